@@ -1,0 +1,77 @@
+# shellcheck shell=bash
+# Shared helpers for the project's scripts: install what is missing, start a
+# virtual X server when there is no display. Sourced, never run.
+
+# Debian packages the build and the tests need (DESIGN.md, "Testing on a
+# machine without a GPU"). gcc, libx11-dev and libgl1-mesa-dev come with the
+# machine but are listed so a bare Debian/Ubuntu gets them too.
+METRONOME_PACKAGES=(
+  gcc pkg-config libx11-dev libgl1-mesa-dev
+  libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
+  libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
+  xvfb xauth glslc vulkan-tools
+)
+
+# ensure_packages installs the missing ones with apt-get (as root, or through
+# sudo when there is one).
+ensure_packages() {
+  local missing=() p
+  for p in "${METRONOME_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing: ${missing[*]}" >&2
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -q >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+}
+
+# ensure_go fails with advice when Go is missing or older than 1.26.
+ensure_go() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "Go 1.26 or newer is needed: https://go.dev/dl/ (or your distribution's golang package)" >&2
+    return 1
+  fi
+  local v
+  v=$(go env GOVERSION | sed 's/^go//')
+  case "$v" in
+    1.2[6-9]*|1.[3-9][0-9]*|[2-9].*) ;;
+    *) echo "Go $v is too old: this module needs Go 1.26 or newer" >&2; return 1 ;;
+  esac
+}
+
+# XVFB_PID is set when start_xvfb started a server; stop_xvfb stops it.
+XVFB_PID=""
+
+# start_xvfb starts Xvfb on a free display and exports DISPLAY, when DISPLAY is
+# unset. The malloc tunables keep a fresh server's per-frame cost flat
+# (DESIGN.md: ~7x slower without them).
+start_xvfb() {
+  [ -n "${DISPLAY:-}" ] && return 0
+  local fifo dir
+  dir=$(mktemp -d)
+  chmod 700 "$dir"
+  export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$dir}"
+  fifo="$dir/displayfd"
+  mkfifo "$fifo"
+  GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864 \
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$fifo" >"$dir/xvfb.log" 2>&1 &
+  XVFB_PID=$!
+  local n
+  if ! read -r -t 20 n <"$fifo"; then
+    echo "Xvfb did not start; its log:" >&2
+    cat "$dir/xvfb.log" >&2
+    return 1
+  fi
+  export DISPLAY=":$n"
+  echo "started Xvfb on $DISPLAY (pid $XVFB_PID)" >&2
+}
+
+stop_xvfb() {
+  if [ -n "$XVFB_PID" ]; then
+    kill "$XVFB_PID" 2>/dev/null || true
+    wait "$XVFB_PID" 2>/dev/null || true
+    XVFB_PID=""
+  fi
+}

@@ -1,0 +1,82 @@
+package timing
+
+import (
+	"runtime"
+	"time"
+)
+
+// Source is a counter of elapsed time (rule T2). Production sources are
+// monotonic; an injected one may be reset, and readers treat a value smaller
+// than the last one as "no time passed", never as negative time.
+type Source interface {
+	// Now returns the time since an arbitrary, fixed origin.
+	Now() time.Duration
+}
+
+// Waiter is how timing code waits (rule T2). The scheduler never calls
+// time.Sleep itself, so tests move virtual time instead of waiting.
+type Waiter interface {
+	// Sleep blocks for about d. The scheduler asks for 1 ms at a time and
+	// measures how long it really took.
+	Sleep(d time.Duration)
+	// Yield gives up the processor briefly while the caller waits for its
+	// Source to read at least deadline. A virtual clock may jump to it.
+	Yield(deadline time.Duration)
+}
+
+// SystemClock reads the system's monotonic clock and sleeps for real.
+// The zero value is not usable; call NewSystemClock.
+type SystemClock struct {
+	origin time.Time
+}
+
+// NewSystemClock returns a SystemClock whose origin is now.
+func NewSystemClock() *SystemClock {
+	return &SystemClock{origin: time.Now()}
+}
+
+// Now returns the monotonic time since the clock was made.
+func (c *SystemClock) Now() time.Duration { return time.Since(c.origin) }
+
+// Sleep sleeps for d with time.Sleep.
+func (c *SystemClock) Sleep(d time.Duration) { time.Sleep(d) }
+
+// Yield calls runtime.Gosched; the deadline is ignored.
+func (c *SystemClock) Yield(deadline time.Duration) { runtime.Gosched() }
+
+// ManualClock is a virtual Source and Waiter that moves only when told:
+// by Advance and Set, or by Sleep (which steps the clock by the requested
+// span) and Yield (which jumps to the deadline). It never really waits.
+// It is not safe for concurrent use.
+type ManualClock struct {
+	now time.Duration
+}
+
+// NewManualClock returns a ManualClock that reads start.
+func NewManualClock(start time.Duration) *ManualClock {
+	return &ManualClock{now: start}
+}
+
+// Now returns the clock's current reading.
+func (c *ManualClock) Now() time.Duration { return c.now }
+
+// Advance moves the clock forward by d; a negative d moves it back, as a
+// reset of an injected source would.
+func (c *ManualClock) Advance(d time.Duration) { c.now += d }
+
+// Set makes the clock read t.
+func (c *ManualClock) Set(t time.Duration) { c.now = t }
+
+// Sleep advances the clock by d.
+func (c *ManualClock) Sleep(d time.Duration) {
+	if d > 0 {
+		c.now += d
+	}
+}
+
+// Yield moves the clock to deadline if it reads less.
+func (c *ManualClock) Yield(deadline time.Duration) {
+	if deadline > c.now {
+		c.now = deadline
+	}
+}
