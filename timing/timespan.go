@@ -17,7 +17,7 @@ type TimeSpan int64
 const (
 	Tick        TimeSpan = 1
 	Microsecond TimeSpan = 10
-	Millisecond TimeSpan = 10 * Microsecond
+	Millisecond TimeSpan = 1000 * Microsecond
 	Second      TimeSpan = 1000 * Millisecond
 	Minute      TimeSpan = 60 * Second
 

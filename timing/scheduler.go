@@ -1,0 +1,459 @@
+package timing
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Defaults of a new Scheduler (rules T4, T24).
+const (
+	// DefaultTargetElapsedTime is 1/60 s rounded to the nearest tick.
+	DefaultTargetElapsedTime TimeSpan = 166_667
+	// DefaultMaxElapsedTime is the clamp on one tick's accumulated time.
+	DefaultMaxElapsedTime TimeSpan = 500 * Millisecond
+	// DefaultInactiveSleepTime is slept at the start of each tick while
+	// the game is inactive or minimized.
+	DefaultInactiveSleepTime TimeSpan = 20 * Millisecond
+)
+
+// maxStalledReads bounds how many reads of a Source that does not advance a
+// waiting tick makes before it gives up (T14).
+const maxStalledReads = 10_000
+
+// ErrSourceStalled is returned (wrapped) by Tick when its Source stopped
+// advancing while the tick waited for a step (T14).
+var ErrSourceStalled = errors.New("timing: time source stopped advancing")
+
+// Handler receives a Scheduler's callbacks, in the order of rule T5: Poll
+// once per tick after waiting, then the tick's Updates, then at most one Draw.
+type Handler interface {
+	// Poll processes pending platform events. Exit, SuppressDraw and
+	// settings changes made here apply to this tick.
+	Poll()
+	// Update advances the game by gt.ElapsedGameTime.
+	Update(gt GameTime)
+	// Draw renders the game's current state.
+	Draw(gt GameTime)
+}
+
+// Stats counts what a Scheduler did. All counters start at zero.
+type Stats struct {
+	Ticks   uint64 // Tick calls that ran (zero-step XNA ticks included)
+	Updates uint64 // Update callbacks
+	Draws   uint64 // Draw callbacks
+	// LastSteps is the number of Updates in the last tick.
+	LastSteps int
+	// Dropped is the total time discarded by the MaxElapsedTime clamp.
+	Dropped TimeSpan
+}
+
+// Scheduler is the fixed/variable-step tick scheduler of an XNA-style game
+// loop (rules T3-T15, T22, T24, T25). It reads time only from its Source
+// and waits only through its Waiter, so it runs identically in virtual time.
+// The owner drives it by calling Tick in a loop while Running is true.
+//
+// A Scheduler is not safe for concurrent use; call its methods from the
+// loop's goroutine (Handler callbacks included).
+type Scheduler struct {
+	src     Source
+	waiter  Waiter
+	handler Handler
+
+	profile       Profile
+	fixed         bool
+	target        TimeSpan
+	maxElapsed    TimeSpan
+	inactiveSleep TimeSpan
+	policy        WaitPolicy
+	inactive      bool
+
+	seeded bool
+	last   time.Duration // last counter reading (consumed)
+	carry  time.Duration // sub-tick remainder not yet in acc (T3), in [0, 100ns)
+	acc    TimeSpan      // accumulated, not yet updated game time
+
+	total       TimeSpan
+	firstUpdate bool // the game's first Update has run (T7, T25)
+	slow        bool
+	lag         int   // T10 extra-step counter
+	u1, u2      int32 // T22 counters
+	primed      bool  // T22 priming update done
+
+	running      bool
+	suppressDraw bool
+	resetElapsed bool
+
+	est   sleepEstimator
+	stats Stats
+}
+
+// NewScheduler returns a Scheduler in fixed step with the defaults of T4 and
+// T24, reading src, waiting through w, and calling h. None may be nil.
+func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
+	if src == nil || w == nil || h == nil {
+		return nil, errors.New("timing: NewScheduler needs a non-nil Source, Waiter and Handler")
+	}
+	s := &Scheduler{
+		src: src, waiter: w, handler: h,
+		fixed:         true,
+		target:        DefaultTargetElapsedTime,
+		maxElapsed:    DefaultMaxElapsedTime,
+		inactiveSleep: DefaultInactiveSleepTime,
+		running:       true,
+	}
+	s.resetXNACounters()
+	s.est.reset(false)
+	return s, nil
+}
+
+// IsFixedTimeStep reports whether the scheduler runs fixed steps.
+func (s *Scheduler) IsFixedTimeStep() bool { return s.fixed }
+
+// SetFixedTimeStep switches between fixed and variable step; it applies from
+// the next tick (T25).
+func (s *Scheduler) SetFixedTimeStep(fixed bool) {
+	if s.fixed == fixed {
+		return
+	}
+	s.fixed = fixed
+	if !fixed && s.profile == ProfileXNA {
+		s.resetXNACounters()
+	}
+}
+
+// TargetElapsedTime returns the fixed step's length.
+func (s *Scheduler) TargetElapsedTime() TimeSpan { return s.target }
+
+// SetTargetElapsedTime sets the fixed step's length from the next tick on,
+// keeping the accumulated time (T25). Zero, negative or above
+// MaxElapsedTime is an error and changes nothing (T9).
+func (s *Scheduler) SetTargetElapsedTime(t TimeSpan) error {
+	if err := checkTarget(t, s.maxElapsed); err != nil {
+		return err
+	}
+	s.target = t
+	return nil
+}
+
+// MaxElapsedTime returns the clamp on one tick's time.
+func (s *Scheduler) MaxElapsedTime() TimeSpan { return s.maxElapsed }
+
+// SetMaxElapsedTime sets the clamp on one tick's time. It must be positive
+// and at least TargetElapsedTime.
+func (s *Scheduler) SetMaxElapsedTime(m TimeSpan) error {
+	if m <= 0 {
+		return fmt.Errorf("timing: MaxElapsedTime must be positive, got %d ticks", int64(m))
+	}
+	if s.target > m {
+		return fmt.Errorf("timing: MaxElapsedTime %d ticks is below TargetElapsedTime %d ticks; lower the target first", int64(m), int64(s.target))
+	}
+	s.maxElapsed = m
+	return nil
+}
+
+func checkTarget(t, maxElapsed TimeSpan) error {
+	if t <= 0 {
+		return fmt.Errorf("timing: TargetElapsedTime must be positive, got %d ticks", int64(t))
+	}
+	if t > maxElapsed {
+		return fmt.Errorf("timing: TargetElapsedTime %d ticks exceeds MaxElapsedTime %d ticks: the clamp would leave less than one step, so no Update would ever run; raise MaxElapsedTime first", int64(t), int64(maxElapsed))
+	}
+	return nil
+}
+
+// InactiveSleepTime returns how long each tick sleeps first while inactive.
+func (s *Scheduler) InactiveSleepTime() TimeSpan { return s.inactiveSleep }
+
+// SetInactiveSleepTime sets the sleep at the start of each inactive tick
+// (T24). Zero disables it; negative is an error.
+func (s *Scheduler) SetInactiveSleepTime(t TimeSpan) error {
+	if t < 0 {
+		return fmt.Errorf("timing: InactiveSleepTime must not be negative, got %d ticks", int64(t))
+	}
+	s.inactiveSleep = t
+	return nil
+}
+
+// SetActive tells the scheduler whether the game is active (focused and not
+// minimized). While inactive each tick first sleeps InactiveSleepTime (T24).
+func (s *Scheduler) SetActive(active bool) { s.inactive = !active }
+
+// WaitPolicy returns how fixed-step ticks wait.
+func (s *Scheduler) WaitPolicy() WaitPolicy { return s.policy }
+
+// SetWaitPolicy chooses how fixed-step ticks wait (T6); it resets the sleep
+// estimator.
+func (s *Scheduler) SetWaitPolicy(p WaitPolicy) error {
+	if p < WaitAdaptive || p > WaitBusy {
+		return fmt.Errorf("timing: unknown WaitPolicy %d", int(p))
+	}
+	s.policy = p
+	s.est.reset(p == WaitAdaptiveFNA)
+	return nil
+}
+
+// SleepEstimate returns the current worst-case sleep estimate (T6).
+func (s *Scheduler) SleepEstimate() time.Duration { return s.est.worst }
+
+// IsRunningSlowly returns the flag the next callback will see.
+func (s *Scheduler) IsRunningSlowly() bool { return s.slow }
+
+// TotalGameTime returns the game time of the completed updates.
+func (s *Scheduler) TotalGameTime() TimeSpan { return s.total }
+
+// Accumulated returns the time owed to future updates (the accumulator).
+func (s *Scheduler) Accumulated() TimeSpan { return s.acc }
+
+// Stats returns what the scheduler has done so far.
+func (s *Scheduler) Stats() Stats { return s.stats }
+
+// Running reports whether the loop should go on: true until Exit.
+func (s *Scheduler) Running() bool { return s.running }
+
+// Exit asks the loop to end: Running turns false and the current tick's draw
+// is suppressed. Under the default profile a tick in its update loop still
+// runs its catch-up updates; under ProfileXNA the remaining updates are
+// skipped and later ticks return at once (T12, T22).
+func (s *Scheduler) Exit() {
+	s.running = false
+	s.suppressDraw = true
+}
+
+// SuppressDraw skips the next draw, once (T12).
+func (s *Scheduler) SuppressDraw() { s.suppressDraw = true }
+
+// ResetElapsedTime forgets the time since the last tick (T11).
+//
+// Variable step: the next Update sees zero elapsed and the total does not
+// advance for it.
+//
+// Fixed step, default profile (a deliberate deviation: CNA does nothing
+// here): the accumulated backlog is discarded, the counter re-seeded and the
+// IsRunningSlowly lag zeroed, so a blocking load causes no catch-up burst.
+//
+// ProfileXNA: the next tick's measured time is zero, and the running-slowly
+// state is cleared (T22).
+func (s *Scheduler) ResetElapsedTime() {
+	if s.profile == ProfileXNA {
+		s.resetElapsed = true
+		s.resetXNACounters()
+		return
+	}
+	if !s.fixed {
+		s.resetElapsed = true
+		return
+	}
+	s.acc = 0
+	s.carry = 0
+	s.lag = 0
+	s.seed()
+}
+
+// Start seeds the counter, so the first tick measures from now, and under
+// ProfileXNA runs the priming Update (T22). Tick calls it when it was not
+// called; a game loop calls it just before its first tick (T12). Calling
+// it again re-seeds the counter only.
+func (s *Scheduler) Start() {
+	s.seed()
+	if s.profile == ProfileXNA && !s.primed {
+		s.prime()
+	}
+}
+
+func (s *Scheduler) seed() {
+	s.last = s.src.Now()
+	s.carry = 0
+	s.seeded = true
+}
+
+// Tick runs one frame of the loop (T5 default, T22 ProfileXNA): sleep while
+// inactive, measure, wait (fixed step), poll, clamp, update, draw. It returns
+// an error only when the Source stalls (T14).
+func (s *Scheduler) Tick() error {
+	if s.profile == ProfileXNA {
+		return s.tickXNA()
+	}
+	s.stats.Ticks++
+	s.sleepIfInactive()
+	if !s.seeded {
+		s.Start()
+	}
+	s.advance()
+	target := s.target
+	if s.fixed {
+		if err := s.waitForStep(target); err != nil {
+			return err
+		}
+	}
+	s.handler.Poll()
+	s.clamp()
+	if s.fixed {
+		s.runFixed(target)
+	} else {
+		s.runVariable()
+	}
+	return nil
+}
+
+func (s *Scheduler) sleepIfInactive() {
+	if s.inactive && s.inactiveSleep > 0 {
+		s.waiter.Sleep(s.inactiveSleep.Duration())
+	}
+}
+
+// read returns the counter's advance since the last reading; a smaller value
+// than the last counts as no time passed and re-anchors (T2).
+func (s *Scheduler) read() time.Duration {
+	now := s.src.Now()
+	d := now - s.last
+	s.last = now
+	return max(d, 0)
+}
+
+// advance adds the counter delta to the accumulator in whole ticks and keeps
+// the sub-tick remainder for the next delta (T3). It reports whether any
+// time passed.
+func (s *Scheduler) advance() bool {
+	d := s.read()
+	if d == 0 {
+		return false
+	}
+	d += s.carry
+	ticks := d / nsPerTick
+	s.carry = d % nsPerTick
+	if TimeSpan(ticks) > MaxTimeSpan-s.acc {
+		s.acc = MaxTimeSpan
+	} else {
+		s.acc += TimeSpan(ticks)
+	}
+	return true
+}
+
+// owedNs returns how long until target is accumulated, in nanoseconds.
+func (s *Scheduler) owedNs(target TimeSpan) time.Duration {
+	return (target - s.acc).Duration() - s.carry
+}
+
+// waitForStep waits until at least one step is accumulated (T5, T6, T14).
+func (s *Scheduler) waitForStep(target TimeSpan) error {
+	stalled := 0
+	if s.policy != WaitBusy {
+		for s.acc < target && s.owedNs(target) > s.est.worst {
+			before := s.last
+			s.waiter.Sleep(waitSleepDuration)
+			if !s.advance() {
+				if stalled++; stalled > maxStalledReads {
+					return s.stallError(target)
+				}
+				continue
+			}
+			stalled = 0
+			s.est.add(s.last - before)
+		}
+	}
+	for s.acc < target {
+		s.waiter.Yield(s.last + s.owedNs(target))
+		if !s.advance() {
+			if stalled++; stalled > maxStalledReads {
+				return s.stallError(target)
+			}
+			continue
+		}
+		stalled = 0
+	}
+	return nil
+}
+
+func (s *Scheduler) stallError(target TimeSpan) error {
+	return fmt.Errorf("tick: waited for a %v step with %v accumulated, but the source read %v %d times in a row: %w",
+		target, s.acc, s.last, maxStalledReads, ErrSourceStalled)
+}
+
+// clamp limits the accumulator to MaxElapsedTime and counts what it drops.
+func (s *Scheduler) clamp() {
+	if s.acc > s.maxElapsed {
+		s.stats.Dropped += s.acc - s.maxElapsed
+		s.acc = s.maxElapsed
+	}
+}
+
+// runFixed runs one Update per whole target in the accumulator, then the
+// running-slowly bookkeeping and the draw (T7, T8, T10).
+func (s *Scheduler) runFixed(target TimeSpan) {
+	steps := 0
+	for s.acc >= target {
+		elapsed := target
+		if !s.firstUpdate {
+			elapsed = 0
+		}
+		s.acc -= target
+		steps++
+		s.update(elapsed)
+	}
+	s.stats.LastSteps = steps
+	s.updateSlow(steps)
+	s.draw(GameTime{
+		TotalGameTime:   s.total,
+		ElapsedGameTime: target * TimeSpan(steps),
+		IsRunningSlowly: s.slow,
+		Alpha:           alpha(s.acc, target),
+	})
+}
+
+// update runs one Update; the total advances after it returns (T7).
+func (s *Scheduler) update(elapsed TimeSpan) {
+	s.firstUpdate = true
+	s.stats.Updates++
+	s.handler.Update(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, IsRunningSlowly: s.slow})
+	s.total += elapsed
+}
+
+// updateSlow is the default IsRunningSlowly hysteresis (T10).
+func (s *Scheduler) updateSlow(steps int) {
+	s.lag += max(0, steps-1)
+	if s.slow {
+		if s.lag == 0 {
+			s.slow = false
+		}
+	} else if s.lag >= 5 {
+		s.slow = true
+	}
+	if steps == 1 && s.lag > 0 {
+		s.lag--
+	}
+}
+
+// runVariable runs exactly one Update with the whole accumulator (T13).
+func (s *Scheduler) runVariable() {
+	elapsed := s.acc
+	if s.resetElapsed {
+		elapsed = 0
+		s.resetElapsed = false
+	}
+	s.acc = 0
+	s.slow = false
+	s.stats.LastSteps = 1
+	s.update(elapsed)
+	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed})
+}
+
+// draw runs Draw unless a draw is suppressed, which it clears (T12).
+func (s *Scheduler) draw(gt GameTime) {
+	if s.suppressDraw {
+		s.suppressDraw = false
+		return
+	}
+	s.stats.Draws++
+	s.handler.Draw(gt)
+}
+
+// alpha is left/target as a float in [0, 1).
+func alpha(left, target TimeSpan) float64 {
+	if left <= 0 || target <= 0 {
+		return 0
+	}
+	a := float64(left) / float64(target)
+	return min(a, math.Nextafter(1, 0))
+}
