@@ -60,7 +60,7 @@ func FuzzT9_DefaultProfileInvariants(f *testing.F) {
 		c.s = s
 		if len(data) >= 4 {
 			tgt := 10*Microsecond + TimeSpan(binary.LittleEndian.Uint32(data))%(6*Second) // small targets make millions of updates a tick
-			_ = s.SetTargetElapsedTime(tgt) // rejected values leave the default
+			_ = s.SetTargetElapsedTime(tgt)                                               // rejected values leave the default
 			data = data[4:]
 		}
 		s.Start()
