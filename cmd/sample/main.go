@@ -1,0 +1,45 @@
+// Command sample is the engine's sample program. Its subcommands:
+//
+//	sample clock [-variable] [-target TICKS] [-max TICKS] [-profile default|xna] < trace
+//	    replays a frame-time trace through the scheduler without a window and
+//	    prints what the game would see, one line per callback (rule T23).
+//
+// Run `sample SUBCOMMAND -h` for the flags of each.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process's exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "clock":
+		return runClock(args[1:], stdin, stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "sample: unknown subcommand %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: sample SUBCOMMAND [flags]
+
+subcommands:
+  clock   replay a frame-time trace from stdin through the game clock and
+          print every Update and Draw the game would see (sample clock -h)
+`)
+}
