@@ -1,0 +1,82 @@
+package timing
+
+import (
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// pacer records when each fixed-step update starts, on the real clock.
+type pacer struct {
+	clock  *SystemClock
+	starts []time.Duration
+}
+
+func (p *pacer) Poll()           {}
+func (p *pacer) Update(GameTime) { p.starts = append(p.starts, p.clock.Now()) }
+func (p *pacer) Draw(GameTime)   {}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPacing runs a 60 Hz fixed step on the real system clock with
+// trivial callbacks, one op per tick (run it with -benchtime=300x for five
+// seconds), under each wait policy: ours (a sliding-window sleep estimate),
+// FNA's non-decaying estimate (T6's deviation), and a pure busy-wait. It
+// reports the mean update period error, the p99 lateness of tick starts
+// against the ideal schedule, and the CPU time spent per second of waiting.
+// It is a measurement, not a test: nothing here passes or fails on speed.
+func BenchmarkPacing(b *testing.B) {
+	for _, policy := range []WaitPolicy{WaitAdaptive, WaitAdaptiveFNA, WaitBusy} {
+		b.Run(policy.String(), func(b *testing.B) {
+			clock := NewSystemClock()
+			p := &pacer{clock: clock, starts: make([]time.Duration, 0, b.N+64)}
+			s, err := NewScheduler(clock, clock, p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := s.SetWaitPolicy(policy); err != nil {
+				b.Fatal(err)
+			}
+			s.Start()
+			if err := s.Tick(); err != nil { // the zero first update; the schedule starts here
+				b.Fatal(err)
+			}
+			cpu0, wall0 := cpuTime(), clock.Now()
+			b.ResetTimer()
+			for range b.N {
+				if err := s.Tick(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			cpu, wall := cpuTime()-cpu0, clock.Now()-wall0
+			reportPacing(b, p.starts, cpu, wall, s.SleepEstimate())
+		})
+	}
+}
+
+func reportPacing(b *testing.B, starts []time.Duration, cpu, wall, estimate time.Duration) {
+	if len(starts) < 3 {
+		return
+	}
+	period := DefaultTargetElapsedTime.Duration()
+	n := len(starts) - 1
+	mean := (starts[n] - starts[0]) / time.Duration(n)
+	late := make([]time.Duration, 0, n)
+	for k := 1; k <= n; k++ {
+		late = append(late, starts[k]-(starts[0]+time.Duration(k)*period))
+	}
+	slices.Sort(late)
+	p99 := late[(len(late)*99+99)/100-1]
+	b.ReportMetric(float64(mean-period)/1e3, "period-err-µs")
+	b.ReportMetric(float64(p99)/1e3, "p99-late-µs")
+	b.ReportMetric(float64(cpu)/float64(wall)*1e3, "cpu-ms/s")
+	b.ReportMetric(float64(estimate)/1e3, "sleep-est-µs")
+}
