@@ -48,6 +48,7 @@ func acquireGLFW() error {
 func releaseGLFW() {
 	if glfwUsers.Add(-1) == 0 {
 		glfw.Terminate()
+		releaseDisplay()
 	}
 }
 
@@ -59,12 +60,14 @@ func initGLFW() error {
 	}
 	takeGLFWError()
 	if err := initRecovered(); err != nil {
+		releaseDisplay()
 		return fmt.Errorf("initialize GLFW: %w", err)
 	}
 	_, desc := takeGLFWError()
 	if glfwRunning() {
 		return nil
 	}
+	releaseDisplay()
 	if desc == "" {
 		desc = "no reason given"
 	}
