@@ -52,10 +52,14 @@ func releaseGLFW() {
 	}
 }
 
+// displayProbe is probeDisplay; a test replaces it to reach the check
+// behind it (GLFW started on a dead display).
+var displayProbe = probeDisplay
+
 // initGLFW checks the display, then starts GLFW and verifies that it really
 // started (go-gl's Init returns nil on a failed start, rule W6).
 func initGLFW() error {
-	if err := probeDisplay(); err != nil {
+	if err := displayProbe(); err != nil {
 		return err
 	}
 	takeGLFWError()
