@@ -6,3 +6,5 @@ package window
 // macOS always have a display, and on Wayland a failed GLFW start is caught
 // by initGLFW's check.
 func probeDisplay() error { return nil }
+
+func releaseDisplay() {}

@@ -7,36 +7,57 @@ package window
 #include <stdlib.h>
 #include <X11/Xlib.h>
 
-// metronomeProbeDisplay opens and closes the display DISPLAY names; 1 when it
-// could be opened.
-static int metronomeProbeDisplay(void) {
-	Display* d = XOpenDisplay(NULL);
-	if (d == NULL) return 0;
-	XCloseDisplay(d);
-	return 1;
-}
+static void* metronomeOpenDisplay(void) { return XOpenDisplay(NULL); }
+static void metronomeCloseDisplay(void* d) { XCloseDisplay((Display*)d); }
 */
 import "C"
 
 import (
 	"fmt"
 	"os"
+	"time"
+	"unsafe"
 )
 
 // xvfbAdvice says how to get a display on a machine without one.
 const xvfbAdvice = "start an X server and point DISPLAY at it; on a machine without a screen " +
 	"install Xvfb (Debian: apt-get install xvfb) and run `Xvfb :57 -screen 0 1280x1024x24 &` with DISPLAY=:57"
 
-// probeDisplay opens the X display named by DISPLAY (rule W6): GLFW's Init
-// reports success on a dead server, and its next call panics.
+// probeAttempts bounds the tries to open the display: an X server that has
+// just lost its last client resets and refuses connections for a moment.
+const probeAttempts = 5
+
+// heldDisplay is the probe's connection, kept open while GLFW runs so that
+// GLFW's own connection (and the next probe) never meets a server reset
+// triggered by our closing it. Main thread only.
+var heldDisplay unsafe.Pointer
+
+// probeDisplay opens the X display named by DISPLAY and keeps it open until
+// releaseDisplay (rule W6): GLFW's Init reports success on a dead server,
+// and its next call panics.
 func probeDisplay() error {
 	name, set := os.LookupEnv("DISPLAY")
 	if !set || name == "" {
 		return fmt.Errorf("%w: DISPLAY is not set; %s", ErrNoDisplay, xvfbAdvice)
 	}
-	if C.metronomeProbeDisplay() == 0 {
-		return fmt.Errorf("%w: cannot open X display %q (from DISPLAY): is its X server running? %s",
-			ErrNoDisplay, name, xvfbAdvice)
+	if heldDisplay != nil {
+		return nil
 	}
-	return nil
+	for i := range probeAttempts {
+		if d := C.metronomeOpenDisplay(); d != nil {
+			heldDisplay = d
+			return nil
+		}
+		time.Sleep(time.Duration(i+1) * 10 * time.Millisecond)
+	}
+	return fmt.Errorf("%w: cannot open X display %q (from DISPLAY): is its X server running? %s",
+		ErrNoDisplay, name, xvfbAdvice)
+}
+
+// releaseDisplay closes the probe's connection once GLFW has stopped.
+func releaseDisplay() {
+	if heldDisplay != nil {
+		C.metronomeCloseDisplay(heldDisplay)
+		heldDisplay = nil
+	}
 }

@@ -48,23 +48,30 @@ func acquireGLFW() error {
 func releaseGLFW() {
 	if glfwUsers.Add(-1) == 0 {
 		glfw.Terminate()
+		releaseDisplay()
 	}
 }
+
+// displayProbe is probeDisplay; a test replaces it to reach the check
+// behind it (GLFW started on a dead display).
+var displayProbe = probeDisplay
 
 // initGLFW checks the display, then starts GLFW and verifies that it really
 // started (go-gl's Init returns nil on a failed start, rule W6).
 func initGLFW() error {
-	if err := probeDisplay(); err != nil {
+	if err := displayProbe(); err != nil {
 		return err
 	}
 	takeGLFWError()
 	if err := initRecovered(); err != nil {
+		releaseDisplay()
 		return fmt.Errorf("initialize GLFW: %w", err)
 	}
 	_, desc := takeGLFWError()
 	if glfwRunning() {
 		return nil
 	}
+	releaseDisplay()
 	if desc == "" {
 		desc = "no reason given"
 	}
