@@ -238,7 +238,6 @@ func TestT22_InactiveSleepAsT24(t *testing.T) {
 // TestT22_ProfilesSideBySide runs the same traces under both profiles and
 // pins the differences docs/clock.md describes.
 func TestT22_ProfilesSideBySide(t *testing.T) {
-	type result struct{ updates, draws int }
 	runBoth := func(deltas ...TimeSpan) (def, xna string) {
 		out := [2]string{}
 		for i, p := range []Profile{ProfileDefault, ProfileXNA} {
@@ -293,5 +292,4 @@ func TestT22_ProfilesSideBySide(t *testing.T) {
 	if !strings.Contains(def, "slow=true") || strings.Contains(xna, "slow=true") {
 		t.Error("a single 500 ms stall: default should read slow, XNA should not")
 	}
-	_ = result{}
 }

@@ -578,3 +578,23 @@ func TestT25_StartingVariableNeverGivesAZeroUpdateLater(t *testing.T) {
 		t.Fatalf("first fixed update after a switch saw %d", e)
 	}
 }
+
+// TestT3_NoDriftOverJitteredFrames feeds 6,000 jittered frames (60 Hz ±
+// 1.3 ms, in 100 ns ticks and in odd nanoseconds) and checks that game time
+// tracks wall time exactly: every whole step of the wall time ran, and what
+// did not is in the accumulator.
+func TestT3_NoDriftOverJitteredFrames(t *testing.T) {
+	g := newRig(t)
+	for i, d := range frameTimes(target, []TimeSpan{13_000, -13_000, 7_001, -2_999, 0}, 6000) {
+		extra := time.Duration(i%7) * 13 * time.Nanosecond // sub-tick noise
+		g.clock.Advance(d.Duration() + extra)
+		if err := g.s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wall := g.clock.Now() - time.Second // the last tick may have waited
+	steps := TimeSpan(g.s.Stats().Updates)
+	if got := steps*target + g.s.Accumulated(); got != FromDuration(wall) {
+		t.Fatalf("steps x target + accumulator = %d ticks, wall time %d ticks: %d lost", got, FromDuration(wall), FromDuration(wall)-got)
+	}
+}
