@@ -18,8 +18,24 @@ type queued struct {
 // pacing questions ("will my 60 Hz tick judder on a 144 Hz monitor?") are
 // answered without that monitor. The caller drives it with Present calls
 // at non-decreasing virtual times and ends the run with Finish; then
-// Report summarises it. A frame presented exactly at a vblank makes that
-// vblank. A Display is not safe for concurrent use.
+// Report summarises it. The model, per mode:
+//
+//   - FIFO: presents queue; each vblank shows the oldest queued frame, or
+//     repeats the picture when none is queued. Never tears, never drops.
+//   - MAILBOX: at most one frame waits; a newer present replaces it (the
+//     replaced frame is dropped). Frames show at vblanks; never tears.
+//   - IMMEDIATE: a present shows at once, torn unless it lands exactly on
+//     a vblank. Frames replaced within a refresh still show in part.
+//   - FIFO_RELAXED: FIFO, except that a present made after a vblank
+//     passed with nothing new queued (the frame is late) shows at once,
+//     torn unless exactly on a vblank. Until a first frame has shown,
+//     presents wait for a vblank as in FIFO.
+//
+// A frame presented exactly at a vblank makes that vblank. Scan-out of a
+// refresh is taken to start at its vblank. Back-pressure is modelled
+// through the swapchain image count (see Present). The Display keeps one
+// latency sample (8 bytes) per shown frame for Report. It is not safe for
+// concurrent use.
 type Display struct {
 	cfg    DisplayConfig
 	queue  []queued // presented, not yet shown, oldest first
