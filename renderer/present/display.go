@@ -5,82 +5,6 @@ import (
 	"time"
 )
 
-// DisplayConfig configures a simulated Display.
-type DisplayConfig struct {
-	// Rate is the refresh rate; vblank k happens at Rate.VBlank(k), vblank 0
-	// at time zero.
-	Rate Rate
-	// Mode is the present mode to model.
-	Mode PresentMode
-	// Images is the swapchain image count, at least 2; zero means 3. One
-	// image is on screen, the others are queued or owned by the
-	// application; Present blocks while all are in use (see Present).
-	Images int
-	// OnFrame, if set, is called once per present when its fate is known:
-	// shown (maybe later, at a vblank) or dropped (MAILBOX replacement).
-	OnFrame func(Frame)
-	// OnRefresh, if set, is called at the end of each refresh once a frame
-	// has been on screen (blank refreshes before the first frame are not
-	// reported).
-	OnRefresh func(Refresh)
-}
-
-// maxImages bounds DisplayConfig.Images.
-const maxImages = 16
-
-// Frame is the fate of one present.
-type Frame struct {
-	// ID numbers the presents 0, 1, 2, ... in call order.
-	ID int
-	// PresentedAt is the virtual time of the Present call.
-	PresentedAt time.Duration
-	// Updates is the number of new simulation updates the frame carries.
-	Updates int
-	// Dropped is true when MAILBOX replaced the frame before any vblank
-	// showed it; ShownAt, Refresh and Torn are then zero.
-	Dropped bool
-	// ShownAt is when scan-out of the frame began: a vblank time, or the
-	// present time itself for an IMMEDIATE or late FIFO_RELAXED present.
-	ShownAt time.Duration
-	// Refresh is the index of the refresh in which the frame first showed.
-	Refresh int64
-	// Torn is true when the frame replaced another in the middle of a
-	// refresh (not on a vblank): the refresh shows a tear line.
-	Torn bool
-}
-
-// Latency returns the time from the present to the start of its scan-out
-// (zero for a dropped frame).
-func (f Frame) Latency() time.Duration {
-	if f.Dropped {
-		return 0
-	}
-	return f.ShownAt - f.PresentedAt
-}
-
-// Refresh is what one refresh period [Start, next vblank) showed.
-type Refresh struct {
-	// Index is the refresh's number; it starts at vblank Index.
-	Index int64
-	// Start is the vblank time that begins the refresh.
-	Start time.Duration
-	// Frame is the ID of the frame on screen at the end of the refresh
-	// (the newest one; with tearing, older frames fill the top).
-	Frame int
-	// Frames is the number of frames that began to show in this refresh:
-	// 0 for a repeat, 1 normally, more with tearing.
-	Frames int
-	// NewUpdates is how far the picture advanced the simulation since the
-	// previous refresh, in updates: the updates carried by Frame and by
-	// every frame between it and the previous refresh's Frame (including
-	// dropped ones). 1 per refresh is smooth; 0 and 2 alternating is judder.
-	NewUpdates int
-	// Repeat is true when no new frame began to show (Frames == 0).
-	Repeat bool
-	// Torn is true when a frame began to show after the vblank.
-	Torn bool
-}
-
 // queued is a presented frame not yet shown.
 type queued struct {
 	id      int
@@ -94,14 +18,31 @@ type queued struct {
 // pacing questions ("will my 60 Hz tick judder on a 144 Hz monitor?") are
 // answered without that monitor. The caller drives it with Present calls
 // at non-decreasing virtual times and ends the run with Finish; then
-// Report summarises it. A frame presented exactly at a vblank makes that
-// vblank. A Display is not safe for concurrent use.
+// Report summarises it. The model, per mode:
+//
+//   - FIFO: presents queue; each vblank shows the oldest queued frame, or
+//     repeats the picture when none is queued. Never tears, never drops.
+//   - MAILBOX: at most one frame waits; a newer present replaces it (the
+//     replaced frame is dropped). Frames show at vblanks; never tears.
+//   - IMMEDIATE: a present shows at once, torn unless it lands exactly on
+//     a vblank. Frames replaced within a refresh still show in part.
+//   - FIFO_RELAXED: FIFO, except that a present made after a vblank
+//     passed with nothing new queued (the frame is late) shows at once,
+//     torn unless exactly on a vblank. Until a first frame has shown,
+//     presents wait for a vblank as in FIFO.
+//
+// A frame presented exactly at a vblank makes that vblank. Scan-out of a
+// refresh is taken to start at its vblank. Back-pressure is modelled
+// through the swapchain image count (see Present). The Display keeps one
+// latency sample (8 bytes) per shown frame for Report. It is not safe for
+// concurrent use.
 type Display struct {
 	cfg    DisplayConfig
 	queue  []queued // presented, not yet shown, oldest first
 	cur    queued   // frame on screen, valid when hasCur
 	hasCur bool
 	since  time.Duration // when cur began to show
+	curRef int64         // index of the refresh in which cur began to show
 	next   int64         // index of the next vblank not yet processed
 	open   bool          // a refresh is in progress (ref)
 	ref    Refresh
@@ -127,6 +68,12 @@ func NewDisplay(cfg DisplayConfig) (*Display, error) {
 	}
 	if cfg.Images < 2 || cfg.Images > maxImages {
 		return nil, fmt.Errorf("new display: %d swapchain images, want 2..%d", cfg.Images, maxImages)
+	}
+	if cfg.Hold == 0 {
+		cfg.Hold = 1
+	}
+	if cfg.Hold < 1 || cfg.Hold > 1 && cfg.Mode != ModeFIFO {
+		return nil, fmt.Errorf("new display: hold %d refreshes with %v: want 1, or more with FIFO only (P8)", cfg.Hold, cfg.Mode)
 	}
 	d := &Display{cfg: cfg, queue: make([]queued, 0, cfg.Images)}
 	d.acc.init(cfg)
@@ -220,7 +167,8 @@ func (d *Display) advanceThrough(t time.Duration) {
 }
 
 // processVBlank ends the refresh in progress, starts the next one and
-// latches the oldest queued frame, if any. It returns the vblank's time.
+// latches the oldest queued frame, if any and if the frame on screen has
+// been up for Hold refreshes. It returns the vblank's time.
 func (d *Display) processVBlank() time.Duration {
 	v := d.cfg.Rate.VBlank(d.next)
 	d.closeRefresh()
@@ -230,7 +178,7 @@ func (d *Display) processVBlank() time.Duration {
 	}
 	d.open = true
 	d.next++
-	if len(d.queue) > 0 {
+	if len(d.queue) > 0 && (!d.hasCur || d.ref.Index-d.curRef >= int64(d.cfg.Hold)) {
 		f := d.queue[0]
 		copy(d.queue, d.queue[1:])
 		d.queue = d.queue[:len(d.queue)-1]
@@ -242,7 +190,7 @@ func (d *Display) processVBlank() time.Duration {
 // show puts f on screen at time t, inside the open refresh.
 func (d *Display) show(f queued, t time.Duration) {
 	torn := t != d.ref.Start
-	d.cur, d.hasCur, d.since = f, true, t
+	d.cur, d.hasCur, d.since, d.curRef = f, true, t, d.ref.Index
 	d.ref.Frame = f.id
 	d.ref.Frames++
 	d.ref.Torn = d.ref.Torn || torn

@@ -18,10 +18,14 @@ func FuzzSim_DisplayInvariants(f *testing.F) {
 		if hz < 1 || hz > 1000 {
 			return
 		}
+		hold := 0
+		if m == ModeFIFO {
+			hold = int(images / 3 % 3) // 0, 1 or 2 (P8)
+		}
 		var total, summed int
 		lastFrame := -1
 		fates := map[int]int{}
-		d, err := NewDisplay(DisplayConfig{Rate: Hz(hz), Mode: m, Images: 2 + int(images%3),
+		d, err := NewDisplay(DisplayConfig{Rate: Hz(hz), Mode: m, Images: 2 + int(images%3), Hold: hold,
 			OnFrame: func(fr Frame) {
 				fates[fr.ID]++
 				if fr.Dropped && m != ModeMailbox || fr.Torn && m != ModeImmediate && m != ModeFIFORelaxed || fr.Latency() < 0 {

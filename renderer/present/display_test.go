@@ -246,3 +246,35 @@ func TestSim_ReportString(t *testing.T) {
 		t.Errorf("Report.String() =\n%s\nwant\n%s", got, want)
 	}
 }
+
+func TestP8_HalfRateHoldsEachFrameTwoRefreshes(t *testing.T) {
+	d, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: ModeFIFO, Images: 2, Hold: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sim{t: t, d: d, frames: map[int]Frame{}}
+	d.cfg.OnRefresh = func(r Refresh) { s.refreshes = append(s.refreshes, r) }
+	d.cfg.OnFrame = func(f Frame) { s.frames[f.ID] = f }
+	for j := int64(0); j < 30; j++ {
+		// A 60 Hz tick presents as soon as it may; the back-pressure paces
+		// it to 30 Hz, so each frame carries two updates.
+		if got, want := s.present(vblankAt(j, 60), 2), vblankAt(2*j, 60); got != want {
+			t.Fatalf("present %d returns at %v, want %v", j, got, want)
+		}
+	}
+	rep := s.finish(vblankAt(60, 60))
+	if got, want := runLengths(s.refreshes), slices.Repeat([]int{2}, 30); !slices.Equal(got, want) {
+		t.Errorf("frames stay up for %v refreshes, want %v", got, want)
+	}
+	if rep.Refreshes != 60 || rep.NewUpdates[2] != 30 || rep.NewUpdates[0] != 30 || rep.Hold != 2 || rep.Torn != 0 {
+		t.Errorf("report %v", rep)
+	}
+	for _, m := range []PresentMode{ModeImmediate, ModeMailbox, ModeFIFORelaxed} {
+		if _, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: m, Hold: 2}); err == nil {
+			t.Errorf("Hold 2 with %v: no error", m)
+		}
+	}
+	if _, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: ModeFIFO, Hold: -1}); err == nil {
+		t.Error("Hold -1: no error")
+	}
+}

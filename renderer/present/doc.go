@@ -10,7 +10,8 @@
 //     without allocating;
 //   - Display, a simulated display in virtual time that models FIFO,
 //     MAILBOX, IMMEDIATE and FIFO_RELAXED queueing against an exact vblank
-//     clock, for pacing experiments without the monitor.
+//     clock, for pacing experiments without the monitor (with an optional
+//     Hold that models rule P8's true half-rate interval 2 on FIFO).
 //
 // The mapping of swap intervals to present modes (P4):
 //

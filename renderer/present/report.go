@@ -12,10 +12,11 @@ const JudderBuckets = 8
 
 // Report summarises a Display's run: what a player would see.
 type Report struct {
-	// Mode, Rate and Images echo the configuration.
+	// Mode, Rate, Images and Hold echo the configuration (defaults filled in).
 	Mode   PresentMode
 	Rate   Rate
 	Images int
+	Hold   int
 	// Presents counts Present calls; Shown, Dropped and Torn count their
 	// frames by fate (a torn frame is also shown). Frames still queued
 	// before Finish are in Presents only.
@@ -43,7 +44,7 @@ type accum struct {
 }
 
 func (a *accum) init(cfg DisplayConfig) {
-	a.rep = Report{Mode: cfg.Mode, Rate: cfg.Rate, Images: cfg.Images}
+	a.rep = Report{Mode: cfg.Mode, Rate: cfg.Rate, Images: cfg.Images, Hold: cfg.Hold}
 }
 
 func (a *accum) frame(f Frame) {
@@ -87,8 +88,12 @@ func (d *Display) Report() Report {
 // String formats the report as a few lines for a summary.
 func (r Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v at %v, %d images: %d presents, %d shown, %d dropped, %d torn\n",
-		r.Mode, r.Rate, r.Images, r.Presents, r.Shown, r.Dropped, r.Torn)
+	hold := ""
+	if r.Hold > 1 {
+		hold = fmt.Sprintf(", hold %d", r.Hold)
+	}
+	fmt.Fprintf(&b, "%v at %v, %d images%s: %d presents, %d shown, %d dropped, %d torn\n",
+		r.Mode, r.Rate, r.Images, hold, r.Presents, r.Shown, r.Dropped, r.Torn)
 	fmt.Fprintf(&b, "%d refreshes: %d repeats, %d torn; new updates per refresh:", r.Refreshes, r.Repeats, r.TornRefreshes)
 	for n, c := range r.NewUpdates {
 		if c != 0 {
