@@ -134,3 +134,28 @@ func TestEventKindString(t *testing.T) {
 		t.Errorf("Action strings: %q %q", Press.String(), Action(9).String())
 	}
 }
+
+// BenchmarkPollEvents measures one poll with three events queued, the cost
+// an engine pays per frame for input.
+func BenchmarkPollEvents(b *testing.B) {
+	if err := func() (err error) { Do(func() { err = probeDisplay() }); return err }(); err != nil {
+		b.Skipf("needs a display: %v", err)
+	}
+	var w *Window
+	var err error
+	Do(func() { w, err = New(hiddenConfig()) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer Do(w.Destroy)
+	dst := make([]Event, 0, 64)
+	b.ReportAllocs()
+	Do(func() {
+		for b.Loop() {
+			w.onKey(nil, glfw.KeySpace, 65, glfw.Press, 0)
+			w.onChar(nil, ' ')
+			w.onCursorPos(nil, 1, 2)
+			dst = w.PollEvents(dst[:0])
+		}
+	})
+}

@@ -30,6 +30,7 @@ var current atomic.Pointer[runner]
 func Main(body func() int) int {
 	runtime.LockOSThread()
 	if !onMainThread() {
+		runtime.UnlockOSThread()
 		panic("window.Main must be called on the main OS thread: call runtime.LockOSThread in an init function of package main and call Main from main (or TestMain)")
 	}
 	r := &runner{calls: make(chan func()), done: make(chan any), stopped: make(chan struct{})}
