@@ -27,12 +27,17 @@ func TestBestMonitor(t *testing.T) {
 func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
 	w := newTestWindow(t, hiddenConfig())
 	var screen [2]int
-	var before, inFull, after [2]int
+	var before, inFull, after, posAfter [2]int
 	var wasFull, okFull, okBack, isFull bool
 	Do(func() {
 		w.Show()
 		w.SetSize(400, 300)
-		_, _ = pollUntil(w, func([]Event) bool { x, y := w.Size(); return x == 400 && y == 300 })
+		w.SetPosition(50, 60)
+		_, _ = pollUntil(w, func([]Event) bool {
+			x, y := w.Size()
+			px, py := w.Position()
+			return x == 400 && y == 300 && px == 50 && py == 60
+		})
 		before[0], before[1] = w.Size()
 		mode := glfw.GetPrimaryMonitor().GetVideoMode()
 		screen = [2]int{mode.Width, mode.Height}
@@ -42,14 +47,19 @@ func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
 		inFull[0], inFull[1] = w.Size()
 		w.SetFullScreen(false)
 		isFull = w.IsFullScreen()
-		_, okBack = pollUntil(w, func([]Event) bool { x, y := w.Size(); return [2]int{x, y} == before })
+		_, okBack = pollUntil(w, func([]Event) bool {
+			x, y := w.Size()
+			px, py := w.Position()
+			return [2]int{x, y} == before && px == 50 && py == 60
+		})
 		after[0], after[1] = w.Size()
+		posAfter[0], posAfter[1] = w.Position()
 	})
 	if !wasFull || !okFull {
 		t.Fatalf("full screen: IsFullScreen %v, size %v, want the screen's %v", wasFull, inFull, screen)
 	}
 	if isFull || !okBack {
-		t.Fatalf("back to windowed: IsFullScreen %v, size %v, want %v", isFull, after, before)
+		t.Fatalf("back to windowed: IsFullScreen %v, size %v at %v, want %v at [50 60]", isFull, after, posAfter, before)
 	}
 }
 
