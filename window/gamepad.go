@@ -72,12 +72,12 @@ type GamepadState struct {
 }
 
 // Pressed reports whether button b is held; false for an unknown button.
-func (s *GamepadState) Pressed(b GamepadButton) bool {
+func (s GamepadState) Pressed(b GamepadButton) bool {
 	return b >= 0 && b < gamepadButtons && s.Buttons[b]
 }
 
 // Axis returns axis a's value; 0 for an unknown axis.
-func (s *GamepadState) Axis(a GamepadAxis) float32 {
+func (s GamepadState) Axis(a GamepadAxis) float32 {
 	if a < 0 || a >= gamepadAxes {
 		return 0
 	}

@@ -78,3 +78,16 @@ func TestGamepadStateRejectsBadSlots(t *testing.T) {
 		t.Errorf("GamepadState allocates %v per call", allocs)
 	}
 }
+
+func TestSnapshotsReadWithoutAVariable(t *testing.T) {
+	w := newTestWindow(t, hiddenConfig())
+	var key, button bool
+	Do(func() {
+		w.onKey(nil, 65, 0, 1, 0) // Key A pressed
+		w.onMouseButton(nil, 0, 1, 0)
+		key, button = w.KeyboardState().Down(KeyA), w.MouseState().Down(ButtonLeft)
+	})
+	if !key || !button {
+		t.Fatalf("KeyboardState().Down(KeyA) = %v, MouseState().Down(ButtonLeft) = %v; want true", key, button)
+	}
+}
