@@ -1,6 +1,10 @@
 package window
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
 
 func TestKeyboardStateApply(t *testing.T) {
 	var s KeyboardState
@@ -83,8 +87,8 @@ func TestSnapshotsReadWithoutAVariable(t *testing.T) {
 	w := newTestWindow(t, hiddenConfig())
 	var key, button bool
 	Do(func() {
-		w.onKey(nil, 65, 0, 1, 0) // Key A pressed
-		w.onMouseButton(nil, 0, 1, 0)
+		w.onKey(nil, glfw.KeyA, 38, glfw.Press, 0)
+		w.onMouseButton(nil, glfw.MouseButtonLeft, glfw.Press, 0)
 		key, button = w.KeyboardState().Down(KeyA), w.MouseState().Down(ButtonLeft)
 	})
 	if !key || !button {
