@@ -7,7 +7,12 @@ package window
 #include <stdlib.h>
 #include <X11/Xlib.h>
 
-static void* metronomeOpenDisplay(void) { return XOpenDisplay(NULL); }
+// XInitThreads first, as GLFW does: it must precede every other Xlib call
+// for GLFW's display to be safe to use from several threads (Wake).
+static void* metronomeOpenDisplay(void) {
+	XInitThreads();
+	return XOpenDisplay(NULL);
+}
 static void metronomeCloseDisplay(void* d) { XCloseDisplay((Display*)d); }
 */
 import "C"

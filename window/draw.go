@@ -1,5 +1,8 @@
 package window
 
+// extern void glfwPostEmptyEvent(void);
+import "C"
+
 import (
 	"time"
 
@@ -30,10 +33,15 @@ func WaitEvents(timeout time.Duration) {
 	glfw.WaitEventsTimeout(timeout.Seconds())
 }
 
-// Wake makes a WaitEvents in progress return early. Safe from any goroutine
-// while a window is open.
+// Wake makes a WaitEvents in progress return early. Safe from any
+// goroutine at any time; without an open window it does nothing.
 func Wake() {
+	glfwLife.RLock()
+	defer glfwLife.RUnlock()
 	if glfwUsers.Load() > 0 {
-		glfw.PostEmptyEvent()
+		// Called directly, not through go-gl: go-gl's wrapper would read its
+		// process-wide error queue from this thread and could take (and
+		// panic with) an error meant for a call on the main thread.
+		C.glfwPostEmptyEvent()
 	}
 }

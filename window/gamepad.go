@@ -9,8 +9,17 @@ typedef struct {
 
 extern int glfwGetGamepadState(int jid, void* state);
 
-static int metronomeGamepadStateOf(int jid, metronomeGamepadState* state) {
-	return glfwGetGamepadState(jid, state);
+typedef struct {
+	int ok;
+	metronomeGamepadState state;
+} metronomeGamepad;
+
+// metronomeGamepadOf returns the state by value, so no Go pointer crosses
+// into C and the caller's variable stays on its stack.
+static metronomeGamepad metronomeGamepadOf(int jid) {
+	metronomeGamepad g = {0};
+	g.ok = glfwGetGamepadState(jid, &g.state);
+	return g;
 }
 */
 import "C"
@@ -63,12 +72,12 @@ type GamepadState struct {
 }
 
 // Pressed reports whether button b is held; false for an unknown button.
-func (s *GamepadState) Pressed(b GamepadButton) bool {
+func (s GamepadState) Pressed(b GamepadButton) bool {
 	return b >= 0 && b < gamepadButtons && s.Buttons[b]
 }
 
 // Axis returns axis a's value; 0 for an unknown axis.
-func (s *GamepadState) Axis(a GamepadAxis) float32 {
+func (s GamepadState) Axis(a GamepadAxis) float32 {
 	if a < 0 || a >= gamepadAxes {
 		return 0
 	}
@@ -85,15 +94,15 @@ func (w *Window) GamepadState(joystick int) (GamepadState, bool) {
 	if w.win == nil || joystick < 0 || joystick > int(glfw.JoystickLast) {
 		return s, false
 	}
-	var c C.metronomeGamepadState
-	if C.metronomeGamepadStateOf(C.int(joystick), &c) == 0 {
+	g := C.metronomeGamepadOf(C.int(joystick))
+	if g.ok == 0 {
 		return s, false
 	}
 	for i := range s.Buttons {
-		s.Buttons[i] = c.buttons[i] != 0
+		s.Buttons[i] = g.state.buttons[i] != 0
 	}
 	for i := range s.Axes {
-		s.Axes[i] = float32(c.axes[i])
+		s.Axes[i] = float32(g.state.axes[i])
 	}
 	return s, true
 }

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -33,8 +34,14 @@ var ErrNotMainThread = errors.New("not on the main thread")
 // zero. Written on the main thread only, read from any thread.
 var glfwUsers atomic.Int32
 
+// glfwLife is held for writing while GLFW starts or stops, and for reading
+// by calls from other threads (Wake), so they never meet a half-stopped GLFW.
+var glfwLife sync.RWMutex
+
 // acquireGLFW starts GLFW for the first window. Main thread only.
 func acquireGLFW() error {
+	glfwLife.Lock()
+	defer glfwLife.Unlock()
 	if glfwUsers.Load() == 0 {
 		if err := initGLFW(); err != nil {
 			return err
@@ -46,6 +53,8 @@ func acquireGLFW() error {
 
 // releaseGLFW terminates GLFW when the last window has gone. Main thread only.
 func releaseGLFW() {
+	glfwLife.Lock()
+	defer glfwLife.Unlock()
 	if glfwUsers.Add(-1) == 0 {
 		glfw.Terminate()
 		releaseDisplay()

@@ -7,7 +7,7 @@ type KeyboardState struct {
 }
 
 // Down reports whether key k is held. Codes outside 0..KeyLast report false.
-func (s *KeyboardState) Down(k KeyCode) bool {
+func (s KeyboardState) Down(k KeyCode) bool {
 	if k < 0 || k > KeyLast {
 		return false
 	}
@@ -38,7 +38,7 @@ type MouseState struct {
 
 // Down reports whether button b is held. Buttons outside 0..ButtonLast report
 // false.
-func (s *MouseState) Down(b Button) bool {
+func (s MouseState) Down(b Button) bool {
 	if b < 0 || b > ButtonLast {
 		return false
 	}

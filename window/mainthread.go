@@ -30,6 +30,7 @@ var current atomic.Pointer[runner]
 func Main(body func() int) int {
 	runtime.LockOSThread()
 	if !onMainThread() {
+		runtime.UnlockOSThread()
 		panic("window.Main must be called on the main OS thread: call runtime.LockOSThread in an init function of package main and call Main from main (or TestMain)")
 	}
 	r := &runner{calls: make(chan func()), done: make(chan any), stopped: make(chan struct{})}
@@ -84,7 +85,9 @@ func (p mainThreadPanic) String() string {
 // Do runs f on the main OS thread and returns when f has returned (rule W1).
 // Called on the main thread itself (for example from inside another Do), it
 // runs f inline. Elsewhere it needs a [Main] call in progress; without one it
-// panics, since f could never run. A panic in f is re-raised in the caller.
+// panics, since f could never run. A panic in f is re-raised in the caller;
+// f must not end its goroutine (runtime.Goexit, t.FailNow): on the main
+// thread that would stop Main.
 func Do(f func()) {
 	if onMainThread() {
 		f()

@@ -55,3 +55,27 @@ func TestW1_NewOffMainThreadIsAnError(t *testing.T) {
 		t.Fatalf("New off the main thread = %v, %v; want nil and ErrNotMainThread", w, err)
 	}
 }
+
+func TestW1_MainOffMainThreadPanics(t *testing.T) {
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		Main(func() int { return 0 })
+	}()
+	if s, _ := got.(string); !strings.Contains(s, "LockOSThread") {
+		t.Fatalf("Main off the main thread recovered %v; want a panic that says to lock the main thread", got)
+	}
+}
+
+// BenchmarkDo measures one round trip to the main thread.
+func BenchmarkDo(b *testing.B) {
+	n := 0
+	f := func() { n++ }
+	b.ReportAllocs()
+	for b.Loop() {
+		Do(f)
+	}
+	if n == 0 {
+		b.Fatal("Do never ran f")
+	}
+}

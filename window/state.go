@@ -54,3 +54,43 @@ func (w *Window) Visible() bool { return w.attrib(glfw.Visible) }
 func (w *Window) attrib(a glfw.Hint) bool {
 	return w.win != nil && w.win.GetAttrib(a) == glfw.True
 }
+
+// Position returns the content area's top-left corner in screen
+// coordinates. Must be called from the main thread.
+func (w *Window) Position() (x, y int) {
+	if w.win == nil {
+		return 0, 0
+	}
+	return w.win.GetPos()
+}
+
+// SetPosition moves the content area's top-left corner to x, y in screen
+// coordinates, each clamped to X's 16-bit range (-32768..32767). Must be
+// called from the main thread.
+func (w *Window) SetPosition(x, y int) {
+	if w.win != nil {
+		w.win.SetPos(clampCoord(x), clampCoord(y))
+	}
+}
+
+// clampCoord clamps a screen coordinate to X's INT16.
+func clampCoord(n int) int { return min(max(n, -32768), 32767) }
+
+// SetMouseVisible shows or hides the cursor while it is over the window
+// (XNA's IsMouseVisible). Must be called from the main thread.
+func (w *Window) SetMouseVisible(v bool) {
+	if w.win == nil {
+		return
+	}
+	mode := glfw.CursorHidden
+	if v {
+		mode = glfw.CursorNormal
+	}
+	w.win.SetInputMode(glfw.CursorMode, mode)
+}
+
+// MouseVisible reports whether the cursor shows over the window. Must be
+// called from the main thread.
+func (w *Window) MouseVisible() bool {
+	return w.win != nil && w.win.GetInputMode(glfw.CursorMode) == glfw.CursorNormal
+}

@@ -174,3 +174,30 @@ func TestWindowAttributes(t *testing.T) {
 		t.Fatalf("ShouldClose after SetShouldClose(true) = %v; resizable after SetResizable(false) = %v", closing, resizable)
 	}
 }
+
+func TestWindowPositionAndCursor(t *testing.T) {
+	w := newTestWindow(t, hiddenConfig())
+	var moved, visibleAfterHide, visibleAfterShow bool
+	Do(func() {
+		w.Show()
+		w.SetPosition(37, 41)
+		_, moved = pollUntil(w, func([]Event) bool { x, y := w.Position(); return x == 37 && y == 41 })
+		w.SetPosition(1<<40, -(1 << 40)) // clamped, not sent to X as garbage
+		w.PollEvents(nil)
+		w.SetMouseVisible(false)
+		visibleAfterHide = w.MouseVisible()
+		w.SetMouseVisible(true)
+		visibleAfterShow = w.MouseVisible()
+	})
+	if !moved {
+		t.Fatal("Position never became 37,41")
+	}
+	if visibleAfterHide || !visibleAfterShow {
+		t.Fatalf("MouseVisible after hiding %v, after showing %v", visibleAfterHide, visibleAfterShow)
+	}
+	for _, c := range [][2]int{{-1 << 40, -32768}, {-5, -5}, {32767, 32767}, {40000, 32767}} {
+		if got := clampCoord(c[0]); got != c[1] {
+			t.Errorf("clampCoord(%d) = %d, want %d", c[0], got, c[1])
+		}
+	}
+}
