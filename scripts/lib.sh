@@ -56,7 +56,7 @@ start_xvfb() {
   fifo="$dir/displayfd"
   mkfifo "$fifo"
   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864 \
-    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$fifo" >"$dir/xvfb.log" 2>&1 &
+    Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$fifo" >"$dir/xvfb.log" 2>&1 &
   XVFB_PID=$!
   local n
   if ! read -r -t 20 n <"$fifo"; then
