@@ -91,6 +91,7 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	g.graphics = newGraphicsDeviceManager(g)
 	g.clientW, g.clientH = p.ClientSize()
 	g.fbW, g.fbH = p.FramebufferSize()
+	g.syncSchedulerActive() // inactive until Run or a focus event (T24)
 	return g, nil
 }
 
