@@ -1,0 +1,8 @@
+//go:build !((linux || freebsd || netbsd || openbsd) && !wayland)
+
+package window
+
+// probeDisplay has nothing to open on platforms without X11: Windows and
+// macOS always have a display, and on Wayland a failed GLFW start is caught
+// by initGLFW's check.
+func probeDisplay() error { return nil }

@@ -1,0 +1,101 @@
+package window
+
+/*
+#include <stdint.h>
+
+extern int32_t glfwCreateWindowSurface(void* instance, void* window, const void* allocator, uint64_t* surface);
+
+// metronomeCreateSurface calls GLFW with the instance handle as an integer,
+// so no Go code converts it to a pointer.
+static int32_t metronomeCreateSurface(uintptr_t instance, void* window, uint64_t* surface) {
+	return glfwCreateWindowSurface((void*)instance, window, 0, surface);
+}
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// errNoWindow is returned by the Vulkan helpers when GLFW is not running.
+var errNoWindow = errors.New("no window is open: call window.New first")
+
+// vulkanAdvice says how to get a Vulkan driver that can present.
+const vulkanAdvice = "install a Vulkan loader and driver (Debian: apt-get install libvulkan1 mesa-vulkan-drivers; " +
+	"Mesa's lavapipe runs without a GPU: VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json)"
+
+// VulkanInstanceExtensions returns the instance extensions GLFW needs to
+// create window surfaces (VK_KHR_surface and the platform's), as plain Go
+// strings without a terminating NUL. It needs an open window (GLFW running)
+// and a Vulkan loader; the error says what is missing. Must be called from
+// the main thread.
+func VulkanInstanceExtensions() ([]string, error) {
+	if glfwUsers.Load() == 0 {
+		return nil, fmt.Errorf("vulkan instance extensions: %w", errNoWindow)
+	}
+	if !glfw.VulkanSupported() {
+		drainGLFWError()
+		return nil, fmt.Errorf("vulkan instance extensions: GLFW found no Vulkan loader (libvulkan.so.1): %s", vulkanAdvice)
+	}
+	exts := (*glfw.Window)(nil).GetRequiredInstanceExtensions()
+	if len(exts) == 0 {
+		drainGLFWError()
+		return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", vulkanAdvice)
+	}
+	return exts, nil
+}
+
+// VulkanProcAddr returns GLFW's vkGetInstanceProcAddr (a C function pointer),
+// for vk.SetGetInstanceProcAddr; it resolves Vulkan functions through the
+// loader GLFW found, so no libvulkan-dev is needed. Calling the function
+// needs GLFW running (an open window). Safe from any goroutine.
+func VulkanProcAddr() unsafe.Pointer { return glfw.GetVulkanGetInstanceProcAddress() }
+
+// CreateVulkanSurface creates a VkSurfaceKHR for the window on instance (a
+// VkInstance handle, for example uintptr(unsafe.Pointer(vkInstance)) with
+// vulkan-go) and returns its handle; the caller destroys it with
+// vkDestroySurfaceKHR before the window and the instance. The instance must
+// have the extensions [VulkanInstanceExtensions] lists. With vulkan-go,
+// convert the handle without a uintptr-to-pointer conversion:
+// surface := *(*vk.Surface)(unsafe.Pointer(&handle)). Must be called from the
+// main thread.
+func (w *Window) CreateVulkanSurface(instance uintptr) (surface uintptr, err error) {
+	if w.win == nil {
+		return 0, errors.New("create Vulkan surface: the window was destroyed")
+	}
+	if instance == 0 {
+		return 0, errors.New("create Vulkan surface: the VkInstance handle is 0")
+	}
+	var s C.uint64_t
+	res := C.metronomeCreateSurface(C.uintptr_t(instance), w.win.Handle(), &s)
+	if res != 0 {
+		_, desc := takeGLFWError()
+		drainGLFWError()
+		return 0, fmt.Errorf("create Vulkan surface: glfwCreateWindowSurface returned %s: %s "+
+			"(the instance must enable the extensions window.VulkanInstanceExtensions lists)", vkResultName(int32(res)), desc)
+	}
+	if s == 0 {
+		return 0, errors.New("create Vulkan surface: glfwCreateWindowSurface returned VK_SUCCESS and a null surface")
+	}
+	return uintptr(s), nil
+}
+
+// vkResultName names the VkResult values surface creation returns.
+func vkResultName(r int32) string {
+	names := map[int32]string{
+		-1:          "VK_ERROR_OUT_OF_HOST_MEMORY",
+		-2:          "VK_ERROR_OUT_OF_DEVICE_MEMORY",
+		-3:          "VK_ERROR_INITIALIZATION_FAILED",
+		-7:          "VK_ERROR_EXTENSION_NOT_PRESENT",
+		-1000000001: "VK_ERROR_NATIVE_WINDOW_IN_USE_KHR",
+	}
+	name, ok := names[r]
+	if !ok {
+		name = "VkResult"
+	}
+	return fmt.Sprintf("%s (%d)", name, r)
+}

@@ -1,0 +1,156 @@
+package window
+
+import (
+	"fmt"
+
+	"github.com/go-gl/glfw/v3.3/glfw"
+)
+
+// Config describes a window to open.
+type Config struct {
+	Title         string
+	Width, Height int  // content area in screen coordinates; at least 1 each, at most MaxSide
+	Resizable     bool // the user may resize it
+	Hidden        bool // open it hidden; Show makes it visible
+}
+
+// MaxSide is the largest window width or height accepted, in screen
+// coordinates: larger values are clamped, since X rejects sizes past its
+// 16-bit limits by killing the process.
+const MaxSide = 16384
+
+// Window is a GLFW window with no client API, for a Vulkan renderer. Its
+// methods must be called from the main thread (rule W1); after Destroy they
+// do nothing and report zero values.
+type Window struct {
+	win      *glfw.Window
+	pending  []Event // events collected by the callbacks since the last poll
+	keys     KeyboardState
+	mouse    MouseState
+	windowed rect // position and size before full screen
+}
+
+// New opens a window. It checks first that a display can really be opened
+// and returns an error wrapping [ErrNoDisplay] that says how to get one when
+// not (rule W6); it starts GLFW with the first window. Must be called from
+// the main thread: elsewhere it returns an error wrapping [ErrNotMainThread].
+func New(cfg Config) (*Window, error) {
+	if !onMainThread() {
+		return nil, fmt.Errorf("open window: %w: call window.New from the main thread (inside window.Do)", ErrNotMainThread)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxSide || cfg.Height > MaxSide {
+		return nil, fmt.Errorf("open window: size %dx%d: width and height must be 1..%d", cfg.Width, cfg.Height, MaxSide)
+	}
+	if err := acquireGLFW(); err != nil {
+		return nil, fmt.Errorf("open window: %w", err)
+	}
+	g, err := createGLFWWindow(cfg)
+	if err != nil {
+		releaseGLFW()
+		return nil, fmt.Errorf("open window: %w", err)
+	}
+	w := &Window{win: g, pending: make([]Event, 0, initialQueue)}
+	w.installCallbacks()
+	return w, nil
+}
+
+// createGLFWWindow sets the hints for a window without a client API and
+// creates it.
+func createGLFWWindow(cfg Config) (*glfw.Window, error) {
+	glfw.DefaultWindowHints()
+	glfw.WindowHint(glfw.ClientAPI, glfw.NoAPI)
+	glfw.WindowHint(glfw.Resizable, glfwBool(cfg.Resizable))
+	glfw.WindowHint(glfw.Visible, glfwBool(!cfg.Hidden))
+	g, err := glfw.CreateWindow(cfg.Width, cfg.Height, cfg.Title, nil, nil)
+	if err != nil {
+		return nil, fmt.Errorf("glfwCreateWindow: %w", err)
+	}
+	if g == nil {
+		_, desc := takeGLFWError()
+		return nil, fmt.Errorf("glfwCreateWindow failed: %s", desc)
+	}
+	return g, nil
+}
+
+func glfwBool(b bool) int {
+	if b {
+		return glfw.True
+	}
+	return glfw.False
+}
+
+// Destroy closes the window; GLFW terminates when the last window goes.
+// Calling it again does nothing. Must be called from the main thread.
+func (w *Window) Destroy() {
+	if w.win == nil {
+		return
+	}
+	w.win.Destroy()
+	*w = Window{}
+	releaseGLFW()
+}
+
+// Size returns the content area's size in screen coordinates. Must be
+// called from the main thread.
+func (w *Window) Size() (width, height int) {
+	if w.win == nil {
+		return 0, 0
+	}
+	return w.win.GetSize()
+}
+
+// FramebufferSize returns the framebuffer's size in pixels: the size a
+// swapchain must have; 0x0 while minimized on some platforms (rule W2).
+// Must be called from the main thread.
+func (w *Window) FramebufferSize() (width, height int) {
+	if w.win == nil {
+		return 0, 0
+	}
+	return w.win.GetFramebufferSize()
+}
+
+// SetSize asks for a content area of width x height screen coordinates,
+// each clamped to 1..MaxSide (X kills the process on a 0x0 request). The
+// window system applies it asynchronously: Resize and FramebufferResize
+// events report the result. Must be called from the main thread.
+func (w *Window) SetSize(width, height int) {
+	if w.win == nil {
+		return
+	}
+	w.win.SetSize(clampSide(width), clampSide(height))
+}
+
+// clampSide clamps a window side to 1..MaxSide.
+func clampSide(n int) int {
+	return min(max(n, 1), MaxSide)
+}
+
+// ShouldClose reports whether the user (or SetShouldClose) asked to close
+// the window. Must be called from the main thread.
+func (w *Window) ShouldClose() bool {
+	return w.win != nil && w.win.ShouldClose()
+}
+
+// SetShouldClose sets or clears the close request. Must be called from the
+// main thread.
+func (w *Window) SetShouldClose(v bool) {
+	if w.win != nil {
+		w.win.SetShouldClose(v)
+	}
+}
+
+// SetTitle sets the title bar's text (UTF-8). Must be called from the main
+// thread.
+func (w *Window) SetTitle(title string) {
+	if w.win != nil {
+		w.win.SetTitle(title)
+	}
+}
+
+// SetResizable allows or forbids resizing by the user (XNA's
+// AllowUserResizing). Must be called from the main thread.
+func (w *Window) SetResizable(v bool) {
+	if w.win != nil {
+		w.win.SetAttrib(glfw.Resizable, glfwBool(v))
+	}
+}
