@@ -43,3 +43,8 @@ func near(a, b color.RGBA, tol int) bool {
 	d := func(x, y uint8) bool { v := int(x) - int(y); return v >= -tol && v <= tol }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
 }
+
+// rgbaAt returns the pixel of any image as color.RGBA.
+func rgbaAt(img image.Image, x, y int) color.RGBA {
+	return color.RGBAModel.Convert(img.At(img.Bounds().Min.X+x, img.Bounds().Min.Y+y)).(color.RGBA)
+}
