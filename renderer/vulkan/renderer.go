@@ -316,3 +316,40 @@ func (r *Renderer) DeviceName() string {
 	}
 	return r.dev.name
 }
+
+// liveObjects counts the Vulkan objects the renderer holds (for tests that
+// check nothing accumulates; the validation layer checks nothing is lost).
+func (r *Renderer) liveObjects() int {
+	n := 0
+	count := func(ok bool) {
+		if ok {
+			n++
+		}
+	}
+	count(r.inst != nil && r.inst.handle != nil)
+	count(r.surface != vk.NullSurface)
+	count(r.dev != nil && r.dev.handle != nil)
+	count(r.renderPass != nil)
+	count(r.setLayout != nil)
+	count(r.pipeLayout != nil)
+	count(r.pipeline != nil)
+	count(r.cmdPool != nil)
+	for _, b := range []*buffer{r.vertices, r.indices} {
+		count(b != nil && b.handle != nil)
+		count(b != nil && b.memory != nil)
+	}
+	if r.sync != nil {
+		n += len(r.sync.fences) + len(r.sync.acquired)
+	}
+	if r.cap != nil {
+		n += 3 // command buffer, buffer, memory
+	}
+	if sc := r.sc; sc != nil {
+		n += 1 + len(sc.views) + len(sc.fbs) + 2*len(sc.ubos) + len(sc.cmds) + len(sc.rendered)
+		count(sc.pool != nil)
+		if sc.depth != nil {
+			n += 3
+		}
+	}
+	return n
+}
