@@ -11,18 +11,23 @@ import (
 // function of t: SpinRate radians per second) and presents it.
 //
 // Before acquiring it rebuilds the swapchain, passing the old one, when the
-// last frame saw OUT_OF_DATE or SUBOPTIMAL, when the framebuffer size
-// changed, or when SetSwapInterval changed the present mode (W2, P5). While
-// the framebuffer is 0x0 (minimised) it draws nothing and returns drawn ==
-// false at once; the caller should then wait for window events instead of
-// calling again in a tight loop (window.WaitEvents).
+// last frame saw OUT_OF_DATE or SUBOPTIMAL, after Resize, or when
+// SetSwapInterval changed the present mode (W2, P5). It asks the Surface for
+// the framebuffer size only then (and while the size is 0x0), so the caller
+// should call Resize on the window's framebuffer-size and iconify events.
+// While the framebuffer is 0x0 (minimised) it draws nothing and returns
+// drawn == false at once; the caller should then wait for window events
+// instead of calling again in a tight loop (window.WaitEvents).
 //
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
 func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 	if r == nil || r.dev == nil {
 		return false, fmt.Errorf("draw frame: the renderer was destroyed")
 	}
-	w, h := r.win.FramebufferSize()
+	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
+		r.fbW, r.fbH = r.win.FramebufferSize()
+	}
+	w, h := r.fbW, r.fbH
 	switch r.decide(w, h) {
 	case actionSkip:
 		return false, nil
@@ -119,9 +124,11 @@ func (r *Renderer) rebuild(w, h int) error {
 	return nil
 }
 
-// Resize tells the renderer the framebuffer changed size (a window event):
-// the swapchain is rebuilt before the next frame. DrawFrame also notices a
-// new size by itself; this covers a change that comes back to the same size.
+// Resize tells the renderer the framebuffer may have changed size or been
+// minimised (call it on the window's framebuffer-size and iconify events):
+// the next DrawFrame reads the size again and rebuilds the swapchain (or
+// skips drawing at 0x0). Without it, a resize is still noticed when the
+// driver reports SUBOPTIMAL or OUT_OF_DATE.
 func (r *Renderer) Resize() { r.stale = true }
 
 // WaitIdle blocks until the device has finished all submitted work.

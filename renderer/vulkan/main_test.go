@@ -56,7 +56,8 @@ type gpu struct {
 	expectMessages bool
 }
 
-// openGPU opens a w x h window and a renderer with validation on, or skips
+// openGPU opens a w x h window and a renderer with validation on (for
+// benchmarks: as METRONOME_VALIDATION says), or skips
 // (fails under METRONOME_REQUIRE_GPU=1) when there is no display, driver or
 // validation layer. The cleanup destroys both and fails on any validation
 // message, leaks at vkDestroyDevice/vkDestroyInstance included (W3, W4).
@@ -76,7 +77,9 @@ func openGPU(t testing.TB, w, h int, opt Options) *gpu {
 		}
 		opt.InstanceExtensions = exts
 		opt.ProcAddr = window.VulkanProcAddr()
-		opt.Validation = true
+		if _, bench := t.(*testing.B); !bench {
+			opt.Validation = true // benchmarks follow METRONOME_VALIDATION
+		}
 		g.r, rErr = New(mainSurface{g.win}, opt)
 	})
 	switch {

@@ -70,7 +70,7 @@ type Renderer struct {
 	choice    present.Choice  // for the requested interval (P6)
 	stale     bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
 	lastT     time.Duration   // time of the last drawn frame (read-back redraws it)
-	drawn     bool            // a frame was presented since the last rebuild
+	fbW, fbH  int             // framebuffer size last read from the Surface
 	rebuilds  int
 	cap       *capture // read-back buffer and commands, made on first use
 	capturing bool     // the frame being drawn appends the read-back copy
