@@ -218,3 +218,37 @@ func TestT12_TickBeforeInitializeIsAnError(t *testing.T) {
 		t.Fatal("Tick before initialization: no error")
 	}
 }
+
+// TestT12_SuppressDrawSkipsOne: SuppressDraw from an Update skips exactly
+// the next draw.
+func TestT12_SuppressDrawSkipsOne(t *testing.T) {
+	g, s, _ := newTestGame(nil, timing.ProfileDefault)
+	s.onUpdate = func(g *Game, n int, _ timing.GameTime) {
+		if n == 2 {
+			g.SuppressDraw()
+		}
+		if n == 5 {
+			g.Exit()
+		}
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if s.updates != 5 || s.draws != 3 {
+		t.Errorf("updates %d draws %d, want 5 and 3 (draws 2 and 5 skipped)", s.updates, s.draws)
+	}
+}
+
+// TestW4_BeginDrawErrorEndsRunCleanly: an error from BeginDraw ends Run
+// with it; the game's Draw is not called for that frame.
+func TestW4_BeginDrawErrorEndsRunCleanly(t *testing.T) {
+	g, s, p := newTestGame(nil, timing.ProfileDefault)
+	p.renderer.beginErr = errFakePresent
+	err := g.Run()
+	if !errors.Is(err, errFakePresent) || !strings.Contains(err.Error(), "begin draw") {
+		t.Fatalf("Run: %v", err)
+	}
+	if s.draws != 0 || p.renderer.destroy != 1 || p.destroyed != 1 {
+		t.Errorf("draws %d, renderer destroyed %d, platform %d", s.draws, p.renderer.destroy, p.destroyed)
+	}
+}

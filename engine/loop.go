@@ -129,7 +129,8 @@ func (g *Game) Tick() error {
 		return g.err
 	}
 	if g.IsMinimized() && g.sched.Running() {
-		if d := minimizedWait(g.sched.IsFixedTimeStep(), g.sched.InactiveSleepTime(), g.sched.TargetElapsedTime()); d > 0 {
+		waits := g.sched.IsFixedTimeStep() && g.sched.Profile() != timing.ProfileXNA
+		if d := minimizedWait(waits, g.sched.InactiveSleepTime(), g.sched.TargetElapsedTime()); d > 0 {
 			g.platform.WaitEvents(d)
 		}
 	}
@@ -138,10 +139,11 @@ func (g *Game) Tick() error {
 
 // minimizedWait is how long a minimized tick waits on the platform after
 // the scheduler's tick so the loop does not spin (W2): nothing when the
-// scheduler already sleeps (T24's InactiveSleepTime is positive, or fixed
-// step, which waits for its step), else one target step.
-func minimizedWait(fixed bool, inactiveSleep, target timing.TimeSpan) time.Duration {
-	if fixed || inactiveSleep > 0 {
+// scheduler already sleeps (T24's InactiveSleepTime is positive) or waits
+// for its step (schedulerWaits: fixed step under the default profile; the
+// XNA profile never waits, T22), else one target step.
+func minimizedWait(schedulerWaits bool, inactiveSleep, target timing.TimeSpan) time.Duration {
+	if schedulerWaits || inactiveSleep > 0 {
 		return 0
 	}
 	return target.Duration()

@@ -134,7 +134,7 @@ func TestW2_ZeroFramebufferSkipsDraws(t *testing.T) {
 func TestW2_MinimizedWaitRule(t *testing.T) {
 	target := timing.DefaultTargetElapsedTime
 	cases := []struct {
-		fixed bool
+		waits bool
 		sleep timing.TimeSpan
 		want  time.Duration
 	}{
@@ -142,8 +142,26 @@ func TestW2_MinimizedWaitRule(t *testing.T) {
 		{false, 20 * timing.Millisecond, 0}, {false, 0, target.Duration()},
 	}
 	for _, c := range cases {
-		if got := minimizedWait(c.fixed, c.sleep, target); got != c.want {
-			t.Errorf("minimizedWait(%v, %d) = %v, want %v", c.fixed, c.sleep, got, c.want)
+		if got := minimizedWait(c.waits, c.sleep, target); got != c.want {
+			t.Errorf("minimizedWait(%v, %d) = %v, want %v", c.waits, c.sleep, got, c.want)
 		}
 	}
+}
+
+// TestW2_MinimizedXNADoesNotSpin: the XNA profile never waits for a step
+// (T22), so a minimized XNA game with no inactive sleep waits on the
+// platform instead.
+func TestW2_MinimizedXNADoesNotSpin(t *testing.T) {
+	g, _, p := newTestGame(nil, timing.ProfileXNA)
+	_ = g.SetInactiveSleepTime(0)
+	p.script = [][]PlatformEvent{{{Kind: EventIconify, Iconified: true}}, {}, {}}
+	for range p.script {
+		if err := g.RunOneFrame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(p.waits) != 3 {
+		t.Errorf("platform waits %v, want 3", p.waits)
+	}
+	_ = g.Close()
 }

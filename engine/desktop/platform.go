@@ -107,7 +107,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	return &Renderer{vk: r, win: p.win}, nil
+	return &Renderer{vk: r}, nil
 }
 
 // Destroy closes the window; the engine calls it after the renderer is
