@@ -11,7 +11,9 @@ import (
 // the default clock profile.
 type Config struct {
 	// Source is the clock the scheduler reads (T2); nil: the system's
-	// monotonic clock. Tests pass a timing.ManualClock.
+	// monotonic clock. Tests pass a timing.ManualClock. A *timing.FixedDt
+	// (T21) is driven by the loop: AdvanceTick once per tick and Present
+	// once per presented frame, so whole runs are reproducible.
 	Source timing.Source
 	// Waiter is how the scheduler waits; nil: real sleeps. It must be set
 	// when Source is, and is usually the same value.
@@ -28,6 +30,7 @@ type Game struct {
 	handler  Handler
 	platform Platform
 	sched    *timing.Scheduler
+	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
 	graphics *GraphicsDeviceManager
 	comps    Components
 
@@ -78,6 +81,7 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{handler: h, platform: p, batch: make([]PlatformEvent, 0, batchCap)}
+	g.fixedDt, _ = src.(fixedDtSource)
 	g.sched, err = timing.NewScheduler(src, w, (*loop)(g))
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
@@ -208,3 +212,9 @@ func (g *Game) TextInput() []rune { return g.text }
 
 // Components returns the game's component collection.
 func (g *Game) Components() *Components { return &g.comps }
+
+// fixedDtSource is a Source the loop drives (timing.FixedDt, rule T21).
+type fixedDtSource interface {
+	AdvanceTick()
+	Present()
+}

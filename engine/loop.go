@@ -110,7 +110,8 @@ func (g *Game) RunOneFrame() error {
 	return g.Tick()
 }
 
-// Tick runs one frame: the scheduler's tick (T5, or T22 under ProfileXNA),
+// Tick runs one frame: with a timing.FixedDt source, AdvanceTick first
+// (T21); then the scheduler's tick (T5, or T22 under ProfileXNA),
 // whose callbacks poll the platform, update and draw; then, while
 // minimized, a wait on the platform so the loop does not spin (W2). It
 // returns the scheduler's error (a stalled clock, T14) or a renderer error;
@@ -121,6 +122,9 @@ func (g *Game) Tick() error {
 	}
 	if !g.initialized {
 		return errNotInitialized
+	}
+	if g.fixedDt != nil {
+		g.fixedDt.AdvanceTick()
 	}
 	if err := g.sched.Tick(); err != nil {
 		return fmt.Errorf("engine: %w", err)
@@ -244,5 +248,9 @@ func (g *Game) draw(gt timing.GameTime) {
 	}
 	if err := dev.Present(); err != nil {
 		g.fail(err)
+		return
+	}
+	if g.fixedDt != nil {
+		g.fixedDt.Present()
 	}
 }

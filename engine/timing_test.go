@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -164,4 +165,51 @@ func TestW2_MinimizedXNADoesNotSpin(t *testing.T) {
 		t.Errorf("platform waits %v, want 3", p.waits)
 	}
 	_ = g.Close()
+}
+
+// runFixedDt runs a scripted game for 40 frames on a timing.FixedDt source
+// and returns its transcript.
+func runFixedDt(t *testing.T, profile timing.Profile, dt time.Duration) string {
+	t.Helper()
+	rec := &recorder{}
+	p := newFakePlatform(rec)
+	p.perPoll = 0
+	p.script = [][]PlatformEvent{{focusIn}, {}, {{Kind: EventKey, Key: KeyA, Action: Press}}, {}, {focusOut}}
+	clock, err := timing.NewFixedDt(dt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &scriptGame{rec: rec}
+	s.onUpdate = func(g *Game, n int, _ timing.GameTime) {
+		if n == 40 {
+			g.Exit()
+		}
+	}
+	g, err := NewGame(s, p, Config{Source: clock, Waiter: clock, Profile: profile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	rec.add("clock %v", clock.Now())
+	return rec.String()
+}
+
+// TestT21_FixedDtRunsAreIdentical: on a FixedDt source the loop advances
+// time once per tick (so the XNA profile, which never waits, still moves),
+// and two runs of the same script give byte-identical transcripts.
+func TestT21_FixedDtRunsAreIdentical(t *testing.T) {
+	for _, pr := range []timing.Profile{timing.ProfileDefault, timing.ProfileXNA} {
+		for _, dt := range []time.Duration{time.Second / 60, time.Second / 144, time.Second / 30} {
+			a, b := runFixedDt(t, pr, dt), runFixedDt(t, pr, dt)
+			if a != b {
+				t.Errorf("%v dt %v: runs differ\n%s\n---\n%s", pr, dt, a, b)
+			}
+			if !strings.Contains(a, "update #40 ") {
+				t.Errorf("%v dt %v: did not reach 40 updates:\n%s", pr, dt, a)
+			}
+		}
+	}
+	golden(t, "fixeddt_xna_60hz", runFixedDt(t, timing.ProfileXNA, time.Second/60))
 }
