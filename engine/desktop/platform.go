@@ -16,6 +16,7 @@ type Platform struct {
 	win     *window.Window
 	cfg     Config
 	scratch []window.Event // reused batch of window events
+	closed  bool           // a Close event was delivered
 }
 
 var _ engine.Platform = (*Platform)(nil)
@@ -38,14 +39,20 @@ func NewPlatform(cfg Config) (*Platform, error) {
 func (p *Platform) Window() *window.Window { return p.win }
 
 // PollEvents processes the window system's events and appends the window's
-// batch to dst, converted. It allocates nothing once dst has grown to the
-// batch size.
+// batch to dst, converted. A close requested with SetShouldClose (no GLFW
+// callback) is delivered as a Close event too, once. It allocates nothing
+// once dst has grown to the batch size.
 func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent {
 	p.scratch = p.win.PollEvents(p.scratch[:0])
 	for i := range p.scratch {
 		if ev, ok := convert(&p.scratch[i]); ok {
+			p.closed = p.closed || ev.Kind == engine.EventClose
 			dst = append(dst, ev)
 		}
+	}
+	if !p.closed && p.win.ShouldClose() {
+		p.closed = true
+		dst = append(dst, engine.PlatformEvent{Kind: engine.EventClose})
 	}
 	return dst
 }

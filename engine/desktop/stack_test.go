@@ -157,3 +157,31 @@ func TestT5_DesktopTickAllocations(t *testing.T) {
 		t.Errorf("%v allocations per tick on the real stack, want 0", allocs)
 	}
 }
+
+// TestT12_WindowCloseEndsRunOnRealStack: a close request ends the loop
+// like Exit: Exiting is raised after it, and the teardown leaves nothing
+// for the validation layer to report (W4).
+func TestT12_WindowCloseEndsRunOnRealStack(t *testing.T) {
+	f := &frameGame{exitAt: 1 << 30}
+	f.do = func(g *engine.Game, n int) {
+		if n == 20 {
+			g.Platform().(*Platform).Window().SetShouldClose(true)
+		}
+	}
+	exiting := 0
+	var runErr error
+	window.Do(func() {
+		g, err := newStackGame(t, f)
+		if err != nil {
+			runErr = err
+			return
+		}
+		g.Exiting.Add(func(*engine.Game) { exiting++ })
+		runErr = g.Run()
+	})
+	skipIfNoStack(t, runErr)
+	checkNoMessages(t, f.r)
+	if f.frames != 20 || exiting != 1 {
+		t.Errorf("%d frames, Exiting %d times; want 20 and 1", f.frames, exiting)
+	}
+}
