@@ -185,3 +185,31 @@ func TestT12_WindowCloseEndsRunOnRealStack(t *testing.T) {
 		t.Errorf("%d frames, Exiting %d times; want 20 and 1", f.frames, exiting)
 	}
 }
+
+// TestT5_SystemClockOnRealStack runs the production clock (the system's
+// monotonic clock and real sleeps) with a 2 ms fixed step and vsync off for
+// 100 draws; it checks counts and order only, never speed.
+func TestT5_SystemClockOnRealStack(t *testing.T) {
+	f := &frameGame{exitAt: 100}
+	var runErr error
+	var st timing.Stats
+	window.Do(func() {
+		g, err := NewGame(f, Config{Title: t.Name(), Width: 160, Height: 120, Validation: true})
+		if err != nil {
+			runErr = err
+			return
+		}
+		if err := g.SetTargetElapsedTime(2 * timing.Millisecond); err != nil {
+			runErr = err
+			return
+		}
+		g.Graphics().SynchronizeWithVerticalRetrace = false
+		runErr = g.Run()
+		st = g.Scheduler().Stats()
+	})
+	skipIfNoStack(t, runErr)
+	checkNoMessages(t, f.r)
+	if f.frames != 100 || st.Updates < 100 {
+		t.Errorf("%d draws, %d updates; want 100 draws and at least as many updates", f.frames, st.Updates)
+	}
+}
