@@ -252,3 +252,26 @@ func TestW4_BeginDrawErrorEndsRunCleanly(t *testing.T) {
 		t.Errorf("draws %d, renderer destroyed %d, platform %d", s.draws, p.renderer.destroy, p.destroyed)
 	}
 }
+
+// TestT12_ExitFromDraw: Exit from a Draw ends the loop after that tick:
+// no further update, Exiting once, then the ordered teardown.
+func TestT12_ExitFromDraw(t *testing.T) {
+	rec := &recorder{}
+	g, s, _ := newTestGame(rec, timing.ProfileDefault)
+	s.onDraw = func(g *Game, n int, _ timing.GameTime) {
+		if n == 2 {
+			g.Exit()
+		}
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"update", "draw", "update", "draw", "Exiting"}
+	if got := callbackOrder(rec); !reflect.DeepEqual(got, want) {
+		t.Errorf("callbacks %v, want %v", got, want)
+	}
+	tail := rec.lines[len(rec.lines)-3:]
+	if !reflect.DeepEqual(tail, []string{"renderer.WaitIdle", "renderer.Destroy", "platform.Destroy"}) {
+		t.Errorf("teardown %v", tail)
+	}
+}
