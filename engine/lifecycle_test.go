@@ -275,3 +275,25 @@ func TestT12_ExitFromDraw(t *testing.T) {
 		t.Errorf("teardown %v", tail)
 	}
 }
+
+// TestW6_NewGameArgumentErrors: nil arguments and half a clock are errors,
+// never panics.
+func TestW6_NewGameArgumentErrors(t *testing.T) {
+	p := newFakePlatform(nil)
+	clock := timing.NewManualClock(0)
+	cases := map[string]func() (*Game, error){
+		"nil handler":  func() (*Game, error) { return NewGame(nil, p, Config{}) },
+		"nil platform": func() (*Game, error) { return NewGame(&scriptGame{}, nil, Config{}) },
+		"no waiter":    func() (*Game, error) { return NewGame(&scriptGame{}, p, Config{Source: clock}) },
+		"bad profile":  func() (*Game, error) { return NewGame(&scriptGame{}, p, Config{Profile: 7}) },
+	}
+	for name, f := range cases {
+		if g, err := f(); err == nil || g != nil {
+			t.Errorf("%s: game %v, error %v", name, g, err)
+		}
+	}
+	g, err := NewGame(&scriptGame{}, p, Config{})
+	if err != nil || g.Profile() != timing.ProfileDefault {
+		t.Errorf("zero Config: %v, profile %v", err, g.Profile())
+	}
+}

@@ -39,7 +39,7 @@ var errNotInitialized = errors.New("engine: Tick before the game was initialized
 // error ends the loop and Run returns it after the same teardown (without
 // Exiting and EndRun). A panic in the game's code tears the device and the
 // platform down in order and then propagates (W6).
-func (g *Game) Run() (err error) {
+func (g *Game) Run() error {
 	if g.running {
 		return errors.New("engine: Run called while the game is running")
 	}
