@@ -1,12 +1,17 @@
 package vulkan
 
 import (
+	"errors"
 	"fmt"
 
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/renderer/present"
 )
+
+// errZeroExtent is returned by a rebuild when the surface's extent is 0x0:
+// DrawFrame then skips the frame, as for a 0x0 framebuffer (W2).
+var errZeroExtent = errors.New("surface extent is 0x0")
 
 // swapchain owns a VkSwapchainKHR and everything sized or counted by it: one
 // view, framebuffer, uniform buffer, descriptor set, pre-recorded command
@@ -70,6 +75,9 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	sc.extent = chooseExtent(caps, sc.fbW, sc.fbH)
+	if sc.extent.Width == 0 || sc.extent.Height == 0 {
+		return errZeroExtent // minimised between the size query and now (W2)
+	}
 	usage := vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit)
 	if caps.SupportedUsageFlags&vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit) != 0 {
 		usage |= vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit)
