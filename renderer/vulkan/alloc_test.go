@@ -31,3 +31,26 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 		t.Errorf("%.2f Go allocations per steady-state frame, want 0", allocs)
 	}
 }
+
+// BenchmarkDrawFrame640x480Immediate times steady-state frames with
+// IMMEDIATE at 640x480 (the comparison point with vkcube) and
+// reports frames per second; -benchmem shows the allocations (0).
+func BenchmarkDrawFrame640x480Immediate(b *testing.B) {
+	g := openGPU(b, 640, 480, Options{SwapInterval: 0})
+	onMain(b, func() error {
+		if _, err := g.r.DrawFrame(0); err != nil {
+			return err
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if _, err := g.r.DrawFrame(time.Duration(i) * time.Millisecond); err != nil {
+				return err
+			}
+		}
+		err := g.r.WaitIdle()
+		b.StopTimer()
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "frames/s")
+		return err
+	})
+}
