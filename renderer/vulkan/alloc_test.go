@@ -54,3 +54,35 @@ func BenchmarkDrawFrame640x480Immediate(b *testing.B) {
 		return err
 	})
 }
+
+// TestSteadyFramesKeepCMemoryFlat draws 3000 frames after a warm-up and
+// checks that the C heap in use (glibc mallinfo2: the driver's, the X
+// client's and vulkan-go's allocations) has not grown by more than 64 KiB:
+// the frame path itself mallocs nothing, so any steady growth is a leak.
+func TestSteadyFramesKeepCMemoryFlat(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 0})
+	var before, after int
+	onMain(t, func() error {
+		draw := func(n, from int) error {
+			for i := range n {
+				if _, err := g.r.DrawFrame(time.Duration(from+i) * time.Millisecond); err != nil {
+					return err
+				}
+			}
+			return g.r.WaitIdle()
+		}
+		if err := draw(200, 0); err != nil {
+			return err
+		}
+		before = cHeapInUse()
+		if err := draw(3000, 200); err != nil {
+			return err
+		}
+		after = cHeapInUse()
+		return nil
+	})
+	t.Logf("C heap in use: %d -> %d bytes over 3000 frames", before, after)
+	if after-before > 64<<10 {
+		t.Errorf("C heap grew by %d bytes over 3000 frames", after-before)
+	}
+}

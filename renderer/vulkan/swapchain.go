@@ -112,9 +112,14 @@ func (r *Renderer) surfaceCaps() (vk.SurfaceCapabilities, error) {
 		return caps, err
 	}
 	caps.Deref()
-	caps.CurrentExtent.Deref()
-	caps.MinImageExtent.Deref()
-	caps.MaxImageExtent.Deref()
+	// Nested structs read through the parent's C copy and keep pointing at
+	// it: copy their values into fresh structs, then free the C copy (else
+	// every rebuild leaks it, and a later use would read freed memory).
+	for _, e := range []*vk.Extent2D{&caps.CurrentExtent, &caps.MinImageExtent, &caps.MaxImageExtent} {
+		e.Deref()
+		*e = vk.Extent2D{Width: e.Width, Height: e.Height}
+	}
+	caps.Free()
 	return caps, nil
 }
 
