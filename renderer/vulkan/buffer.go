@@ -44,6 +44,7 @@ func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (
 	var req vk.MemoryRequirements
 	vk.GetBufferMemoryRequirements(d.handle, h, &req)
 	req.Deref()
+	req.Free() // the C copy vulkan-go made for the out-parameter
 	mem, err := allocate(d, req, hostVisible, op)
 	if err != nil {
 		return nil, err

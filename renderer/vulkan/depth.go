@@ -13,6 +13,7 @@ func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
 		var p vk.FormatProperties
 		vk.GetPhysicalDeviceFormatProperties(gpu, f, &p)
 		p.Deref()
+		p.Free()
 		if vk.FormatFeatureFlagBits(p.OptimalTilingFeatures)&vk.FormatFeatureDepthStencilAttachmentBit != 0 {
 			return f, nil
 		}
@@ -59,6 +60,7 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthIm
 	var req vk.MemoryRequirements
 	vk.GetImageMemoryRequirements(d.handle, img, &req)
 	req.Deref()
+	req.Free() // the C copy vulkan-go made for the out-parameter
 	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
 	if err != nil {
 		return nil, err

@@ -44,6 +44,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo) (*device, error) {
 	for i := range mem.MemoryTypes {
 		mem.MemoryTypes[i].Deref()
 	}
+	mem.Free()
 	d.memory = mem
 	return d, nil
 }

@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -33,13 +34,14 @@ func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 		return false, nil
 	case actionRebuild:
 		if err := r.rebuild(w, h); err != nil {
-			return false, fmt.Errorf("draw frame: %w", err)
+			return false, skipZero(err)
 		}
 	}
 	res := r.loop.acquire()
 	if res == vk.ErrorOutOfDate {
-		if err := r.rebuild(w, h); err != nil {
-			return false, fmt.Errorf("draw frame: %w", err)
+		r.fbW, r.fbH = r.win.FramebufferSize()
+		if err := r.rebuild(r.fbW, r.fbH); err != nil {
+			return false, skipZero(err)
 		}
 		res = r.loop.acquire()
 	}
@@ -54,6 +56,15 @@ func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 		return false, r.frameErr(res)
 	}
 	return true, r.submit(t)
+}
+
+// skipZero turns a rebuild that met a 0x0 surface into a skipped frame
+// (the swapchain is then rebuilt on a later frame); other errors are wrapped.
+func skipZero(err error) error {
+	if errors.Is(err, errZeroExtent) {
+		return nil
+	}
+	return fmt.Errorf("draw frame: %w", err)
 }
 
 // decide applies decideFrame to the current state.

@@ -1,6 +1,7 @@
 package vulkan
 
 // #cgo LDFLAGS: -ldl
+// #include <malloc.h>
 // #include <stdlib.h>
 // #include "frameloop.h"
 import "C"
@@ -113,3 +114,7 @@ func (l *frameLoop) submitPresent(extra vk.CommandBuffer) vk.Result {
 
 // waitFrames waits until no frame is in flight.
 func (l *frameLoop) waitFrames() vk.Result { return vk.Result(C.mtn_wait_frames(l.c)) }
+
+// cHeapInUse is the C heap's bytes in use (glibc mallinfo2), for tests that
+// check a frame allocates no C memory.
+func cHeapInUse() int { return int(C.mallinfo2().uordblks) }

@@ -66,19 +66,13 @@ type instance struct {
 // debug-report callback that also covers vkCreateInstance and vkDestroyInstance.
 func newInstance(extensions []string, validate bool) (in *instance, err error) {
 	in = &instance{}
-	layers := []string{}
+	var layers []string
 	var chain *vk.DebugReportCallbackCreateInfo
 	if validate {
-		ok, err := hasLayer(validationLayer)
-		if err != nil {
-			return nil, fmt.Errorf("create instance: %w", err)
+		if err := checkValidationLayer(); err != nil {
+			return nil, err
 		}
-		if !ok {
-			return nil, fmt.Errorf("create instance: validation asked for (option or %s=1) but %w: "+
-				"install it (Debian/Ubuntu: apt-get install vulkan-validationlayers) or turn validation off",
-				ValidationEnv, errNoValidationLayer)
-		}
-		layers = append(layers, validationLayer)
+		layers = []string{validationLayer}
 		extensions = append(append([]string(nil), extensions...), "VK_EXT_debug_report")
 		in.log = &messageLog{}
 		registerLog(in.log)
@@ -90,6 +84,44 @@ func newInstance(extensions []string, validate bool) (in *instance, err error) {
 		chain = reportInfo()
 		defer chain.Free()
 	}
+	h, err := createInstance(extensions, layers, chain)
+	if err != nil {
+		return nil, err
+	}
+	in.handle = h
+	defer func() {
+		if err != nil {
+			vk.DestroyInstance(h, nil)
+		}
+	}()
+	if err := vk.InitInstance(h); err != nil {
+		return nil, fmt.Errorf("create instance: load instance entry points: %w", err)
+	}
+	if validate {
+		if in.report, err = createReport(h); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
+}
+
+// checkValidationLayer fails with advice when the layer is not installed.
+func checkValidationLayer() error {
+	ok, err := hasLayer(validationLayer)
+	if err != nil {
+		return fmt.Errorf("create instance: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("create instance: validation asked for (option or %s=1) but %w: "+
+			"install it (Debian/Ubuntu: apt-get install vulkan-validationlayers) or turn validation off",
+			ValidationEnv, errNoValidationLayer)
+	}
+	return nil
+}
+
+// createInstance calls vkCreateInstance, chaining the debug-report info
+// (when not nil) so the callback also sees instance creation and destruction.
+func createInstance(extensions, layers []string, chain *vk.DebugReportCallbackCreateInfo) (vk.Instance, error) {
 	info := vk.InstanceCreateInfo{
 		SType: vk.StructureTypeInstanceCreateInfo,
 		PApplicationInfo: &vk.ApplicationInfo{
@@ -112,26 +144,17 @@ func newInstance(extensions []string, validate bool) (in *instance, err error) {
 	if r := vk.CreateInstance(&info, nil, &h); r != vk.Success {
 		return nil, instanceErr(r)
 	}
-	in.handle = h
-	defer func() {
-		if err != nil {
-			vk.DestroyInstance(h, nil)
-		}
-	}()
-	if err := vk.InitInstance(h); err != nil {
-		return nil, fmt.Errorf("create instance: load instance entry points: %w", err)
-	}
-	if validate {
-		var cb vk.DebugReportCallback
-		ci := reportInfo()
-		defer ci.Free()
-		if err := callErr("create debug-report callback", "vkCreateDebugReportCallbackEXT",
-			vk.CreateDebugReportCallback(h, ci, nil, &cb)); err != nil {
-			return nil, err
-		}
-		in.report = cb
-	}
-	return in, nil
+	return h, nil
+}
+
+// createReport creates the debug-report callback for h.
+func createReport(h vk.Instance) (vk.DebugReportCallback, error) {
+	var cb vk.DebugReportCallback
+	ci := reportInfo()
+	defer ci.Free()
+	err := callErr("create debug-report callback", "vkCreateDebugReportCallbackEXT",
+		vk.CreateDebugReportCallback(h, ci, nil, &cb))
+	return cb, err
 }
 
 // instanceErr explains a failed vkCreateInstance (W6).

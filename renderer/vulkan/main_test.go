@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/metronome-engine/metronome/window"
 )
@@ -13,7 +14,37 @@ import (
 // serves window.Do there while the tests run on other goroutines.
 func init() { runtime.LockOSThread() }
 
-func TestMain(m *testing.M) { os.Exit(window.Main(m.Run)) }
+func TestMain(m *testing.M) {
+	os.Exit(window.Main(func() int {
+		keep := keepDisplay()
+		defer window.Do(keep.Destroy)
+		return m.Run()
+	}))
+}
+
+// keepDisplay opens a hidden 1x1 window for the whole run, so GLFW and the
+// X connection stay up between tests. An X server started without -noreset
+// (Xvfb's default) resets when its last client leaves, and a connection made
+// during the reset fails: the window package's display probe, or the
+// previous test binary, can be that last client. Retried a few times for
+// that reason; without a display it gives up and the tests skip one by one.
+func keepDisplay() *window.Window {
+	var w *window.Window
+	var err error
+	for range 5 {
+		window.Do(func() {
+			w, err = window.New(window.Config{Title: "keep-alive", Width: 1, Height: 1, Hidden: true})
+		})
+		if err == nil || os.Getenv("DISPLAY") == "" {
+			break
+		}
+		time.Sleep(200 * time.Millisecond) // let a resetting X server come back
+	}
+	if err != nil {
+		return &window.Window{} // Destroy on it does nothing
+	}
+	return w
+}
 
 // requireGPU is set in CI (.ci/run): a GPU test that would skip fails.
 func requireGPU() bool { return os.Getenv("METRONOME_REQUIRE_GPU") == "1" }

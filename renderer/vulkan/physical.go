@@ -80,6 +80,7 @@ func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuI
 		var p vk.PhysicalDeviceProperties
 		vk.GetPhysicalDeviceProperties(d, &p)
 		p.Deref()
+		p.Free()
 		info := gpuInfo{name: vk.ToString(p.DeviceName[:]), kind: p.DeviceType}
 		fam, err := presentFamily(d, surface)
 		if err != nil {

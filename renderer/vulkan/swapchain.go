@@ -1,12 +1,17 @@
 package vulkan
 
 import (
+	"errors"
 	"fmt"
 
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/renderer/present"
 )
+
+// errZeroExtent is returned by a rebuild when the surface's extent is 0x0:
+// DrawFrame then skips the frame, as for a 0x0 framebuffer (W2).
+var errZeroExtent = errors.New("surface extent is 0x0")
 
 // swapchain owns a VkSwapchainKHR and everything sized or counted by it: one
 // view, framebuffer, uniform buffer, descriptor set, pre-recorded command
@@ -52,15 +57,10 @@ func (r *Renderer) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW,
 // createSwapchain creates the VkSwapchainKHR and lists its images.
 func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 	const op = "create swapchain"
-	var caps vk.SurfaceCapabilities
-	if err := callErr(op, "vkGetPhysicalDeviceSurfaceCapabilitiesKHR",
-		vk.GetPhysicalDeviceSurfaceCapabilities(r.dev.gpu, r.surface, &caps)); err != nil {
+	caps, err := r.surfaceCaps()
+	if err != nil {
 		return err
 	}
-	caps.Deref()
-	caps.CurrentExtent.Deref()
-	caps.MinImageExtent.Deref()
-	caps.MaxImageExtent.Deref()
 	count, err := chooseImageCount(caps)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
@@ -70,6 +70,9 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	sc.extent = chooseExtent(caps, sc.fbW, sc.fbH)
+	if sc.extent.Width == 0 || sc.extent.Height == 0 {
+		return errZeroExtent // minimised between the size query and now (W2)
+	}
 	usage := vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit)
 	if caps.SupportedUsageFlags&vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit) != 0 {
 		usage |= vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit)
@@ -97,15 +100,44 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 		return err
 	}
 	sc.handle = h
+	sc.images, err = swapchainImages(r.dev.handle, h)
+	return err
+}
+
+// surfaceCaps reads the surface's capabilities, nested extents included.
+func (r *Renderer) surfaceCaps() (vk.SurfaceCapabilities, error) {
+	var caps vk.SurfaceCapabilities
+	if err := callErr("create swapchain", "vkGetPhysicalDeviceSurfaceCapabilitiesKHR",
+		vk.GetPhysicalDeviceSurfaceCapabilities(r.dev.gpu, r.surface, &caps)); err != nil {
+		return caps, err
+	}
+	caps.Deref()
+	// Nested structs read through the parent's C copy and keep pointing at
+	// it: copy their values into fresh structs, then free the C copy (else
+	// every rebuild leaks it, and a later use would read freed memory).
+	for _, e := range []*vk.Extent2D{&caps.CurrentExtent, &caps.MinImageExtent, &caps.MaxImageExtent} {
+		e.Deref()
+		*e = vk.Extent2D{Width: e.Width, Height: e.Height}
+	}
+	caps.Free()
+	return caps, nil
+}
+
+// swapchainImages lists the swapchain's images (at most maxImages).
+func swapchainImages(dev vk.Device, sc vk.Swapchain) ([]vk.Image, error) {
+	const op, call = "create swapchain", "vkGetSwapchainImagesKHR"
 	var n uint32
-	if err := callErr(op, "vkGetSwapchainImagesKHR", vk.GetSwapchainImages(r.dev.handle, h, &n, nil)); err != nil {
-		return err
+	if err := callErr(op, call, vk.GetSwapchainImages(dev, sc, &n, nil)); err != nil {
+		return nil, err
 	}
 	if n > maxImages {
-		return fmt.Errorf("%s: the driver made %d images, more than %d", op, n, maxImages)
+		return nil, fmt.Errorf("%s: the driver made %d images, more than %d", op, n, maxImages)
 	}
-	sc.images = make([]vk.Image, n)
-	return callErr(op, "vkGetSwapchainImagesKHR", vk.GetSwapchainImages(r.dev.handle, h, &n, sc.images))
+	images := make([]vk.Image, n)
+	if err := callErr(op, call, vk.GetSwapchainImages(dev, sc, &n, images)); err != nil {
+		return nil, err
+	}
+	return images[:n], nil
 }
 
 // createViews creates the colour views and the depth image.

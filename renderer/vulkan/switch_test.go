@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -14,17 +15,19 @@ import (
 // times while rendering. After each switch and frame, the mode in use is the
 // one present.ChooseMode picks from the surface's modes; Presentation reports
 // the request (P6); the renderer holds no more objects than after the first
-// round; no validation message (cleanup). An unchanged interval rebuilds
+// round, and the C heap stays flat over the last 200 rebuilds (64 KiB slack);
+// no validation message (cleanup). An unchanged interval rebuilds
 // nothing, and a bad one is an error that changes nothing.
 func TestP5_LiveSwitch(t *testing.T) {
 	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
 	const switches = 300
+	const heapFrom = 100 // the driver and the X client warm up before this
 	onMain(t, func() error {
 		modes := g.r.SupportedPresentModes()
 		if modes.Len() == 0 {
 			return errors.New("surface lists no present modes")
 		}
-		baseline := -1
+		baseline, heap := -1, 0
 		for i := range switches {
 			n := (i + 1) % 3 // 1 -> 2 -> 0 -> 1 ... from the initial 1
 			if err := switchAndDraw(g.r, n, modes, i); err != nil {
@@ -35,10 +38,26 @@ func TestP5_LiveSwitch(t *testing.T) {
 			} else if i > 2 && g.r.liveObjects() > baseline {
 				return fmt.Errorf("switch %d: %d live objects, %d after the first round", i, g.r.liveObjects(), baseline)
 			}
+			if i == heapFrom {
+				heap = settledCHeap()
+			}
+		}
+		grown := settledCHeap() - heap
+		t.Logf("C heap grew %d bytes over switches %d..%d", grown, heapFrom, switches)
+		if grown > 64<<10 {
+			return fmt.Errorf("C heap grew %d bytes over %d rebuilds", grown, switches-heapFrom)
 		}
 		return checkUnchangedAndBad(g.r)
 	})
 	t.Logf("%d switches on %s, supported modes %v, %d rebuilds", switches, g.r.DeviceName(), g.r.SupportedPresentModes(), g.r.Rebuilds())
+}
+
+// settledCHeap runs the Go collector twice (vulkan-go frees the C copies of
+// slice arguments in finalizers) and returns the C heap in use.
+func settledCHeap() int {
+	runtime.GC()
+	runtime.GC()
+	return cHeapInUse()
 }
 
 // switchAndDraw sets interval n, draws two frames and checks the outcome.
