@@ -1,7 +1,6 @@
 package desktop
 
 import (
-	"errors"
 	"testing"
 	"time"
 
@@ -49,17 +48,6 @@ func TestW2_EventConversion(t *testing.T) {
 	}
 	if _, ok := convert(&window.Event{Kind: 200}); ok {
 		t.Error("unknown kind converted")
-	}
-}
-
-// TestW6_DeadDisplayIsAnError: with DISPLAY naming no server, NewGame
-// returns one error wrapping window.ErrNoDisplay, no crash.
-func TestW6_DeadDisplayIsAnError(t *testing.T) {
-	t.Setenv("DISPLAY", ":97")
-	var err error
-	window.Do(func() { _, err = NewGame(&lavaGame{}, Config{}) })
-	if !errors.Is(err, window.ErrNoDisplay) {
-		t.Fatalf("NewGame on a dead display: %v, want window.ErrNoDisplay", err)
 	}
 }
 

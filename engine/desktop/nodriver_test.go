@@ -3,7 +3,6 @@ package desktop
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -11,38 +10,20 @@ import (
 	"github.com/metronome-engine/metronome/window"
 )
 
-const noDriverChild = "METRONOME_TEST_DESKTOP_NO_DRIVER"
-
 // TestW6_NoDriverIsOneClearError runs a game in a child process whose
 // VK_DRIVER_FILES names a missing file: Run returns one error, through the
 // engine's device creation, that says what to install and set (the window
 // package or the renderer finds the driver missing first, depending on the
 // loader).
 func TestW6_NoDriverIsOneClearError(t *testing.T) {
-	if os.Getenv(noDriverChild) == "1" {
-		f := &frameGame{exitAt: 10}
+	if os.Getenv(childEnv) == "nodriver" {
 		var err error
-		window.Do(func() { err = Run(f, Config{Title: t.Name(), Width: 64, Height: 64}) })
-		os.Stdout.WriteString("ERR: " + strings.ReplaceAll(errString(err), "\n", " ") + "\n")
+		window.Do(func() { err = Run(&frameGame{exitAt: 10}, Config{Title: t.Name(), Width: 64, Height: 64}) })
+		report(err)
 		return
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestW6_NoDriverIsOneClearError$", "-test.count=1")
-	cmd.Env = append(os.Environ(), noDriverChild+"=1", vulkan.ValidationEnv+"=0",
+	msg := runChild(t, "TestW6_NoDriverIsOneClearError", "nodriver", vulkan.ValidationEnv+"=0",
 		"VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("child failed: %v\n%s", err, out)
-	}
-	var msg string
-	for line := range strings.Lines(string(out)) {
-		if m, ok := strings.CutPrefix(line, "ERR: "); ok {
-			msg = strings.TrimSpace(m)
-		}
-	}
 	if strings.Contains(msg, "no display") {
 		skipIfNoStack(t, errors.Join(window.ErrNoDisplay, errors.New(msg)))
 	}
@@ -54,9 +35,21 @@ func TestW6_NoDriverIsOneClearError(t *testing.T) {
 	}
 }
 
-func errString(err error) string {
-	if err == nil {
-		return "<nil>"
+// TestW6_DeadDisplayIsAnError: with DISPLAY naming no server (in a child
+// process, so no window of this run keeps GLFW up), NewGame returns one
+// error wrapping window.ErrNoDisplay that says how to get a display.
+func TestW6_DeadDisplayIsAnError(t *testing.T) {
+	if os.Getenv(childEnv) == "deaddisplay" {
+		var err error
+		window.Do(func() { _, err = NewGame(&frameGame{}, Config{}) })
+		if err != nil && !errors.Is(err, window.ErrNoDisplay) {
+			err = errors.New("not ErrNoDisplay: " + err.Error())
+		}
+		report(err)
+		return
 	}
-	return err.Error()
+	msg := runChild(t, "TestW6_DeadDisplayIsAnError", "deaddisplay", "DISPLAY=:97")
+	if !strings.Contains(msg, "no display") || strings.HasPrefix(msg, "not ErrNoDisplay") || !strings.Contains(msg, "Xvfb") {
+		t.Errorf("NewGame on a dead display: %s", msg)
+	}
 }
