@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -51,7 +52,8 @@ type Game struct {
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
 	tornDown    bool
-	err         error // a renderer error that ends the loop
+	err         error       // a renderer error that ends the loop
+	exitAsked   atomic.Bool // RequestExit was called (from any goroutine)
 
 	// Activated is raised when the game becomes active: by Run before the
 	// first tick, and when the window gains focus.
@@ -138,6 +140,11 @@ func (g *Game) IsMinimized() bool { return g.minimized || g.fbW <= 0 || g.fbH <=
 // raises Exiting once the loop has ended (T12). The event batch being
 // polled still drains.
 func (g *Game) Exit() { g.sched.Exit() }
+
+// RequestExit asks the loop to Exit at its next poll, as a window close
+// does. Unlike every other method it is safe from any goroutine: a SIGINT
+// handler calls it.
+func (g *Game) RequestExit() { g.exitAsked.Store(true) }
 
 // IsExiting reports whether Exit was called (or the window closed).
 func (g *Game) IsExiting() bool { return !g.sched.Running() }

@@ -297,3 +297,24 @@ func TestW6_NewGameArgumentErrors(t *testing.T) {
 		t.Errorf("zero Config: %v, profile %v", err, g.Profile())
 	}
 }
+
+// TestT12_RequestExitFromAnotherGoroutine: RequestExit (what a SIGINT
+// handler calls) ends the loop at the next poll, like a close event.
+func TestT12_RequestExitFromAnotherGoroutine(t *testing.T) {
+	rec := &recorder{}
+	g, s, _ := newTestGame(rec, timing.ProfileDefault)
+	done := make(chan struct{})
+	s.onUpdate = func(g *Game, n int, _ timing.GameTime) {
+		if n == 3 {
+			go func() { g.RequestExit(); close(done) }()
+			<-done
+		}
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"update", "draw", "update", "draw", "update", "draw", "update", "Exiting"}
+	if got := callbackOrder(rec); !reflect.DeepEqual(got, want) {
+		t.Errorf("callbacks %v, want %v", got, want)
+	}
+}

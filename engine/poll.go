@@ -12,6 +12,9 @@ func (g *Game) poll() {
 		g.bridge.apply(ev)
 		g.react(ev)
 	}
+	if g.exitAsked.Load() {
+		g.Exit() // RequestExit: handled like a Close at the end of the batch
+	}
 	g.publish()
 }
 
