@@ -154,6 +154,15 @@ func TestFramesInFlightOption(t *testing.T) {
 	}
 }
 
+func TestSetFramesInFlightRejectsBadValues(t *testing.T) {
+	var r Renderer // no device needed: the value is checked first
+	for _, n := range []int{-1, 0, 4} {
+		if err := r.SetFramesInFlight(n); err == nil || !strings.Contains(err.Error(), "want 1 to 3") {
+			t.Errorf("SetFramesInFlight(%d) = %v", n, err)
+		}
+	}
+}
+
 func TestBadOptionsAreErrorsBeforeAnyVulkanCall(t *testing.T) {
 	if _, err := New(fakeSurface{1, 1}, Options{FramesInFlight: 4}); err == nil || !strings.Contains(err.Error(), "frames in flight") {
 		t.Errorf("FramesInFlight 4: %v", err)

@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"testing"
@@ -9,24 +10,37 @@ import (
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
-// TestW5_RenderReadBackPixels draws frames, reads the last one back and
-// checks the clear colour in a corner and the lit cube at the centre.
+// TestW5_RenderReadBackPixels draws frames with 1, 2 and 3 frames in flight,
+// reads the last one back and checks the clear colour in a corner and the
+// lit cube at the centre.
 func TestW5_RenderReadBackPixels(t *testing.T) {
-	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
-	for i := range 5 {
-		g.draw(t, float64(i)/60)
+	for frames := 1; frames <= 3; frames++ {
+		t.Run(fmt.Sprintf("inflight%d", frames), func(t *testing.T) {
+			g := openGPU(t, 320, 240, Options{SwapInterval: 1, FramesInFlight: frames})
+			if got := g.r.FramesInFlight(); got != frames {
+				t.Fatalf("FramesInFlight() = %d, want %d", got, frames)
+			}
+			for i := range 5 {
+				g.draw(t, float64(i)/60)
+			}
+			var img *image.RGBA
+			onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
+			checkCubePixels(t, img, 320, 240)
+		})
 	}
-	var img *image.RGBA
-	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
-	if got := img.Bounds().Size(); got != image.Pt(320, 240) {
-		t.Fatalf("read-back size %v, want 320x240", got)
+}
+
+// checkCubePixels checks the size, the clear colour in a corner and the
+// orange cube (red > green > blue, lit) at the centre.
+func checkCubePixels(t *testing.T, img *image.RGBA, w, h int) {
+	t.Helper()
+	if got := img.Bounds().Size(); got != image.Pt(w, h) {
+		t.Fatalf("read-back size %v, want %dx%d", got, w, h)
 	}
-	corner := img.RGBAAt(2, 2)
-	want := clear8()
-	if !near(corner, want, 2) {
+	if corner, want := img.RGBAAt(2, 2), clear8(); !near(corner, want, 2) {
 		t.Errorf("corner pixel %v, want the clear colour %v", corner, want)
 	}
-	centre := img.RGBAAt(160, 120)
+	centre := img.RGBAAt(w/2, h/2)
 	if !(centre.R > 60 && centre.R > centre.G && centre.G > centre.B) {
 		t.Errorf("centre pixel %v is not the orange cube", centre)
 	}

@@ -62,15 +62,19 @@ func (s surface) CreateVulkanSurface(i uintptr) (uintptr, error) { return s.w.Cr
 func (s surface) FramebufferSize() (int, int)                    { return s.w.FramebufferSize() }
 
 func run(start time.Time, frames, interval, w, h, inFlight int) error {
+	phase := func(name string) { fmt.Printf("at_%s_ms %.1f\n", name, float64(time.Since(start))/1e6) }
+	phase("main")
 	win, err := window.New(window.Config{Title: "metronome probe", Width: w, Height: h})
 	if err != nil {
 		return err
 	}
 	defer win.Destroy()
+	phase("window")
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {
 		return err
 	}
+	phase("extensions")
 	r, err := vulkan.New(surface{win}, vulkan.Options{
 		InstanceExtensions: exts, ProcAddr: window.VulkanProcAddr(),
 		SwapInterval: interval, FramesInFlight: inFlight,
@@ -79,6 +83,7 @@ func run(start time.Time, frames, interval, w, h, inFlight int) error {
 		return err
 	}
 	defer r.Destroy()
+	phase("renderer")
 	if _, err := r.DrawFrame(0); err != nil {
 		return err
 	}
