@@ -1,0 +1,161 @@
+package desktop
+
+import (
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+)
+
+// TestKeyCodesMatchWindow: engine's key, button and action codes are GLFW's,
+// as window's are, so events convert by cast.
+func TestKeyCodesMatchWindow(t *testing.T) {
+	keys := map[engine.Key]window.KeyCode{
+		engine.KeySpace: window.KeySpace, engine.KeyA: window.KeyA, engine.KeyZ: window.KeyZ,
+		engine.Key0: window.Key0, engine.KeyEscape: window.KeyEscape, engine.KeyEnter: window.KeyEnter,
+		engine.KeyLeft: window.KeyLeft, engine.KeyUp: window.KeyUp, engine.KeyF1: window.KeyF1,
+		engine.KeyF12: window.KeyF12, engine.KeyKPAdd: window.KeyKPAdd, engine.KeyKPSubtract: window.KeyKPSubtract,
+		engine.KeyLeftShift: window.KeyLeftShift, engine.KeyRightAlt: window.KeyRightAlt,
+		engine.KeyEqual: window.KeyEqual, engine.KeyMinus: window.KeyMinus, engine.KeyLast: window.KeyLast,
+		engine.KeyUnknown: window.KeyUnknown,
+	}
+	for e, w := range keys {
+		if int(e) != int(w) {
+			t.Errorf("engine key %d != window key %d", e, w)
+		}
+	}
+	if int(engine.MouseLeft) != int(window.ButtonLeft) || int(engine.MouseRight) != int(window.ButtonRight) ||
+		int(engine.MouseMiddle) != int(window.ButtonMiddle) || int(engine.MouseButtonLast) != int(window.ButtonLast) {
+		t.Error("mouse buttons differ")
+	}
+	if int(engine.Release) != int(window.Release) || int(engine.Press) != int(window.Press) || int(engine.Repeat) != int(window.Repeat) {
+		t.Error("actions differ")
+	}
+}
+
+// TestW2_EventConversion: every window event kind has an engine kind, and
+// the payload is carried over.
+func TestW2_EventConversion(t *testing.T) {
+	for k := window.Close; k <= window.Scroll; k++ {
+		ev := window.Event{Kind: k, Width: 3, Height: 4, Key: window.KeyA, Char: 'x', DY: 2}
+		got, ok := convert(&ev)
+		if !ok || got.Kind.String() == "" || got.Width != 3 || got.Key != engine.KeyA || got.Char != 'x' || got.DY != 2 {
+			t.Errorf("%v: converted to %+v, %v", k, got, ok)
+		}
+	}
+	if _, ok := convert(&window.Event{Kind: 200}); ok {
+		t.Error("unknown kind converted")
+	}
+}
+
+// lavaGame runs the real-stack scenario: it spins the cube, switches the
+// interval from a PreparingDeviceSettings handler through ApplyChanges at
+// fixed frames, checks the mode in use after each switch, and exits.
+type lavaGame struct {
+	t        *testing.T
+	frames   int
+	exitAt   int
+	switches map[int]present.PresentInterval
+	pending  present.PresentInterval
+	checkAt  int
+	want     int // swap interval expected after the last switch
+	checked  int
+	r        *Renderer
+	// validating and builds are read while the renderer lives.
+	validating bool
+	builds     int
+}
+
+func (l *lavaGame) Initialize(g *engine.Game) error {
+	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+		info.PresentationParameters.PresentationInterval = l.pending
+	})
+	l.pending = present.IntervalOne
+	return nil
+}
+
+func (l *lavaGame) Update(g *engine.Game, gt timing.GameTime) {
+	if pi, ok := l.switches[l.frames]; ok && l.checkAt == 0 {
+		l.pending = pi
+		if err := g.Graphics().ApplyChanges(); err != nil {
+			l.t.Errorf("ApplyChanges to %v: %v", pi, err)
+			g.Exit()
+			return
+		}
+		l.want, _ = pi.SwapInterval()
+		l.checkAt = l.frames + 2
+	}
+	if l.frames >= l.exitAt {
+		g.Exit()
+	}
+}
+
+func (l *lavaGame) Draw(g *engine.Game, gt timing.GameTime) {
+	SceneTime(g, gt.TotalGameTime.Duration())
+	l.r, _ = g.GraphicsDevice().Renderer().(*Renderer)
+	l.frames++
+	l.validating, l.builds = l.r.Vulkan().Validating(), l.r.Vulkan().Rebuilds()
+	if l.checkAt != 0 && l.frames >= l.checkAt {
+		l.checkAt = 0
+		l.checked++
+		vr := l.r.Vulkan()
+		want, err := present.ChooseMode(l.want, vr.SupportedPresentModes())
+		if err != nil {
+			l.t.Error(err)
+			return
+		}
+		c := g.GraphicsDevice().Presentation()
+		if c.Requested != l.want || vr.ModeInUse() != want.Mode {
+			l.t.Errorf("frame %d: presentation %+v, mode in use %v; want interval %d, mode %v",
+				l.frames, c, vr.ModeInUse(), l.want, want.Mode)
+		}
+	}
+}
+
+// TestP5_GameOnLavapipeWithValidation runs a game on the real stack
+// (lavapipe under Xvfb, validation on) for 300 frames in fixed-dt virtual
+// time (T21), changes the interval from a PreparingDeviceSettings handler
+// mid-run through ApplyChanges (P2, P5), exits cleanly, and fails on any
+// validation message (W3, W4).
+func TestP5_GameOnLavapipeWithValidation(t *testing.T) {
+	clock, err := timing.NewFixedDt(time.Second / 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lavaGame{t: t, exitAt: 300, switches: map[int]present.PresentInterval{
+		50: present.IntervalImmediate, 100: present.IntervalTwo, 150: present.IntervalOne,
+		200: present.IntervalImmediate, 250: present.IntervalDefault,
+	}}
+	var runErr error
+	var updates uint64
+	window.Do(func() {
+		g, err := NewGame(l, Config{Title: t.Name(), Width: 320, Height: 240, Validation: true,
+			Engine: engine.Config{Source: clock, Waiter: clock}})
+		if err != nil {
+			runErr = err
+			return
+		}
+		runErr = g.Run()
+		updates = g.Scheduler().Stats().Updates
+	})
+	skipIfNoStack(t, runErr)
+	if l.r == nil {
+		t.Fatal("no frame was drawn")
+	}
+	if l.frames < 300 || l.checked != len(l.switches) {
+		t.Errorf("%d frames, %d of %d switches checked", l.frames, l.checked, len(l.switches))
+	}
+	if l.r.Frames() < 250 {
+		t.Errorf("only %d frames presented", l.r.Frames())
+	}
+	if !l.validating {
+		t.Error("validation was not on")
+	}
+	for _, m := range l.r.Vulkan().Messages() {
+		t.Errorf("validation: %s", m)
+	}
+	t.Logf("%d updates, %d draws, %d presented, %d swapchain builds", updates, l.frames, l.r.Frames(), l.builds)
+}

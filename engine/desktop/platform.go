@@ -1,0 +1,123 @@
+package desktop
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/window"
+)
+
+// Platform is engine.Platform on a GLFW window. Make one with NewPlatform;
+// the engine destroys it (Destroy) at the end of Run. Main thread only.
+type Platform struct {
+	win     *window.Window
+	cfg     Config
+	scratch []window.Event // reused batch of window events
+	closed  bool           // a Close event was delivered
+}
+
+var _ engine.Platform = (*Platform)(nil)
+
+// NewPlatform opens the window cfg describes. Without a display the error
+// wraps window.ErrNoDisplay and says how to get one (W6). Must be called
+// from the main thread.
+func NewPlatform(cfg Config) (*Platform, error) {
+	cfg = cfg.withDefaults()
+	w, err := window.New(window.Config{
+		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
+	return &Platform{win: w, cfg: cfg, scratch: make([]window.Event, 0, 256)}, nil
+}
+
+// Window returns the platform's window (for title changes and the like).
+func (p *Platform) Window() *window.Window { return p.win }
+
+// PollEvents processes the window system's events and appends the window's
+// batch to dst, converted. A close requested with SetShouldClose (no GLFW
+// callback) is delivered as a Close event too, once. It allocates nothing
+// once dst has grown to the batch size.
+func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent {
+	p.scratch = p.win.PollEvents(p.scratch[:0])
+	for i := range p.scratch {
+		if ev, ok := convert(&p.scratch[i]); ok {
+			p.closed = p.closed || ev.Kind == engine.EventClose
+			dst = append(dst, ev)
+		}
+	}
+	if !p.closed && p.win.ShouldClose() {
+		p.closed = true
+		dst = append(dst, engine.PlatformEvent{Kind: engine.EventClose})
+	}
+	return dst
+}
+
+// WaitEvents blocks in the kernel until an event arrives or timeout passes
+// (W2); the events are collected for the next PollEvents.
+func (p *Platform) WaitEvents(timeout time.Duration) { window.WaitEvents(timeout) }
+
+// ClientSize returns the content area in screen coordinates.
+func (p *Platform) ClientSize() (int, int) { return p.win.Size() }
+
+// FramebufferSize returns the drawable size in pixels (0x0 when minimized).
+func (p *Platform) FramebufferSize() (int, int) { return p.win.FramebufferSize() }
+
+// SetClientSize asks for a content area of w x h (clamped to 1..window.MaxSide).
+func (p *Platform) SetClientSize(w, h int) { p.win.SetSize(w, h) }
+
+// SetFullScreen switches windowed full screen on the window's monitor.
+func (p *Platform) SetFullScreen(on bool) { p.win.SetFullScreen(on) }
+
+// SetResizable allows or forbids resizing by the user.
+func (p *Platform) SetResizable(on bool) { p.win.SetResizable(on) }
+
+// RefreshRate returns the current monitor's refresh rate in Hz (0: unknown,
+// as on Xvfb).
+func (p *Platform) RefreshRate() int { return p.win.RefreshRate() }
+
+// Gamepad returns gamepad slot index through GLFW's gamepad mappings.
+func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
+	s, ok := p.win.GamepadState(index)
+	var out engine.GamepadState
+	for i := range out.Buttons {
+		out.Buttons[i] = s.Pressed(window.GamepadButton(i))
+	}
+	for i := range out.Axes {
+		out.Axes[i] = s.Axis(window.GamepadAxis(i))
+	}
+	return out, ok
+}
+
+// CreateRenderer creates the Vulkan renderer on the window with the swap
+// interval the device chose (P3). Without a driver the error wraps
+// vulkan.ErrNoDriver or vulkan.ErrNoLoader and says what to install (W6).
+func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, error) {
+	if w, h := p.win.Size(); w == 0 && h == 0 {
+		return nil, errors.New("desktop: create renderer: the window was destroyed")
+	}
+	exts, err := window.VulkanInstanceExtensions()
+	if err != nil {
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
+	r, err := vulkan.New(p.win, vulkan.Options{
+		InstanceExtensions: exts,
+		ProcAddr:           window.VulkanProcAddr(),
+		Validation:         p.cfg.Validation,
+		FramesInFlight:     p.cfg.FramesInFlight,
+		SwapInterval:       rc.SwapInterval,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
+	return &Renderer{vk: r}, nil
+}
+
+// Destroy closes the window; the engine calls it after the renderer is
+// gone. A second call does nothing, and the other methods then do nothing
+// and report zero values.
+func (p *Platform) Destroy() { p.win.Destroy() }

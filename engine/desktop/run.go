@@ -1,0 +1,68 @@
+package desktop
+
+import (
+	"fmt"
+
+	"github.com/metronome-engine/metronome/engine"
+)
+
+// Config describes the window and the renderer of a desktop game.
+type Config struct {
+	// Title is the window's title.
+	Title string
+	// Width and Height are the window's content size in screen
+	// coordinates; zero means engine.DefaultBackBufferWidth x Height. The
+	// GraphicsDeviceManager's preferred back-buffer size starts from it.
+	Width, Height int
+	// Resizable lets the user resize the window (Game.SetAllowUserResizing
+	// changes it later).
+	Resizable bool
+	// Validation turns the Vulkan validation layer on (W3);
+	// METRONOME_VALIDATION=1 does too.
+	Validation bool
+	// FramesInFlight is 1 to 3; 0 means the renderer's default (2).
+	FramesInFlight int
+	// Engine is the game's clock configuration (zero: system clock,
+	// default profile).
+	Engine engine.Config
+}
+
+func (c Config) withDefaults() Config {
+	if c.Title == "" {
+		c.Title = "metronome"
+	}
+	if c.Width == 0 {
+		c.Width = engine.DefaultBackBufferWidth
+	}
+	if c.Height == 0 {
+		c.Height = engine.DefaultBackBufferHeight
+	}
+	return c
+}
+
+// NewGame opens the window and returns a Game that runs h in it, so the
+// caller can change settings (Graphics, TargetElapsedTime, events) before
+// Run. If the caller never calls Run, it must call Close to shut the window.
+// Must be called from the main thread.
+func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
+	p, err := NewPlatform(cfg)
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.NewGame(h, p, cfg.Engine)
+	if err != nil {
+		p.Destroy()
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
+	return g, nil
+}
+
+// Run opens the window, runs h until it exits or the window closes, and
+// tears everything down in order (W4). Must be called from the main thread.
+func Run(h engine.Handler, cfg Config) error {
+	g, err := NewGame(h, cfg)
+	if err != nil {
+		return err
+	}
+	return g.Run()
+}

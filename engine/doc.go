@@ -1,0 +1,35 @@
+// Package engine is the XNA-4.0-shaped game loop: a [Game] that runs a
+// [Handler] (the game's own code) on the timing scheduler, takes its events
+// from a [Platform] (a window) and presents its frames through a [Renderer],
+// with presentation settings steered by a [GraphicsDeviceManager].
+//
+// It is pure Go: the window and the Vulkan renderer plug in through the two
+// small interfaces it owns (package engine/desktop adapts them), so the
+// whole loop runs in tests on a fake platform in virtual time.
+//
+// # One frame
+//
+// [Game.Tick] runs one frame in the order of the seed "One frame source
+// trace" and rule T5: advance time and wait (fixed step); poll the
+// platform's event batch (each event goes to the input bridge first, then
+// to the game's own reaction, and the keyboard and mouse snapshots are
+// published after the whole batch, so every update of a catch-up burst sees
+// the same snapshot); clamp; the updates; then BeginDraw, Draw and EndDraw
+// (Present), skipped when suppressed, without a device, or while minimized.
+// The clock rules themselves live in package timing; Game only wires them.
+//
+// # Lifecycle
+//
+// [Game.Run]: create the device, Initialize, LoadContent, BeginRun, raise
+// Activated, then ticks until Exit or a closed window; then raise Exiting
+// (T12: by the loop, after it ends), EndRun, UnloadContent, and tear down:
+// the device waits idle and is destroyed before the platform (W4). A
+// renderer error ends Run with that error after the same teardown; a panic
+// in the game tears down first and then propagates (W6).
+//
+// # Threads
+//
+// A Game is not safe for concurrent use: call its methods from the
+// goroutine that runs it (its hooks, events and components run there too).
+// With a GLFW platform that is the main OS thread (W1).
+package engine

@@ -1,0 +1,277 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// frame60 is one 60 Hz frame, exactly the default target (166,667 ticks).
+const frame60 = 16_666_700 * time.Nanosecond
+
+// recorder collects transcript lines; a nil recorder records nothing (the
+// allocation test runs without one).
+type recorder struct{ lines []string }
+
+func (r *recorder) add(format string, args ...any) {
+	if r != nil {
+		r.lines = append(r.lines, fmt.Sprintf(format, args...))
+	}
+}
+
+func (r *recorder) String() string { return strings.Join(r.lines, "\n") + "\n" }
+
+// fakePlatform is a Platform in virtual time with scripted event batches.
+// Each PollEvents advances the clock by perPoll (a frame's worth of wall
+// time passing while the loop works), then returns the next scripted batch.
+type fakePlatform struct {
+	rec     *recorder
+	clock   *timing.ManualClock
+	perPoll time.Duration
+
+	script  [][]PlatformEvent // batch i is returned by poll i (0-based)
+	repeat  []PlatformEvent   // returned by every poll past the script
+	polls   int
+	clientW int
+	clientH int
+	fbW     int
+	fbH     int
+	full    bool
+	refresh int
+
+	pads        [MaxGamepads]GamepadState
+	padsOn      [MaxGamepads]bool
+	gamepadCall int
+
+	renderer  *fakeRenderer
+	createErr error
+	rendCfg   []RendererConfig
+	waits     []time.Duration
+	destroyed int
+}
+
+func newFakePlatform(rec *recorder) *fakePlatform {
+	return &fakePlatform{
+		rec: rec, clock: timing.NewManualClock(0), perPoll: frame60,
+		clientW: 640, clientH: 480, fbW: 640, fbH: 480, refresh: 60,
+		renderer: newFakeRenderer(rec),
+	}
+}
+
+func (p *fakePlatform) PollEvents(dst []PlatformEvent) []PlatformEvent {
+	p.clock.Advance(p.perPoll)
+	i := p.polls
+	p.polls++
+	if i < len(p.script) {
+		if len(p.script[i]) > 0 {
+			descs := make([]string, len(p.script[i]))
+			for j, ev := range p.script[i] {
+				descs[j] = describe(ev)
+			}
+			p.rec.add("  poll: [%s]", strings.Join(descs, ", "))
+		}
+		return append(dst, p.script[i]...)
+	}
+	return append(dst, p.repeat...)
+}
+
+func describe(ev PlatformEvent) string {
+	switch ev.Kind {
+	case EventResize, EventFramebufferResize:
+		return fmt.Sprintf("%v %dx%d", ev.Kind, ev.Width, ev.Height)
+	case EventFocus:
+		return fmt.Sprintf("%v focused=%v", ev.Kind, ev.Focused)
+	case EventIconify:
+		return fmt.Sprintf("%v iconified=%v", ev.Kind, ev.Iconified)
+	case EventScroll:
+		return fmt.Sprintf("%v dy=%g", ev.Kind, ev.DY)
+	case EventKey:
+		return fmt.Sprintf("%v key=%d action=%d", ev.Kind, ev.Key, ev.Action)
+	case EventChar:
+		return fmt.Sprintf("%v %q", ev.Kind, ev.Char)
+	}
+	return ev.Kind.String()
+}
+
+func (p *fakePlatform) WaitEvents(timeout time.Duration) {
+	p.waits = append(p.waits, timeout)
+	p.rec.add("platform.WaitEvents %v", timeout)
+	p.clock.Sleep(timeout)
+}
+
+func (p *fakePlatform) ClientSize() (int, int)      { return p.clientW, p.clientH }
+func (p *fakePlatform) FramebufferSize() (int, int) { return p.fbW, p.fbH }
+
+func (p *fakePlatform) SetClientSize(w, h int) {
+	p.rec.add("platform.SetClientSize %dx%d", w, h)
+	p.clientW, p.clientH, p.fbW, p.fbH = w, h, w, h
+}
+
+func (p *fakePlatform) SetFullScreen(on bool) {
+	p.rec.add("platform.SetFullScreen %v", on)
+	p.full = on
+}
+
+func (p *fakePlatform) SetResizable(on bool) { p.rec.add("platform.SetResizable %v", on) }
+func (p *fakePlatform) RefreshRate() int     { return p.refresh }
+
+func (p *fakePlatform) Gamepad(i int) (GamepadState, bool) {
+	p.gamepadCall++
+	return p.pads[i], p.padsOn[i]
+}
+
+func (p *fakePlatform) CreateRenderer(cfg RendererConfig) (Renderer, error) {
+	p.rec.add("platform.CreateRenderer %dx%d swap=%d", cfg.Width, cfg.Height, cfg.SwapInterval)
+	p.rendCfg = append(p.rendCfg, cfg)
+	if p.createErr != nil {
+		return nil, p.createErr
+	}
+	p.renderer.swap = cfg.SwapInterval
+	return p.renderer, nil
+}
+
+func (p *fakePlatform) Destroy() {
+	p.destroyed++
+	p.rec.add("platform.Destroy")
+}
+
+// fakeRenderer records what the engine asks of it. Its present modes are
+// chosen with the real present.ChooseMode from modes.
+type fakeRenderer struct {
+	rec      *recorder
+	modes    present.ModeSet
+	swap     int
+	setSwaps []int
+	begins   int
+	ends     int
+	resizes  []string
+	beginErr error
+	endErrAt int // EndDraw number (1-based) that fails; 0: none
+	idle     int
+	destroy  int
+}
+
+var errFakePresent = errors.New("fake: VK_ERROR_DEVICE_LOST")
+
+func newFakeRenderer(rec *recorder) *fakeRenderer {
+	return &fakeRenderer{rec: rec, modes: present.NewModeSet(
+		present.ModeImmediate, present.ModeMailbox, present.ModeFIFO, present.ModeFIFORelaxed)}
+}
+
+func (r *fakeRenderer) BeginDraw() (bool, error) {
+	r.begins++
+	if r.beginErr != nil {
+		return false, r.beginErr
+	}
+	return true, nil
+}
+
+func (r *fakeRenderer) EndDraw() error {
+	r.ends++
+	r.rec.add("  present")
+	if r.ends == r.endErrAt {
+		return errFakePresent
+	}
+	return nil
+}
+
+func (r *fakeRenderer) SetSwapInterval(n int) error {
+	if _, err := present.ModeForSwapInterval(n); err != nil {
+		return err
+	}
+	r.rec.add("renderer.SetSwapInterval %d", n)
+	r.setSwaps = append(r.setSwaps, n)
+	r.swap = n
+	return nil
+}
+
+func (r *fakeRenderer) Presentation() present.Choice {
+	c, err := present.ChooseMode(r.swap, r.modes)
+	if err != nil {
+		panic(err) // a test bug: the fake's modes are never empty
+	}
+	return c
+}
+
+func (r *fakeRenderer) Resize(w, h int) error {
+	r.rec.add("renderer.Resize %dx%d", w, h)
+	r.resizes = append(r.resizes, fmt.Sprintf("%dx%d", w, h))
+	return nil
+}
+
+func (r *fakeRenderer) WaitIdle() error {
+	r.idle++
+	r.rec.add("renderer.WaitIdle")
+	return nil
+}
+
+func (r *fakeRenderer) Destroy() {
+	r.destroy++
+	r.rec.add("renderer.Destroy")
+}
+
+// scriptGame is a Handler with every optional hook; it records each call
+// and runs the test's functions from Update and Draw.
+type scriptGame struct {
+	rec      *recorder
+	updates  int
+	draws    int
+	onUpdate func(g *Game, n int, gt timing.GameTime)
+	onDraw   func(g *Game, n int, gt timing.GameTime)
+	initErr  error
+}
+
+func (s *scriptGame) Update(g *Game, gt timing.GameTime) {
+	s.updates++
+	if s.rec != nil { // boxing the arguments allocates: not in the alloc test
+		s.rec.add("  update #%d total=%d elapsed=%d slow=%v", s.updates, gt.TotalGameTime, gt.ElapsedGameTime, gt.IsRunningSlowly)
+	}
+	if s.onUpdate != nil {
+		s.onUpdate(g, s.updates, gt)
+	}
+}
+
+func (s *scriptGame) Draw(g *Game, gt timing.GameTime) {
+	s.draws++
+	if s.rec != nil {
+		s.rec.add("  draw #%d total=%d elapsed=%d", s.draws, gt.TotalGameTime, gt.ElapsedGameTime)
+	}
+	if s.onDraw != nil {
+		s.onDraw(g, s.draws, gt)
+	}
+}
+
+func (s *scriptGame) Initialize(g *Game) error  { s.rec.add("Initialize"); return s.initErr }
+func (s *scriptGame) LoadContent(g *Game) error { s.rec.add("LoadContent"); return nil }
+func (s *scriptGame) BeginRun(g *Game)          { s.rec.add("BeginRun") }
+func (s *scriptGame) EndRun(g *Game)            { s.rec.add("EndRun") }
+func (s *scriptGame) UnloadContent(g *Game)     { s.rec.add("UnloadContent") }
+func (s *scriptGame) OnActivated(g *Game)       { s.rec.add("OnActivated") }
+func (s *scriptGame) OnDeactivated(g *Game)     { s.rec.add("OnDeactivated") }
+func (s *scriptGame) OnExiting(g *Game)         { s.rec.add("OnExiting") }
+
+// newTestGame makes a Game over a fake platform in virtual time.
+func newTestGame(rec *recorder, profile timing.Profile) (*Game, *scriptGame, *fakePlatform) {
+	p := newFakePlatform(rec)
+	s := &scriptGame{rec: rec}
+	g, err := NewGame(s, p, Config{Source: p.clock, Waiter: p.clock, Profile: profile})
+	if err != nil {
+		panic(err) // fixed, valid arguments
+	}
+	g.Exiting.Add(func(*Game) { rec.add("event Exiting") })
+	g.Activated.Add(func(*Game) { rec.add("event Activated") })
+	g.Deactivated.Add(func(*Game) { rec.add("event Deactivated") })
+	g.ClientSizeChanged.Add(func(g *Game) {
+		w, h := g.ClientSize()
+		rec.add("event ClientSizeChanged %dx%d", w, h)
+	})
+	gm := g.Graphics()
+	gm.DeviceCreated.Add(func(*GraphicsDevice) { rec.add("event DeviceCreated") })
+	gm.DeviceResetting.Add(func(*GraphicsDevice) { rec.add("event DeviceResetting") })
+	gm.DeviceReset.Add(func(*GraphicsDevice) { rec.add("event DeviceReset") })
+	return g, s, p
+}

@@ -1,0 +1,227 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// Config configures NewGame. The zero value runs on the system clock with
+// the default clock profile.
+type Config struct {
+	// Source is the clock the scheduler reads (T2); nil: the system's
+	// monotonic clock. Tests pass a timing.ManualClock. A *timing.FixedDt
+	// (T21) is driven by the loop: AdvanceTick once per tick and Present
+	// once per presented frame, so whole runs are reproducible.
+	Source timing.Source
+	// Waiter is how the scheduler waits; nil: real sleeps. It must be set
+	// when Source is, and is usually the same value.
+	Waiter timing.Waiter
+	// Profile selects the clock semantics: timing.ProfileDefault, or
+	// timing.ProfileXNA for XNA 4.0's own loop (T22).
+	Profile timing.Profile
+}
+
+// Game runs a Handler: it owns the loop, the clock (a timing.Scheduler),
+// the platform, the graphics device manager and the components. Make one
+// with NewGame. Not safe for concurrent use.
+type Game struct {
+	handler  Handler
+	platform Platform
+	sched    *timing.Scheduler
+	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
+	graphics *GraphicsDeviceManager
+	comps    Components
+
+	batch    []PlatformEvent
+	bridge   inputBridge
+	keyboard KeyboardState
+	mouse    MouseState
+	text     []rune
+	pads     gamepads
+
+	clientW, clientH int
+	fbW, fbH         int
+	active           bool
+	minimized        bool
+	allowResizing    bool
+
+	initialized bool
+	running     bool // inside Run
+	contentUp   bool // LoadContent succeeded, UnloadContent owed
+	tornDown    bool
+	err         error       // a renderer error that ends the loop
+	exitAsked   atomic.Bool // RequestExit was called (from any goroutine)
+
+	// Activated is raised when the game becomes active: by Run before the
+	// first tick, and when the window gains focus.
+	Activated Event[*Game]
+	// Deactivated is raised when the window loses focus.
+	Deactivated Event[*Game]
+	// Exiting is raised by Run after its loop has ended (T12), not by Exit.
+	Exiting Event[*Game]
+	// ClientSizeChanged is raised when the window's content area changed
+	// size, as re-queried from the platform (event payloads are not
+	// trusted).
+	ClientSizeChanged Event[*Game]
+}
+
+// batchCap is the initial capacity of the reused event batch.
+const batchCap = 256
+
+// NewGame returns a Game that runs h on p. Neither may be nil. Its
+// GraphicsDeviceManager (Graphics) exists at once, so settings made before
+// Run apply at device creation.
+func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
+	if h == nil || p == nil {
+		return nil, errors.New("engine: NewGame needs a non-nil Handler and Platform")
+	}
+	src, w, err := clockOf(cfg)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{handler: h, platform: p, batch: make([]PlatformEvent, 0, batchCap)}
+	g.fixedDt, _ = src.(fixedDtSource)
+	g.sched, err = timing.NewScheduler(src, w, (*loop)(g))
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if err := g.sched.SetProfile(cfg.Profile); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	g.comps.g = g
+	g.bridge.text = make([]rune, 0, 64)
+	g.text = make([]rune, 0, 64)
+	g.graphics = newGraphicsDeviceManager(g)
+	g.clientW, g.clientH = p.ClientSize()
+	g.fbW, g.fbH = p.FramebufferSize()
+	g.syncSchedulerActive() // inactive until Run or a focus event (T24)
+	return g, nil
+}
+
+func clockOf(cfg Config) (timing.Source, timing.Waiter, error) {
+	switch {
+	case cfg.Source == nil && cfg.Waiter == nil:
+		c := timing.NewSystemClock()
+		return c, c, nil
+	case cfg.Source == nil || cfg.Waiter == nil:
+		return nil, nil, errors.New("engine: Config needs both Source and Waiter, or neither")
+	}
+	return cfg.Source, cfg.Waiter, nil
+}
+
+// Handler returns the game's handler.
+func (g *Game) Handler() Handler { return g.handler }
+
+// Platform returns the platform the game runs on.
+func (g *Game) Platform() Platform { return g.platform }
+
+// Graphics returns the game's GraphicsDeviceManager.
+func (g *Game) Graphics() *GraphicsDeviceManager { return g.graphics }
+
+// GraphicsDevice returns the device, nil before it is created.
+func (g *Game) GraphicsDevice() *GraphicsDevice { return g.graphics.device }
+
+// Scheduler returns the game's clock, for its statistics and the settings
+// Game does not forward. Do not call its Tick, Start or Exit directly.
+func (g *Game) Scheduler() *timing.Scheduler { return g.sched }
+
+// IsActive reports whether the game is active: true from Run's start and
+// while the window has focus. Minimizing alone does not change it.
+func (g *Game) IsActive() bool { return g.active }
+
+// IsMinimized reports whether the window is minimized (draws are skipped).
+func (g *Game) IsMinimized() bool { return g.minimized || g.fbW <= 0 || g.fbH <= 0 }
+
+// Exit ends the loop: the current tick's draw is suppressed, a tick in its
+// update loop finishes its catch-up updates (default profile), and Run
+// raises Exiting once the loop has ended (T12). The event batch being
+// polled still drains.
+func (g *Game) Exit() { g.sched.Exit() }
+
+// RequestExit asks the loop to Exit at its next poll, as a window close
+// does. Unlike every other method it is safe from any goroutine: a SIGINT
+// handler calls it.
+func (g *Game) RequestExit() { g.exitAsked.Store(true) }
+
+// IsExiting reports whether Exit was called (or the window closed).
+func (g *Game) IsExiting() bool { return !g.sched.Running() }
+
+// SuppressDraw skips the next draw, once (T12).
+func (g *Game) SuppressDraw() { g.sched.SuppressDraw() }
+
+// ResetElapsedTime forgets the time since the last tick; see
+// timing.Scheduler.ResetElapsedTime for the exact rule per mode (T11).
+func (g *Game) ResetElapsedTime() { g.sched.ResetElapsedTime() }
+
+// IsFixedTimeStep reports whether updates run at a fixed step (default true).
+func (g *Game) IsFixedTimeStep() bool { return g.sched.IsFixedTimeStep() }
+
+// SetFixedTimeStep switches fixed or variable step from the next tick (T25).
+func (g *Game) SetFixedTimeStep(fixed bool) { g.sched.SetFixedTimeStep(fixed) }
+
+// TargetElapsedTime returns the fixed step (default 166,667 ticks, 1/60 s).
+func (g *Game) TargetElapsedTime() timing.TimeSpan { return g.sched.TargetElapsedTime() }
+
+// SetTargetElapsedTime sets the fixed step from the next tick, keeping the
+// accumulated time (T25). Zero, negative or above MaxElapsedTime is an
+// error and changes nothing (T9).
+func (g *Game) SetTargetElapsedTime(t timing.TimeSpan) error { return g.sched.SetTargetElapsedTime(t) }
+
+// MaxElapsedTime returns the clamp on one tick's time (default 500 ms).
+func (g *Game) MaxElapsedTime() timing.TimeSpan { return g.sched.MaxElapsedTime() }
+
+// SetMaxElapsedTime sets the clamp; positive and at least
+// TargetElapsedTime, or an error.
+func (g *Game) SetMaxElapsedTime(t timing.TimeSpan) error { return g.sched.SetMaxElapsedTime(t) }
+
+// InactiveSleepTime returns how long each tick sleeps first while the game
+// is inactive or minimized (T24; default 20 ms).
+func (g *Game) InactiveSleepTime() timing.TimeSpan { return g.sched.InactiveSleepTime() }
+
+// SetInactiveSleepTime sets it; zero allowed, negative an error (T24).
+func (g *Game) SetInactiveSleepTime(t timing.TimeSpan) error {
+	return g.sched.SetInactiveSleepTime(t)
+}
+
+// Profile returns the clock profile chosen in Config.
+func (g *Game) Profile() timing.Profile { return g.sched.Profile() }
+
+// AllowUserResizing reports whether the user may resize the window.
+func (g *Game) AllowUserResizing() bool { return g.allowResizing }
+
+// SetAllowUserResizing allows or forbids resizing by the user; it applies
+// to the window at once.
+func (g *Game) SetAllowUserResizing(on bool) {
+	g.allowResizing = on
+	g.platform.SetResizable(on)
+}
+
+// ClientSize returns the window's content area as last queried from the
+// platform, in screen coordinates.
+func (g *Game) ClientSize() (width, height int) { return g.clientW, g.clientH }
+
+// RefreshRate returns the current monitor's refresh rate in Hz, 0 when the
+// platform does not know it.
+func (g *Game) RefreshRate() int { return g.platform.RefreshRate() }
+
+// Keyboard returns the keyboard snapshot published by the last poll.
+func (g *Game) Keyboard() KeyboardState { return g.keyboard }
+
+// Mouse returns the mouse snapshot published by the last poll.
+func (g *Game) Mouse() MouseState { return g.mouse }
+
+// TextInput returns the characters typed in the last polled batch, in
+// order. The slice is reused by the next poll: copy what you keep.
+func (g *Game) TextInput() []rune { return g.text }
+
+// Components returns the game's component collection.
+func (g *Game) Components() *Components { return &g.comps }
+
+// fixedDtSource is a Source the loop drives (timing.FixedDt, rule T21).
+type fixedDtSource interface {
+	AdvanceTick()
+	Present()
+}

@@ -1,0 +1,205 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+)
+
+// Default back-buffer size, used when the platform reports no window size
+// (XNA's defaults).
+const (
+	DefaultBackBufferWidth  = 800
+	DefaultBackBufferHeight = 480
+)
+
+// PresentationParameters are a device's presentation settings (XNA's
+// PresentationParameters, the fields this engine uses). Comparable: ApplyChanges
+// resets the device only when they differ (P2).
+type PresentationParameters struct {
+	// BackBufferWidth and BackBufferHeight are in pixels; at least 1.
+	BackBufferWidth, BackBufferHeight int
+	// PresentationInterval is how presents wait for the vertical retrace;
+	// the device hands its swap interval to the renderer (P3).
+	PresentationInterval present.PresentInterval
+	// IsFullScreen asks for windowed full screen on the window's monitor.
+	IsFullScreen bool
+}
+
+// GraphicsDeviceInformation is what PreparingDeviceSettings handlers get a
+// pointer to: the settings the device is about to be created or reset with.
+type GraphicsDeviceInformation struct {
+	PresentationParameters PresentationParameters
+}
+
+// GraphicsDeviceManager owns the graphics device and turns its public
+// settings into the device's PresentationParameters (XNA's
+// GraphicsDeviceManager). Every Game has one (Game.Graphics).
+//
+// The settings fields are read only when the settings are prepared: at
+// device creation (when the game starts) and in ApplyChanges. So a change
+// made before Run applies at creation, and a change made later applies at
+// the next ApplyChanges, not before (XNA's observed behaviour).
+type GraphicsDeviceManager struct {
+	game   *Game
+	device *GraphicsDevice
+
+	// PreferredBackBufferWidth and PreferredBackBufferHeight are the back
+	// buffer (and window content) size to ask for, in pixels. They start
+	// as the window's size when the Game was made.
+	PreferredBackBufferWidth, PreferredBackBufferHeight int
+	// SynchronizeWithVerticalRetrace asks for vertical sync (default true):
+	// IntervalOne when true, IntervalImmediate when false (P1). It keeps
+	// reporting the request; GraphicsDevice.Presentation reports the mode
+	// actually in use (P6). Vertical sync and the fixed step are
+	// independent switches (P7).
+	SynchronizeWithVerticalRetrace bool
+	// IsFullScreen asks for windowed full screen.
+	IsFullScreen bool
+
+	// PreparingDeviceSettings is raised as the last step of preparing the
+	// settings, on both the create and the ApplyChanges path (P2), with a
+	// pointer to them: handlers may change them (PresentationInterval, for
+	// example), and their changes are what the device gets.
+	PreparingDeviceSettings Event[*GraphicsDeviceInformation]
+	// DeviceCreated is raised once the device exists.
+	DeviceCreated Event[*GraphicsDevice]
+	// DeviceResetting is raised before the device is reset.
+	DeviceResetting Event[*GraphicsDevice]
+	// DeviceReset is raised after the device was reset.
+	DeviceReset Event[*GraphicsDevice]
+}
+
+func newGraphicsDeviceManager(g *Game) *GraphicsDeviceManager {
+	w, h := g.platform.ClientSize()
+	if w < 1 || h < 1 {
+		w, h = DefaultBackBufferWidth, DefaultBackBufferHeight
+	}
+	return &GraphicsDeviceManager{
+		game:                           g,
+		PreferredBackBufferWidth:       w,
+		PreferredBackBufferHeight:      h,
+		SynchronizeWithVerticalRetrace: true,
+	}
+}
+
+// GraphicsDevice returns the device; nil before it is created.
+func (m *GraphicsDeviceManager) GraphicsDevice() *GraphicsDevice { return m.device }
+
+// prepare builds the settings from the public fields and raises
+// PreparingDeviceSettings as the last step (P1, P2).
+func (m *GraphicsDeviceManager) prepare() GraphicsDeviceInformation {
+	info := GraphicsDeviceInformation{PresentationParameters: PresentationParameters{
+		BackBufferWidth:      m.PreferredBackBufferWidth,
+		BackBufferHeight:     m.PreferredBackBufferHeight,
+		PresentationInterval: present.IntervalForVSync(m.SynchronizeWithVerticalRetrace),
+		IsFullScreen:         m.IsFullScreen,
+	}}
+	m.PreparingDeviceSettings.raise(&info)
+	return info
+}
+
+// check validates prepared settings and returns their swap interval (P3).
+func check(pp PresentationParameters) (int, error) {
+	if pp.BackBufferWidth < 1 || pp.BackBufferHeight < 1 {
+		return 0, fmt.Errorf("back buffer %dx%d: width and height must be at least 1", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	return pp.PresentationInterval.SwapInterval()
+}
+
+// createDevice prepares the settings, applies the window parts and asks the
+// platform for a renderer with the swap interval. It does nothing when the
+// device exists.
+func (m *GraphicsDeviceManager) createDevice() error {
+	if m.device != nil {
+		return nil
+	}
+	pp := m.prepare().PresentationParameters
+	swap, err := check(pp)
+	if err != nil {
+		return err
+	}
+	m.applyWindow(pp, nil)
+	r, err := m.game.platform.CreateRenderer(RendererConfig{
+		Width: pp.BackBufferWidth, Height: pp.BackBufferHeight, SwapInterval: swap,
+	})
+	if err != nil {
+		return fmt.Errorf("create renderer: %w", err)
+	}
+	if r == nil {
+		return errors.New("create renderer: the platform returned a nil Renderer")
+	}
+	m.device = &GraphicsDevice{manager: m, renderer: r, params: pp, swap: swap}
+	m.DeviceCreated.raise(m.device)
+	return nil
+}
+
+// ApplyChanges prepares the settings (raising PreparingDeviceSettings),
+// applies the window parts, and resets the device when the settings differ
+// from the device's current ones; equal settings reset nothing (P2). Before
+// the device exists it creates it. Invalid settings are an error and change
+// nothing.
+func (m *GraphicsDeviceManager) ApplyChanges() error {
+	if m.device == nil {
+		if err := m.createDevice(); err != nil {
+			return fmt.Errorf("apply changes: %w", err)
+		}
+		return nil
+	}
+	pp := m.prepare().PresentationParameters
+	if _, err := check(pp); err != nil {
+		return fmt.Errorf("apply changes: %w", err)
+	}
+	cur := m.device.params
+	m.applyWindow(pp, &cur)
+	if pp == cur {
+		return nil
+	}
+	if err := m.device.Reset(pp); err != nil {
+		return fmt.Errorf("apply changes: %w", err)
+	}
+	return nil
+}
+
+// ToggleFullScreen flips IsFullScreen and applies it at once (ApplyChanges).
+func (m *GraphicsDeviceManager) ToggleFullScreen() error {
+	m.IsFullScreen = !m.IsFullScreen
+	return m.ApplyChanges()
+}
+
+// applyWindow puts the window parts of pp on the platform: full screen and,
+// when windowed, the content size. cur is the device's current settings,
+// nil at creation (compare with the window then).
+func (m *GraphicsDeviceManager) applyWindow(pp PresentationParameters, cur *PresentationParameters) {
+	p := m.game.platform
+	wasFull := cur != nil && cur.IsFullScreen
+	if pp.IsFullScreen != wasFull {
+		p.SetFullScreen(pp.IsFullScreen)
+	}
+	if pp.IsFullScreen {
+		return
+	}
+	w, h := p.ClientSize()
+	if cur != nil {
+		w, h = cur.BackBufferWidth, cur.BackBufferHeight
+	}
+	if pp.BackBufferWidth != w || pp.BackBufferHeight != h || pp.IsFullScreen != wasFull {
+		p.SetClientSize(pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+}
+
+// destroyDevice waits for the device to go idle and destroys it.
+func (m *GraphicsDeviceManager) destroyDevice() error {
+	d := m.device
+	if d == nil {
+		return nil
+	}
+	m.device = nil
+	err := d.renderer.WaitIdle()
+	d.renderer.Destroy()
+	if err != nil {
+		return fmt.Errorf("destroy graphics device: wait idle: %w", err)
+	}
+	return nil
+}

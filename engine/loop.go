@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// loop is a Game seen as the scheduler's timing.Handler: a separate type so
+// that Poll, Update and Draw are not part of Game's API.
+type loop Game
+
+// Poll processes the platform's event batch (the seed's Game::PollEvents).
+func (l *loop) Poll() { (*Game)(l).poll() }
+
+// Update runs the game's Update, then the components' (seed: Game::Update).
+func (l *loop) Update(gt timing.GameTime) {
+	g := (*Game)(l)
+	g.handler.Update(g, gt)
+	g.comps.update(g, gt)
+}
+
+// Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
+func (l *loop) Draw(gt timing.GameTime) { (*Game)(l).draw(gt) }
+
+// ErrClosed is returned by Run, Tick and RunOneFrame after Close (or after
+// Run has ended): a Game runs once.
+var ErrClosed = errors.New("engine: the game was closed")
+
+// errNotInitialized is returned by Tick before Run or RunOneFrame.
+var errNotInitialized = errors.New("engine: Tick before the game was initialized: call Run or RunOneFrame first")
+
+// Run runs the game until Exit or a closed window: device creation,
+// Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
+// (raised by the loop after it ends, T12), EndRun, UnloadContent, and the
+// teardown (device idle, destroyed, then the platform: W4). A renderer
+// error ends the loop and Run returns it after the same teardown (without
+// Exiting and EndRun). A panic in the game's code tears the device and the
+// platform down in order and then propagates (W6).
+func (g *Game) Run() error {
+	if g.running {
+		return errors.New("engine: Run called while the game is running")
+	}
+	if g.tornDown {
+		return ErrClosed
+	}
+	g.running = true
+	defer g.teardownOnPanic()
+	defer func() { g.running = false }()
+	if err := g.initialize(); err != nil {
+		return g.finish(err)
+	}
+	if h, ok := g.handler.(BeginRunner); ok {
+		h.BeginRun(g)
+	}
+	g.setActive(true)
+	g.sched.Start()
+	for g.sched.Running() {
+		if err := g.Tick(); err != nil {
+			return g.finish(err)
+		}
+	}
+	g.raiseExiting()
+	if h, ok := g.handler.(EndRunner); ok {
+		h.EndRun(g)
+	}
+	return g.finish(nil)
+}
+
+// finish closes the game after Run's loop and joins err with the teardown's.
+func (g *Game) finish(err error) error {
+	g.running = false
+	return errors.Join(err, g.Close())
+}
+
+// teardownOnPanic releases the device and the platform in order when the
+// game panics, then re-panics with the same value. User hooks are not
+// called on this path.
+func (g *Game) teardownOnPanic() {
+	p := recover()
+	if p == nil {
+		return
+	}
+	g.running = false
+	if !g.tornDown {
+		g.tornDown = true
+		g.contentUp = false
+		_ = g.release()
+	}
+	panic(p)
+}
+
+// RunOneFrame initializes the game on its first call (device, Initialize,
+// LoadContent; the counter is seeded then) and runs one tick, without
+// BeginRun, Activated, EndRun or Exiting (T12). IsActive stays false until a
+// focus event says otherwise. Hosts that drive frames this way end with
+// Close.
+func (g *Game) RunOneFrame() error {
+	if g.tornDown {
+		return ErrClosed
+	}
+	if !g.initialized {
+		if err := g.initialize(); err != nil {
+			return err
+		}
+		g.sched.Start()
+	}
+	return g.Tick()
+}
+
+// Tick runs one frame: with a timing.FixedDt source, AdvanceTick first
+// (T21); then the scheduler's tick (T5, or T22 under ProfileXNA),
+// whose callbacks poll the platform, update and draw; then, while
+// minimized, a wait on the platform so the loop does not spin (W2). It
+// returns the scheduler's error (a stalled clock, T14) or a renderer error;
+// after a renderer error the game is exiting.
+func (g *Game) Tick() error {
+	if g.tornDown {
+		return ErrClosed
+	}
+	if !g.initialized {
+		return errNotInitialized
+	}
+	if g.fixedDt != nil {
+		g.fixedDt.AdvanceTick()
+	}
+	if err := g.sched.Tick(); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	if g.err != nil {
+		return g.err
+	}
+	if g.IsMinimized() && g.sched.Running() {
+		waits := g.sched.IsFixedTimeStep() && g.sched.Profile() != timing.ProfileXNA
+		if d := minimizedWait(waits, g.sched.InactiveSleepTime(), g.sched.TargetElapsedTime()); d > 0 {
+			g.platform.WaitEvents(d)
+		}
+	}
+	return nil
+}
+
+// minimizedWait is how long a minimized tick waits on the platform after
+// the scheduler's tick so the loop does not spin (W2): nothing when the
+// scheduler already sleeps (T24's InactiveSleepTime is positive) or waits
+// for its step (schedulerWaits: fixed step under the default profile; the
+// XNA profile never waits, T22), else one target step.
+func minimizedWait(schedulerWaits bool, inactiveSleep, target timing.TimeSpan) time.Duration {
+	if schedulerWaits || inactiveSleep > 0 {
+		return 0
+	}
+	return target.Duration()
+}
+
+// initialize creates the device and runs Initialize, the components'
+// Initialize and LoadContent, once.
+func (g *Game) initialize() error {
+	if g.initialized {
+		return nil
+	}
+	if err := g.graphics.createDevice(); err != nil {
+		return fmt.Errorf("engine: create graphics device: %w", err)
+	}
+	if h, ok := g.handler.(Initializer); ok {
+		if err := h.Initialize(g); err != nil {
+			return fmt.Errorf("engine: Initialize: %w", err)
+		}
+	}
+	g.initialized = true
+	for _, c := range append([]any(nil), g.comps.items...) {
+		if err := initComponent(g, c); err != nil {
+			return fmt.Errorf("engine: %w", err)
+		}
+	}
+	if h, ok := g.handler.(ContentLoader); ok {
+		if err := h.LoadContent(g); err != nil {
+			return fmt.Errorf("engine: LoadContent: %w", err)
+		}
+	}
+	g.contentUp = true
+	return nil
+}
+
+// raiseExiting runs the OnExiting hook, then the Exiting handlers.
+func (g *Game) raiseExiting() {
+	if h, ok := g.handler.(ExitingHandler); ok {
+		h.OnExiting(g)
+	}
+	g.Exiting.raise(g)
+}
+
+// Close ends a game: UnloadContent (if content was loaded), then the
+// device waits idle and is destroyed, then the platform (W4). Run calls it;
+// hosts that use RunOneFrame call it themselves. A second call does
+// nothing. It must not be called from inside Run (call Exit).
+func (g *Game) Close() error {
+	if g.running {
+		return errors.New("engine: Close called inside Run; call Exit to end the loop")
+	}
+	if g.tornDown {
+		return nil
+	}
+	g.tornDown = true
+	if g.contentUp {
+		g.contentUp = false
+		if h, ok := g.handler.(ContentUnloader); ok {
+			h.UnloadContent(g)
+		}
+	}
+	return g.release()
+}
+
+// release destroys the device (after it went idle) and then the platform.
+func (g *Game) release() error {
+	err := g.graphics.destroyDevice()
+	g.platform.Destroy()
+	return err
+}
+
+// fail records the first renderer error and ends the loop.
+func (g *Game) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+	g.sched.Exit()
+}
+
+// draw is the draw path: skipped without a device or while minimized;
+// otherwise BeginDraw, the game's Draw, the components' Draw, Present.
+func (g *Game) draw(gt timing.GameTime) {
+	dev := g.graphics.device
+	if dev == nil || g.IsMinimized() {
+		return
+	}
+	ok, err := dev.beginDraw()
+	if err != nil {
+		g.fail(err)
+		return
+	}
+	if !ok {
+		return
+	}
+	g.handler.Draw(g, gt)
+	g.comps.draw(g, gt)
+	if !dev.begun {
+		return // the game presented itself
+	}
+	if err := dev.Present(); err != nil {
+		g.fail(err)
+		return
+	}
+	if g.fixedDt != nil {
+		g.fixedDt.Present()
+	}
+}

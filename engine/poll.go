@@ -1,0 +1,134 @@
+package engine
+
+// poll consumes the platform's event batch in the seed's order: every
+// event goes to the input bridge first, then to the game's own reaction
+// (so Exit in that reaction cannot stop the rest of the batch reaching the
+// bridge), and the snapshots are published after the whole batch.
+func (g *Game) poll() {
+	g.batch = g.platform.PollEvents(g.batch[:0])
+	g.bridge.text = g.bridge.text[:0]
+	for i := range g.batch {
+		ev := &g.batch[i]
+		g.bridge.apply(ev)
+		g.react(ev)
+	}
+	if g.exitAsked.Load() {
+		g.Exit() // RequestExit: handled like a Close at the end of the batch
+	}
+	g.publish()
+}
+
+// react is the game's own handling of an event. Resize payloads are not
+// trusted: the platform is re-queried.
+func (g *Game) react(ev *PlatformEvent) {
+	switch ev.Kind {
+	case EventClose:
+		g.Exit()
+	case EventFocus:
+		g.setActive(ev.Focused)
+	case EventIconify:
+		g.minimized = ev.Iconified
+		g.syncSchedulerActive()
+	case EventResize:
+		g.requeryClientSize()
+	case EventFramebufferResize:
+		g.requeryFramebuffer()
+	}
+}
+
+// publish makes the bridge's state the snapshot Keyboard, Mouse, TextInput
+// and GamePad return until the next poll.
+func (g *Game) publish() {
+	g.keyboard = g.bridge.keys
+	g.mouse = g.bridge.mouse
+	g.text = append(g.text[:0], g.bridge.text...)
+	g.pads.poll(g.platform)
+}
+
+// setActive changes IsActive and raises Activated or Deactivated when it
+// changed (hook first, then the event's handlers).
+func (g *Game) setActive(active bool) {
+	if g.active == active {
+		return
+	}
+	g.active = active
+	g.syncSchedulerActive()
+	if active {
+		if h, ok := g.handler.(ActivatedHandler); ok {
+			h.OnActivated(g)
+		}
+		g.Activated.raise(g)
+		return
+	}
+	if h, ok := g.handler.(DeactivatedHandler); ok {
+		h.OnDeactivated(g)
+	}
+	g.Deactivated.raise(g)
+}
+
+// syncSchedulerActive tells the scheduler whether to sleep InactiveSleepTime
+// first in each tick: while inactive or minimized (T24).
+func (g *Game) syncSchedulerActive() {
+	g.sched.SetActive(g.active && !g.IsMinimized())
+}
+
+func (g *Game) requeryClientSize() {
+	w, h := g.platform.ClientSize()
+	if w == g.clientW && h == g.clientH {
+		return
+	}
+	g.clientW, g.clientH = w, h
+	g.ClientSizeChanged.raise(g)
+}
+
+// requeryFramebuffer reads the framebuffer size and tells the renderer when
+// it changed to a drawable size (W2); 0x0 counts as minimized.
+func (g *Game) requeryFramebuffer() {
+	w, h := g.platform.FramebufferSize()
+	if w == g.fbW && h == g.fbH {
+		return
+	}
+	g.fbW, g.fbH = w, h
+	g.syncSchedulerActive()
+	if dev := g.graphics.device; dev != nil && w > 0 && h > 0 {
+		if err := dev.renderer.Resize(w, h); err != nil {
+			g.fail(err)
+		}
+	}
+}
+
+// gamepads holds the slots the game asked for and their last snapshots.
+type gamepads struct {
+	wanted    [MaxGamepads]bool
+	any       bool
+	state     [MaxGamepads]GamepadState
+	connected [MaxGamepads]bool
+}
+
+// poll refreshes the wanted slots; none are polled until the game asks.
+func (p *gamepads) poll(pl Platform) {
+	if !p.any {
+		return
+	}
+	for i := range p.wanted {
+		if p.wanted[i] {
+			p.state[i], p.connected[i] = pl.Gamepad(i)
+		}
+	}
+}
+
+// GamePad returns the snapshot of gamepad slot index (0..MaxGamepads-1)
+// and whether one is connected there. The first call for a slot reads it at
+// once and marks it wanted; from then on every poll refreshes it. Slots
+// never asked for are never polled (opening controllers can be slow).
+func (g *Game) GamePad(index int) (GamepadState, bool) {
+	if index < 0 || index >= MaxGamepads {
+		return GamepadState{}, false
+	}
+	p := &g.pads
+	if !p.wanted[index] {
+		p.wanted[index], p.any = true, true
+		p.state[index], p.connected[index] = g.platform.Gamepad(index)
+	}
+	return p.state[index], p.connected[index]
+}

@@ -1,0 +1,112 @@
+package vulkan
+
+import (
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// chooseDepthFormat returns the first depth format the device can use as an
+// optimal-tiling depth attachment.
+func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
+	for _, f := range []vk.Format{vk.FormatD32Sfloat, vk.FormatD24UnormS8Uint, vk.FormatD16Unorm} {
+		var p vk.FormatProperties
+		vk.GetPhysicalDeviceFormatProperties(gpu, f, &p)
+		p.Deref()
+		p.Free()
+		if vk.FormatFeatureFlagBits(p.OptimalTilingFeatures)&vk.FormatFeatureDepthStencilAttachmentBit != 0 {
+			return f, nil
+		}
+	}
+	return vk.FormatUndefined, fmt.Errorf("choose depth format: the device supports no depth attachment format")
+}
+
+// depthImage owns a depth attachment: image, memory and view.
+type depthImage struct {
+	dev    vk.Device
+	image  vk.Image
+	memory vk.DeviceMemory
+	view   vk.ImageView
+}
+
+// newDepthImage creates a depth attachment of the given size.
+func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthImage, err error) {
+	const op = "create depth image"
+	di = &depthImage{dev: d.handle}
+	defer func() {
+		if err != nil {
+			di.destroy()
+		}
+	}()
+	ci := vk.ImageCreateInfo{
+		SType:         vk.StructureTypeImageCreateInfo,
+		ImageType:     vk.ImageType2d,
+		Format:        format,
+		Extent:        vk.Extent3D{Width: extent.Width, Height: extent.Height, Depth: 1},
+		MipLevels:     1,
+		ArrayLayers:   1,
+		Samples:       vk.SampleCount1Bit,
+		Tiling:        vk.ImageTilingOptimal,
+		Usage:         vk.ImageUsageFlags(vk.ImageUsageDepthStencilAttachmentBit),
+		SharingMode:   vk.SharingModeExclusive,
+		InitialLayout: vk.ImageLayoutUndefined,
+	}
+	defer ci.Free()
+	var img vk.Image
+	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+		return nil, err
+	}
+	di.image = img
+	var req vk.MemoryRequirements
+	vk.GetImageMemoryRequirements(d.handle, img, &req)
+	req.Deref()
+	req.Free() // the C copy vulkan-go made for the out-parameter
+	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
+	if err != nil {
+		return nil, err
+	}
+	di.memory = mem
+	if err := callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0)); err != nil {
+		return nil, err
+	}
+	view, err := newView(d.handle, img, format, vk.ImageAspectDepthBit, op)
+	if err != nil {
+		return nil, err
+	}
+	di.view = view
+	return di, nil
+}
+
+// newView creates a 2D view of one mip level and layer.
+func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits, op string) (vk.ImageView, error) {
+	ci := vk.ImageViewCreateInfo{
+		SType:    vk.StructureTypeImageViewCreateInfo,
+		Image:    img,
+		ViewType: vk.ImageViewType2d,
+		Format:   format,
+		SubresourceRange: vk.ImageSubresourceRange{
+			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: 1, LayerCount: 1,
+		},
+	}
+	defer ci.Free()
+	var v vk.ImageView
+	err := callErr(op, "vkCreateImageView", vk.CreateImageView(dev, &ci, nil, &v))
+	return v, err
+}
+
+// destroy destroys view, image and memory; safe twice.
+func (di *depthImage) destroy() {
+	if di == nil || di.dev == nil {
+		return
+	}
+	if di.view != nil {
+		vk.DestroyImageView(di.dev, di.view, nil)
+	}
+	if di.image != nil {
+		vk.DestroyImage(di.dev, di.image, nil)
+	}
+	if di.memory != nil {
+		vk.FreeMemory(di.dev, di.memory, nil)
+	}
+	*di = depthImage{}
+}

@@ -1,0 +1,72 @@
+package vulkan
+
+import (
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// device owns the logical device; it borrows its physical device.
+type device struct {
+	gpu    vk.PhysicalDevice
+	name   string
+	handle vk.Device
+	queue  vk.Queue // graphics and present
+	family uint32
+	memory vk.PhysicalDeviceMemoryProperties
+}
+
+// newDevice creates a device with one graphics+present queue and swapchains.
+func newDevice(gpu vk.PhysicalDevice, info gpuInfo) (*device, error) {
+	prio := []float32{1}
+	ci := vk.DeviceCreateInfo{
+		SType:                vk.StructureTypeDeviceCreateInfo,
+		QueueCreateInfoCount: 1,
+		PQueueCreateInfos: []vk.DeviceQueueCreateInfo{{
+			SType:            vk.StructureTypeDeviceQueueCreateInfo,
+			QueueFamilyIndex: uint32(info.family),
+			QueueCount:       1,
+			PQueuePriorities: prio,
+		}},
+		EnabledExtensionCount:   1,
+		PpEnabledExtensionNames: cStrings([]string{"VK_KHR_swapchain"}),
+	}
+	defer ci.Free()
+	var h vk.Device
+	if err := callErr("create device", "vkCreateDevice", vk.CreateDevice(gpu, &ci, nil, &h)); err != nil {
+		return nil, err
+	}
+	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family)}
+	var q vk.Queue
+	vk.GetDeviceQueue(h, d.family, 0, &q)
+	d.queue = q
+	var mem vk.PhysicalDeviceMemoryProperties
+	vk.GetPhysicalDeviceMemoryProperties(gpu, &mem)
+	mem.Deref()
+	for i := range mem.MemoryTypes {
+		mem.MemoryTypes[i].Deref()
+	}
+	mem.Free()
+	d.memory = mem
+	return d, nil
+}
+
+// destroy waits for the device to go idle and destroys it; safe twice.
+func (d *device) destroy() {
+	if d == nil || d.handle == nil {
+		return
+	}
+	vk.DeviceWaitIdle(d.handle)
+	vk.DestroyDevice(d.handle, nil)
+	*d = device{}
+}
+
+// memoryType returns the index of the first memory type allowed by bits that
+// has all the wanted properties, or -1.
+func memoryType(mem *vk.PhysicalDeviceMemoryProperties, bits uint32, want vk.MemoryPropertyFlagBits) int {
+	for i := range mem.MemoryTypeCount {
+		flags := vk.MemoryPropertyFlagBits(mem.MemoryTypes[i].PropertyFlags)
+		if bits&(1<<i) != 0 && flags&want == want {
+			return int(i)
+		}
+	}
+	return -1
+}

@@ -1,0 +1,35 @@
+// Package vulkan is the engine's Vulkan renderer: instance (with opt-in
+// validation, rule W3), physical-device choice, device and queues, swapchain,
+// render pass with depth, the lit-cube pipeline from package shaders, frames in
+// flight, swapchain rebuilds (W2, P5), ordered teardown (W4) and read-back (W5).
+//
+// It uses github.com/vulkan-go/vulkan (imported as vk) for setup and rebuilds,
+// and a small cgo fast path (frameloop.c) for the five calls a steady-state
+// frame makes, so that drawing a frame allocates nothing.
+//
+// The engine drives it through a handful of methods:
+//
+//	r, err := vulkan.New(surface, vulkan.Options{InstanceExtensions: exts, ProcAddr: addr, SwapInterval: 1})
+//	defer r.Destroy()                 // W4: waits idle, destroys in reverse order
+//	drawn, err := r.DrawFrame(t)      // t: game time; drawn == false while minimised (W2)
+//	r.Resize()                        // on framebuffer-size and iconify events
+//	err = r.SetSwapInterval(n)        // P4/P5: rebuilt before the next acquire if the mode changes
+//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback and reason
+//	mode := r.ModeInUse()             // P6: the live swapchain's mode (an observation)
+//	img, err := r.ReadBack()          // W5: the last frame as *image.RGBA
+//
+// Errors name the operation, the Vulkan call and the VkResult by name
+// (Result); the results callers branch on are constants usable with
+// errors.Is (ErrOutOfDate, ErrDeviceLost, ErrSurfaceLost, ...). Without a
+// driver New returns an error wrapping ErrNoDriver that says what to install
+// or set (W6).
+//
+// Building needs the Vulkan headers (Debian: libvulkan-dev) for frameloop.c;
+// running needs the loader (libvulkan1) and a driver (a GPU's, or Mesa's
+// lavapipe: mesa-vulkan-drivers); validation needs vulkan-validationlayers.
+//
+// Thread affinity: a Renderer is not safe for concurrent use; call all its
+// methods from one goroutine (the engine's loop). The Surface it is given
+// (a GLFW window) must be used from the main thread (W1), so in practice that
+// is the main goroutine with runtime.LockOSThread.
+package vulkan

@@ -1,0 +1,194 @@
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// DrawFrame draws the lit cube as it is at time t (the rotation is a pure
+// function of t: SpinRate radians per second) and presents it.
+//
+// Before acquiring it rebuilds the swapchain, passing the old one, when the
+// last frame saw OUT_OF_DATE or SUBOPTIMAL, after Resize, or when
+// SetSwapInterval changed the present mode (W2, P5). It asks the Surface for
+// the framebuffer size only then (and while the size is 0x0), so the caller
+// should call Resize on the window's framebuffer-size and iconify events.
+// While the framebuffer is 0x0 (minimised) it draws nothing and returns
+// drawn == false at once; the caller should then wait for window events
+// instead of calling again in a tight loop (window.WaitEvents).
+//
+// A steady-state frame (no rebuild) allocates nothing on the Go heap.
+func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
+	if r == nil || r.dev == nil {
+		return false, fmt.Errorf("draw frame: the renderer was destroyed")
+	}
+	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
+		r.fbW, r.fbH = r.win.FramebufferSize()
+	}
+	w, h := r.fbW, r.fbH
+	switch r.decide(w, h) {
+	case actionSkip:
+		return false, nil
+	case actionRebuild:
+		if err := r.rebuild(w, h); err != nil {
+			return false, skipZero(err)
+		}
+	}
+	res := r.loop.acquire()
+	if res == vk.ErrorOutOfDate {
+		r.fbW, r.fbH = r.win.FramebufferSize()
+		if err := r.rebuild(r.fbW, r.fbH); err != nil {
+			return false, skipZero(err)
+		}
+		res = r.loop.acquire()
+	}
+	switch res {
+	case vk.Success:
+	case vk.Suboptimal:
+		r.stale = true // present this image, rebuild before the next
+	case vk.ErrorOutOfDate:
+		r.stale = true
+		return false, nil
+	default:
+		return false, r.frameErr(res)
+	}
+	return true, r.submit(t)
+}
+
+// skipZero turns a rebuild that met a 0x0 surface into a skipped frame
+// (the swapchain is then rebuilt on a later frame); other errors are wrapped.
+func skipZero(err error) error {
+	if errors.Is(err, errZeroExtent) {
+		return nil
+	}
+	return fmt.Errorf("draw frame: %w", err)
+}
+
+// decide applies decideFrame to the current state.
+func (r *Renderer) decide(w, h int) frameAction {
+	if r.sc == nil {
+		return decideFrame(w, h, 0, 0, true, 0, r.choice.Mode)
+	}
+	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode)
+}
+
+// submit writes the acquired image's uniforms, then submits and presents.
+func (r *Renderer) submit(t time.Duration) error {
+	img := r.loop.image()
+	var extra vk.CommandBuffer
+	if r.capturing {
+		cmd, err := r.recordCapture(img)
+		if err != nil {
+			// The image is acquired: present it without the copy, then report.
+			r.capturing = false
+			if res := r.loop.submitPresent(nil); res < 0 && res != vk.ErrorOutOfDate {
+				return r.frameErr(res)
+			}
+			return err
+		}
+		extra = cmd
+	}
+	r.ubo = sceneUniforms(t, int(r.sc.extent.Width), int(r.sc.extent.Height))
+	*(*uniforms)(r.sc.ubos[img].mapped) = r.ubo
+	res := r.loop.submitPresent(extra)
+	r.lastT = t
+	switch res {
+	case vk.Success:
+	case vk.Suboptimal, vk.ErrorOutOfDate:
+		r.stale = true
+	default:
+		return r.frameErr(res)
+	}
+	return nil
+}
+
+// frameErr wraps a failed fast-path call.
+func (r *Renderer) frameErr(res vk.Result) error {
+	return callErr("draw frame", r.loop.lastCall(), res)
+}
+
+// rebuild waits for the device, builds a new swapchain for a w x h
+// framebuffer with the chosen present mode (passing the old swapchain, which
+// it then destroys) and hands it to the frame loop.
+func (r *Renderer) rebuild(w, h int) error {
+	if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle)); err != nil {
+		return err
+	}
+	old := r.sc
+	var oldHandle vk.Swapchain
+	if old != nil {
+		oldHandle = old.handle
+	}
+	sc, err := r.newSwapchain(oldHandle, r.choice.Mode, w, h)
+	r.destroySwapchain(old) // retired by the create call, even a failed one
+	r.sc = nil
+	if err != nil {
+		return fmt.Errorf("rebuild swapchain: %w", err)
+	}
+	r.sc = sc
+	r.loop.setSwapchain(sc.handle, sc.cmds, sc.rendered)
+	r.stale = false
+	r.rebuilds++
+	return nil
+}
+
+// Resize tells the renderer the framebuffer may have changed size or been
+// minimised (call it on the window's framebuffer-size and iconify events):
+// the next DrawFrame reads the size again and rebuilds the swapchain (or
+// skips drawing at 0x0). Without it, a resize is still noticed when the
+// driver reports SUBOPTIMAL or OUT_OF_DATE.
+func (r *Renderer) Resize() { r.stale = true }
+
+// WaitIdle blocks until the device has finished all submitted work.
+func (r *Renderer) WaitIdle() error {
+	if r == nil || r.dev == nil {
+		return nil
+	}
+	return callErr("wait idle", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle))
+}
+
+// Rebuilds is how many swapchains have been built, the first included (for
+// tests of rule P5 and for diagnostics).
+func (r *Renderer) Rebuilds() int { return r.rebuilds }
+
+// Extent is the current swapchain's size in pixels (0x0 before the first).
+func (r *Renderer) Extent() (width, height int) {
+	if r == nil || r.sc == nil {
+		return 0, 0
+	}
+	return int(r.sc.extent.Width), int(r.sc.extent.Height)
+}
+
+// FramesInFlight is the number of frames the CPU may prepare ahead.
+func (r *Renderer) FramesInFlight() int {
+	if r == nil || r.sync == nil {
+		return 0
+	}
+	return len(r.sync.fences)
+}
+
+// SetFramesInFlight changes the number of frames in flight (1 to 3): it
+// waits for the device and replaces the per-frame fences and semaphores.
+func (r *Renderer) SetFramesInFlight(n int) error {
+	if n < 1 || n > maxFrames {
+		return fmt.Errorf("set frames in flight: %d: want 1 to %d", n, maxFrames)
+	}
+	if n == r.FramesInFlight() {
+		return nil
+	}
+	if err := r.WaitIdle(); err != nil {
+		return fmt.Errorf("set frames in flight: %w", err)
+	}
+	r.sync.destroy()
+	r.sync = nil
+	if err := r.createFrames(n); err != nil {
+		return fmt.Errorf("set frames in flight: %w", err)
+	}
+	if r.sc != nil {
+		r.loop.setSwapchain(r.sc.handle, r.sc.cmds, r.sc.rendered)
+	}
+	return nil
+}

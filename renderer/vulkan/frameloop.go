@@ -1,0 +1,120 @@
+package vulkan
+
+// #cgo LDFLAGS: -ldl
+// #include <malloc.h>
+// #include <stdlib.h>
+// #include "frameloop.h"
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// maxFrames and maxImages bound frames in flight and swapchain images; the
+// fast path keeps fixed arrays of these sizes.
+const (
+	maxFrames = C.MTN_MAX_FRAMES
+	maxImages = C.MTN_MAX_IMAGES
+)
+
+// ErrNoLoader is returned when the Vulkan loader library is not installed.
+var ErrNoLoader = errors.New("vulkan loader libvulkan.so.1 not found: install it " +
+	"(Debian/Ubuntu: apt-get install libvulkan1 mesa-vulkan-drivers)")
+
+// defaultProcAddr returns the loader's vkGetInstanceProcAddr, or ErrNoLoader.
+func defaultProcAddr() (unsafe.Pointer, error) {
+	p := C.mtn_default_proc_addr()
+	if p == nil {
+		return nil, ErrNoLoader
+	}
+	return p, nil
+}
+
+// frameLoop is the per-frame fast path: a C struct (C memory, so the cgo
+// pointer rules allow it to hold handles and the frame calls allocate
+// nothing) with the five device functions a frame calls.
+type frameLoop struct {
+	c *C.mtn_loop
+}
+
+// newFrameLoop allocates the C state and loads its functions for device.
+func newFrameLoop(procAddr unsafe.Pointer, inst vk.Instance, dev vk.Device, queue vk.Queue) (*frameLoop, error) {
+	c := (*C.mtn_loop)(C.calloc(1, C.sizeof_mtn_loop))
+	if c == nil {
+		return nil, errors.New("frame loop: calloc failed")
+	}
+	if n := C.mtn_load(c, procAddr, C.VkInstance(unsafe.Pointer(inst)), C.VkDevice(unsafe.Pointer(dev))); n != 0 {
+		C.free(unsafe.Pointer(c))
+		return nil, errors.New("frame loop: a device function is missing (vkGetDeviceProcAddr returned NULL)")
+	}
+	c.queue = C.VkQueue(unsafe.Pointer(queue))
+	return &frameLoop{c: c}, nil
+}
+
+// free releases the C state; safe twice.
+func (l *frameLoop) free() {
+	if l == nil || l.c == nil {
+		return
+	}
+	C.free(unsafe.Pointer(l.c))
+	l.c = nil
+}
+
+// setSync hands the per-frame fences and semaphores to the loop.
+func (l *frameLoop) setSync(fences []vk.Fence, acquired []vk.Semaphore) {
+	l.c.frames = C.uint32_t(len(fences))
+	l.c.frame = 0
+	for i := range fences {
+		l.c.fence[i] = C.VkFence(unsafe.Pointer(fences[i]))
+		l.c.acquired[i] = C.VkSemaphore(unsafe.Pointer(acquired[i]))
+	}
+}
+
+// setSwapchain hands a swapchain and its per-image command buffers and
+// semaphores to the loop, and forgets which frame used which image.
+func (l *frameLoop) setSwapchain(sc vk.Swapchain, cmds []vk.CommandBuffer, rendered []vk.Semaphore) {
+	l.c.swapchain = C.VkSwapchainKHR(unsafe.Pointer(sc))
+	l.c.images = C.uint32_t(len(cmds))
+	for i := range maxImages {
+		l.c.imageFence[i] = nil
+		l.c.cmd[i] = nil
+		l.c.rendered[i] = nil
+	}
+	for i := range cmds {
+		l.c.cmd[i] = C.VkCommandBuffer(unsafe.Pointer(cmds[i]))
+		l.c.rendered[i] = C.VkSemaphore(unsafe.Pointer(rendered[i]))
+	}
+}
+
+// callNames name the call behind the fast path's last result (MTN_CALL_*).
+var callNames = [...]string{"", "vkWaitForFences", "vkAcquireNextImageKHR", "vkResetFences",
+	"vkQueueSubmit", "vkQueuePresentKHR"}
+
+// lastCall names the Vulkan call that gave the last result.
+func (l *frameLoop) lastCall() string { return callNames[l.c.call] }
+
+// acquire waits for the frame's fence and acquires an image (its index is
+// then image()). It returns the Vulkan result; lastCall names the call.
+func (l *frameLoop) acquire() vk.Result { return vk.Result(C.mtn_acquire(l.c)) }
+
+// image is the index of the image the last successful acquire returned.
+func (l *frameLoop) image() int { return int(l.c.image) }
+
+// frame is the index of the current frame in flight.
+func (l *frameLoop) frame() int { return int(l.c.frame) }
+
+// submitPresent submits the acquired image's commands (and extra, when not
+// nil) and presents it.
+func (l *frameLoop) submitPresent(extra vk.CommandBuffer) vk.Result {
+	return vk.Result(C.mtn_submit_present(l.c, C.VkCommandBuffer(unsafe.Pointer(extra))))
+}
+
+// waitFrames waits until no frame is in flight.
+func (l *frameLoop) waitFrames() vk.Result { return vk.Result(C.mtn_wait_frames(l.c)) }
+
+// cHeapInUse is the C heap's bytes in use (glibc mallinfo2), for tests that
+// check a frame allocates no C memory.
+func cHeapInUse() int { return int(C.mallinfo2().uordblks) }

@@ -1,0 +1,144 @@
+// Command probe measures the renderer the way issue 3 asks: frames per
+// second with a given swap interval at a given size, the time from process
+// start to the first presented frame, Go allocations per steady-state frame
+// and RSS over a long run. It prints one "key value" line per figure.
+//
+//	go run ./renderer/vulkan/internal/probe -frames 10000 -interval 0
+//
+// The time to the first frame counts from METRONOME_LAUNCH_NS (nanoseconds
+// since the Unix epoch, set by the caller just before starting the process,
+// e.g. METRONOME_LAUNCH_NS=$(date +%s%N)); without it, from main's start.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/window"
+)
+
+func init() { runtime.LockOSThread() }
+
+func main() {
+	frames := flag.Int("frames", 1000, "frames to draw after the first")
+	interval := flag.Int("interval", 0, "swap interval: 0 IMMEDIATE, 1 FIFO, 2 FIFO_RELAXED")
+	width := flag.Int("width", 640, "window width")
+	height := flag.Int("height", 480, "window height")
+	inFlight := flag.Int("inflight", 2, "frames in flight (1-3)")
+	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
+	flag.Parse()
+	start := launchTime()
+	var err error
+	window.Main(func() int {
+		window.Do(func() { err = run(start, *frames, *interval, *width, *height, *inFlight) })
+		return 0
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "probe:", err)
+		os.Exit(1)
+	}
+}
+
+func launchTime() time.Time {
+	if ns, err := strconv.ParseInt(os.Getenv("METRONOME_LAUNCH_NS"), 10, 64); err == nil {
+		return time.Unix(0, ns)
+	}
+	return time.Now()
+}
+
+// switchEvery is the -switch-every flag.
+var switchEvery int
+
+// surface adapts the window (the probe runs everything on the main thread).
+type surface struct{ w *window.Window }
+
+func (s surface) CreateVulkanSurface(i uintptr) (uintptr, error) { return s.w.CreateVulkanSurface(i) }
+func (s surface) FramebufferSize() (int, int)                    { return s.w.FramebufferSize() }
+
+func run(start time.Time, frames, interval, w, h, inFlight int) error {
+	phase := func(name string) { fmt.Printf("at_%s_ms %.1f\n", name, float64(time.Since(start))/1e6) }
+	phase("main")
+	win, err := window.New(window.Config{Title: "metronome probe", Width: w, Height: h})
+	if err != nil {
+		return err
+	}
+	defer win.Destroy()
+	phase("window")
+	exts, err := window.VulkanInstanceExtensions()
+	if err != nil {
+		return err
+	}
+	phase("extensions")
+	r, err := vulkan.New(surface{win}, vulkan.Options{
+		InstanceExtensions: exts, ProcAddr: window.VulkanProcAddr(),
+		SwapInterval: interval, FramesInFlight: inFlight,
+	})
+	if err != nil {
+		return err
+	}
+	defer r.Destroy()
+	phase("renderer")
+	if _, err := r.DrawFrame(0); err != nil {
+		return err
+	}
+	fmt.Printf("first_frame_ms %.1f\n", float64(time.Since(start))/1e6)
+	fmt.Printf("device %q\nmode %v\nvalidation %v\n", r.DeviceName(), r.ModeInUse(), r.Validating())
+	return measure(r, win, frames)
+}
+
+// measure draws frames, timing them, and samples memory at 10% and 100%.
+func measure(r *vulkan.Renderer, win *window.Window, frames int) error {
+	events := make([]window.Event, 0, 64)
+	var ms0, ms1 runtime.MemStats
+	var rss10 int
+	t0 := time.Now()
+	runtime.ReadMemStats(&ms0)
+	for i := 1; i <= frames; i++ {
+		events = win.PollEvents(events[:0])
+		if switchEvery > 0 && i%switchEvery == 0 {
+			if err := r.SetSwapInterval((i / switchEvery) % 2); err != nil {
+				return err
+			}
+		}
+		if _, err := r.DrawFrame(time.Duration(i) * time.Second / 60); err != nil {
+			return err
+		}
+		if i == frames/10 {
+			rss10 = rssKB()
+		}
+	}
+	if err := r.WaitIdle(); err != nil {
+		return err
+	}
+	el := time.Since(t0)
+	runtime.ReadMemStats(&ms1)
+	if frames == 0 {
+		return nil
+	}
+	fmt.Printf("frames %d\nseconds %.3f\nfps %.0f\n", frames, el.Seconds(), float64(frames)/el.Seconds())
+	fmt.Printf("go_allocs_per_frame %.3f\n", float64(ms1.Mallocs-ms0.Mallocs)/float64(frames))
+	fmt.Printf("rss_kb_at_10pct %d\nrss_kb_at_end %d\n", rss10, rssKB())
+	fmt.Printf("rebuilds %d\nvalidation_messages %d\n", r.Rebuilds(), len(r.Messages()))
+	return nil
+}
+
+// rssKB reads the resident set size from /proc/self/status (0 if unknown).
+func rssKB() int {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return n
+		}
+	}
+	return 0
+}

@@ -1,0 +1,157 @@
+package vulkan
+
+import (
+	"errors"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/window"
+)
+
+// GLFW must run on the main OS thread (W1): lock it before TestMain, which
+// serves window.Do there while the tests run on other goroutines.
+func init() { runtime.LockOSThread() }
+
+func TestMain(m *testing.M) {
+	os.Exit(window.Main(func() int {
+		keep := keepDisplay()
+		defer window.Do(keep.Destroy)
+		return m.Run()
+	}))
+}
+
+// keepDisplay opens a hidden 1x1 window for the whole run, so GLFW and the
+// X connection stay up between tests. An X server started without -noreset
+// (Xvfb's default) resets when its last client leaves, and a connection made
+// during the reset fails: the window package's display probe, or the
+// previous test binary, can be that last client. Retried a few times for
+// that reason; without a display it gives up and the tests skip one by one.
+func keepDisplay() *window.Window {
+	var w *window.Window
+	var err error
+	for range 5 {
+		window.Do(func() {
+			w, err = window.New(window.Config{Title: "keep-alive", Width: 1, Height: 1, Hidden: true})
+		})
+		if err == nil || os.Getenv("DISPLAY") == "" {
+			break
+		}
+		time.Sleep(200 * time.Millisecond) // let a resetting X server come back
+	}
+	if err != nil {
+		return &window.Window{} // Destroy on it does nothing
+	}
+	return w
+}
+
+// requireGPU is set in CI (.ci/run): a GPU test that would skip fails.
+func requireGPU() bool { return os.Getenv("METRONOME_REQUIRE_GPU") == "1" }
+
+// skipNoStack skips with a reason, or fails when METRONOME_REQUIRE_GPU=1.
+func skipNoStack(t testing.TB, why string, err error) {
+	t.Helper()
+	if requireGPU() {
+		t.Fatalf("%s (METRONOME_REQUIRE_GPU=1, so this fails instead of skipping): %v", why, err)
+	}
+	t.Skipf("%s: %v", why, err)
+}
+
+// mainSurface adapts a window for a renderer driven from the main thread.
+// Every renderer call in these tests runs inside window.Do (onMain).
+type mainSurface struct{ w *window.Window }
+
+func (s mainSurface) CreateVulkanSurface(inst uintptr) (uintptr, error) {
+	return s.w.CreateVulkanSurface(inst)
+}
+func (s mainSurface) FramebufferSize() (int, int) { return s.w.FramebufferSize() }
+
+// onMain runs f on the main thread and fails the test with its error.
+// f must not call t.Fatal/t.Skip (they would end the main thread's goroutine).
+func onMain(t testing.TB, f func() error) {
+	t.Helper()
+	var err error
+	window.Do(func() { err = f() })
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gpu is a window with a renderer on it, validation on.
+type gpu struct {
+	win *window.Window
+	r   *Renderer
+	// expectMessages turns the cleanup's check around: the test provoked
+	// validation messages on purpose and checks them itself.
+	expectMessages bool
+}
+
+// openGPU opens a w x h window and a renderer with validation on (for
+// benchmarks: as METRONOME_VALIDATION says), or skips
+// (fails under METRONOME_REQUIRE_GPU=1) when there is no display, driver or
+// validation layer. The cleanup destroys both and fails on any validation
+// message, leaks at vkDestroyDevice/vkDestroyInstance included (W3, W4).
+func openGPU(t testing.TB, w, h int, opt Options) *gpu {
+	t.Helper()
+	g := &gpu{}
+	var winErr, rErr error
+	window.Do(func() {
+		g.win, winErr = window.New(window.Config{Title: t.Name(), Width: w, Height: h, Resizable: true})
+		if winErr != nil {
+			return
+		}
+		exts, err := window.VulkanInstanceExtensions()
+		if err != nil {
+			rErr = err
+			return
+		}
+		opt.InstanceExtensions = exts
+		opt.ProcAddr = window.VulkanProcAddr()
+		if _, bench := t.(*testing.B); !bench {
+			opt.Validation = true // benchmarks follow METRONOME_VALIDATION
+		}
+		g.r, rErr = New(mainSurface{g.win}, opt)
+	})
+	switch {
+	case errors.Is(winErr, window.ErrNoDisplay):
+		skipNoStack(t, "no display", winErr)
+	case winErr != nil:
+		t.Fatal(winErr)
+	}
+	if rErr != nil {
+		window.Do(g.win.Destroy)
+		if errors.Is(rErr, ErrNoDriver) || errors.Is(rErr, ErrNoLoader) || isNoLayer(rErr) {
+			skipNoStack(t, "no Vulkan driver or validation layer", rErr)
+		}
+		t.Fatal(rErr)
+	}
+	t.Cleanup(func() {
+		window.Do(func() {
+			g.r.Destroy()
+			g.r.Destroy() // twice is harmless (style item 7)
+			g.win.Destroy()
+		})
+		if g.expectMessages {
+			return
+		}
+		for _, m := range g.r.Messages() {
+			t.Errorf("validation: %s", m)
+		}
+	})
+	return g
+}
+
+// isNoLayer reports whether err says the validation layer is not installed.
+func isNoLayer(err error) bool { return errors.Is(err, errNoValidationLayer) }
+
+// draw draws one frame on the main thread.
+func (g *gpu) draw(t testing.TB, at float64) bool {
+	t.Helper()
+	var drawn bool
+	onMain(t, func() (err error) {
+		drawn, err = g.r.DrawFrame(seconds(at))
+		return err
+	})
+	return drawn
+}

@@ -1,0 +1,64 @@
+package vulkan
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// fakeSurface is a window that never gets as far as a surface, and reports
+// a fixed framebuffer size.
+type fakeSurface struct{ w, h int }
+
+func (f fakeSurface) CreateVulkanSurface(uintptr) (uintptr, error) {
+	return 0, errors.New("fake surface: no window system")
+}
+func (f fakeSurface) FramebufferSize() (int, int) { return f.w, f.h }
+
+const noDriverChildEnv = "METRONOME_TEST_NO_DRIVER_CHILD"
+
+// TestW6_NoDriverOneClearError runs New in a child process whose
+// VK_DRIVER_FILES and VK_ICD_FILENAMES name a missing file: New must return
+// one error wrapping ErrNoDriver that says what to install and what to set.
+// It needs the Vulkan loader but no display.
+func TestW6_NoDriverOneClearError(t *testing.T) {
+	if os.Getenv(noDriverChildEnv) == "1" {
+		_, err := New(fakeSurface{64, 64}, Options{InstanceExtensions: []string{"VK_KHR_surface"}})
+		if err == nil {
+			t.Fatal("New succeeded without a driver")
+		}
+		os.Stdout.WriteString("ERR: " + err.Error() + "\n")
+		if !errors.Is(err, ErrNoDriver) && !errors.Is(err, ErrNoLoader) {
+			t.Fatalf("error does not wrap ErrNoDriver: %v", err)
+		}
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestW6_NoDriverOneClearError$", "-test.count=1")
+	cmd.Env = append(os.Environ(), noDriverChildEnv+"=1", ValidationEnv+"=0",
+		"VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child failed: %v\n%s", err, out)
+	}
+	var msg string
+	for line := range strings.Lines(string(out)) {
+		if m, ok := strings.CutPrefix(line, "ERR: "); ok {
+			msg = m
+		}
+	}
+	t.Logf("error: %s", msg)
+	if strings.Contains(msg, "libvulkan.so.1 not found") {
+		return // no loader at all: that error is the clear one (ErrNoLoader)
+	}
+	for _, want := range []string{"mesa-vulkan-drivers", "VK_DRIVER_FILES", "/nonexistent/none.json"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not mention %q", msg, want)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package vulkan
+
+import (
+	"fmt"
+	"strings"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// gpuInfo is what device choice needs to know about one physical device.
+type gpuInfo struct {
+	name      string
+	kind      vk.PhysicalDeviceType
+	family    int  // a queue family with graphics and present support, or -1
+	swapchain bool // VK_KHR_swapchain supported
+}
+
+// kindRank orders device types: discrete first, lavapipe (CPU) accepted last.
+func kindRank(k vk.PhysicalDeviceType) int {
+	switch k {
+	case vk.PhysicalDeviceTypeDiscreteGpu:
+		return 0
+	case vk.PhysicalDeviceTypeIntegratedGpu:
+		return 1
+	case vk.PhysicalDeviceTypeVirtualGpu:
+		return 2
+	case vk.PhysicalDeviceTypeCpu:
+		return 3
+	}
+	return 4
+}
+
+// pickGPU returns the index of the best usable device (can draw to the
+// surface and has swapchains), preferring discrete GPUs; ties go to the first.
+// It is pure so device choice is tested without a driver.
+func pickGPU(gpus []gpuInfo) (int, error) {
+	if len(gpus) == 0 {
+		return -1, fmt.Errorf("%w: Vulkan lists no devices: %s", ErrNoDriver, noDriverAdvice())
+	}
+	best := -1
+	var why []string
+	for i, g := range gpus {
+		switch {
+		case g.family < 0:
+			why = append(why, g.name+": no queue family draws and presents to the window")
+			continue
+		case !g.swapchain:
+			why = append(why, g.name+": no VK_KHR_swapchain")
+			continue
+		}
+		if best < 0 || kindRank(g.kind) < kindRank(gpus[best].kind) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return -1, fmt.Errorf("%w: no device can present to the window (%s): %s",
+			ErrNoDriver, strings.Join(why, "; "), noDriverAdvice())
+	}
+	return best, nil
+}
+
+// listGPUs enumerates the physical devices and describes each.
+func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuInfo, error) {
+	var n uint32
+	r := vk.EnumeratePhysicalDevices(inst, &n, nil)
+	if r == vk.ErrorInitializationFailed {
+		return nil, nil, fmt.Errorf("%w: %w: %s", ErrNoDriver,
+			callErr("list devices", "vkEnumeratePhysicalDevices", r), noDriverAdvice())
+	}
+	if err := callErr("list devices", "vkEnumeratePhysicalDevices", r); err != nil {
+		return nil, nil, err
+	}
+	devs := make([]vk.PhysicalDevice, n)
+	if err := callErr("list devices", "vkEnumeratePhysicalDevices", vk.EnumeratePhysicalDevices(inst, &n, devs)); err != nil {
+		return nil, nil, err
+	}
+	devs = devs[:n]
+	infos := make([]gpuInfo, len(devs))
+	for i, d := range devs {
+		var p vk.PhysicalDeviceProperties
+		vk.GetPhysicalDeviceProperties(d, &p)
+		p.Deref()
+		p.Free()
+		info := gpuInfo{name: vk.ToString(p.DeviceName[:]), kind: p.DeviceType}
+		fam, err := presentFamily(d, surface)
+		if err != nil {
+			return nil, nil, err
+		}
+		info.family = fam
+		if info.swapchain, err = hasDeviceExtension(d, "VK_KHR_swapchain"); err != nil {
+			return nil, nil, err
+		}
+		infos[i] = info
+	}
+	return devs, infos, nil
+}
+
+// presentFamily returns the first queue family that does graphics and can
+// present to surface, or -1.
+func presentFamily(d vk.PhysicalDevice, surface vk.Surface) (int, error) {
+	var n uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(d, &n, nil)
+	fams := make([]vk.QueueFamilyProperties, n)
+	vk.GetPhysicalDeviceQueueFamilyProperties(d, &n, fams)
+	for i := range fams[:n] {
+		fams[i].Deref()
+		if vk.QueueFlagBits(fams[i].QueueFlags)&vk.QueueGraphicsBit == 0 {
+			continue
+		}
+		var ok vk.Bool32
+		if err := callErr("query present support", "vkGetPhysicalDeviceSurfaceSupportKHR",
+			vk.GetPhysicalDeviceSurfaceSupport(d, uint32(i), surface, &ok)); err != nil {
+			return -1, err
+		}
+		if ok.B() {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// hasDeviceExtension reports whether d supports the named extension.
+func hasDeviceExtension(d vk.PhysicalDevice, name string) (bool, error) {
+	var n uint32
+	if err := callErr("list device extensions", "vkEnumerateDeviceExtensionProperties",
+		vk.EnumerateDeviceExtensionProperties(d, "", &n, nil)); err != nil {
+		return false, err
+	}
+	props := make([]vk.ExtensionProperties, n)
+	if err := callErr("list device extensions", "vkEnumerateDeviceExtensionProperties",
+		vk.EnumerateDeviceExtensionProperties(d, "", &n, props)); err != nil {
+		return false, err
+	}
+	for i := range props[:n] {
+		props[i].Deref()
+		if vk.ToString(props[i].ExtensionName[:]) == name {
+			return true, nil
+		}
+	}
+	return false, nil
+}

@@ -1,0 +1,39 @@
+package vulkan
+
+import (
+	"fmt"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+)
+
+// SetSwapInterval records a new swap interval (0, 1 or 2; anything else is an
+// error and changes nothing). The present mode is chosen at once with
+// present.ChooseMode from SupportedPresentModes (P4); when it differs from
+// the mode in use, the swapchain is rebuilt with it, passing the old one,
+// before the next image is acquired; an unchanged mode rebuilds nothing (P5).
+func (r *Renderer) SetSwapInterval(n int) error {
+	c, err := present.ChooseMode(n, r.modes)
+	if err != nil {
+		return fmt.Errorf("set swap interval: %w", err)
+	}
+	r.choice = c
+	return nil
+}
+
+// Presentation reports the last requested swap interval, the present mode
+// chosen for it and whether (and why) it fell back (P6). The chosen mode is
+// in use from the next frame; ModeInUse reports the live swapchain's.
+func (r *Renderer) Presentation() present.Choice { return r.choice }
+
+// ModeInUse is the present mode of the live swapchain: an observation, not
+// the request (P6). Zero (not a valid mode) before the first swapchain.
+func (r *Renderer) ModeInUse() present.PresentMode {
+	if r == nil || r.sc == nil {
+		return 0
+	}
+	return r.sc.mode
+}
+
+// SupportedPresentModes is the set of present modes the window's surface
+// supports (read once, at New).
+func (r *Renderer) SupportedPresentModes() present.ModeSet { return r.modes }

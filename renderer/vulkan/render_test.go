@@ -1,0 +1,64 @@
+package vulkan
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"testing"
+	"time"
+)
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// TestW5_RenderReadBackPixels draws frames with 1, 2 and 3 frames in flight,
+// reads the last one back and checks the clear colour in a corner and the
+// lit cube at the centre.
+func TestW5_RenderReadBackPixels(t *testing.T) {
+	for frames := 1; frames <= 3; frames++ {
+		t.Run(fmt.Sprintf("inflight%d", frames), func(t *testing.T) {
+			g := openGPU(t, 320, 240, Options{SwapInterval: 1, FramesInFlight: frames})
+			if got := g.r.FramesInFlight(); got != frames {
+				t.Fatalf("FramesInFlight() = %d, want %d", got, frames)
+			}
+			for i := range 5 {
+				g.draw(t, float64(i)/60)
+			}
+			var img *image.RGBA
+			onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
+			checkCubePixels(t, img, 320, 240)
+		})
+	}
+}
+
+// checkCubePixels checks the size, the clear colour in a corner and the
+// orange cube (red > green > blue, lit) at the centre.
+func checkCubePixels(t *testing.T, img *image.RGBA, w, h int) {
+	t.Helper()
+	if got := img.Bounds().Size(); got != image.Pt(w, h) {
+		t.Fatalf("read-back size %v, want %dx%d", got, w, h)
+	}
+	if corner, want := img.RGBAAt(2, 2), clear8(); !near(corner, want, 2) {
+		t.Errorf("corner pixel %v, want the clear colour %v", corner, want)
+	}
+	centre := img.RGBAAt(w/2, h/2)
+	if !(centre.R > 60 && centre.R > centre.G && centre.G > centre.B) {
+		t.Errorf("centre pixel %v is not the orange cube", centre)
+	}
+}
+
+// clear8 is ClearColor in 8-bit UNORM.
+func clear8() color.RGBA {
+	f := func(v float32) uint8 { return uint8(v*255 + 0.5) }
+	return color.RGBA{f(ClearColor[0]), f(ClearColor[1]), f(ClearColor[2]), 255}
+}
+
+// near reports whether each channel of a and b differ by at most tol.
+func near(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) bool { v := int(x) - int(y); return v >= -tol && v <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+// rgbaAt returns the pixel of any image as color.RGBA.
+func rgbaAt(img image.Image, x, y int) color.RGBA {
+	return color.RGBAModel.Convert(img.At(img.Bounds().Min.X+x, img.Bounds().Min.Y+y)).(color.RGBA)
+}

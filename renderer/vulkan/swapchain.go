@@ -1,0 +1,283 @@
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+)
+
+// errZeroExtent is returned by a rebuild when the surface's extent is 0x0:
+// DrawFrame then skips the frame, as for a 0x0 framebuffer (W2).
+var errZeroExtent = errors.New("surface extent is 0x0")
+
+// swapchain owns a VkSwapchainKHR and everything sized or counted by it: one
+// view, framebuffer, uniform buffer, descriptor set, pre-recorded command
+// buffer and render-finished semaphore per image, and the depth image.
+type swapchain struct {
+	handle      vk.Swapchain
+	extent      vk.Extent2D
+	fbW, fbH    int                 // framebuffer size it was built for
+	mode        present.PresentMode // present mode in use
+	transferSrc bool                // images can be copied out (read-back)
+	images      []vk.Image          // owned by the swapchain itself
+	views       []vk.ImageView
+	depth       *depthImage
+	fbs         []vk.Framebuffer
+	pool        vk.DescriptorPool
+	sets        []vk.DescriptorSet // freed with pool
+	ubos        []*buffer
+	cmds        []vk.CommandBuffer
+	rendered    []vk.Semaphore
+}
+
+// newSwapchain builds a swapchain for a fbW x fbH framebuffer with the given
+// present mode, retiring old (which the caller destroys afterwards).
+func (r *Renderer) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW, fbH int) (sc *swapchain, err error) {
+	sc = &swapchain{fbW: fbW, fbH: fbH, mode: mode}
+	defer func() {
+		if err != nil {
+			r.destroySwapchain(sc)
+		}
+	}()
+	if err := r.createSwapchain(sc, old); err != nil {
+		return nil, err
+	}
+	steps := []func(*swapchain) error{r.createViews, r.createFramebuffers, r.createUniforms, r.recordCommands, r.createRendered}
+	for _, step := range steps {
+		if err := step(sc); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// createSwapchain creates the VkSwapchainKHR and lists its images.
+func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
+	const op = "create swapchain"
+	caps, err := r.surfaceCaps()
+	if err != nil {
+		return err
+	}
+	count, err := chooseImageCount(caps)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	vkMode, err := toVkMode(sc.mode)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	sc.extent = chooseExtent(caps, sc.fbW, sc.fbH)
+	if sc.extent.Width == 0 || sc.extent.Height == 0 {
+		return errZeroExtent // minimised between the size query and now (W2)
+	}
+	usage := vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit)
+	if caps.SupportedUsageFlags&vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit) != 0 {
+		usage |= vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit)
+		sc.transferSrc = true
+	}
+	ci := vk.SwapchainCreateInfo{
+		SType:            vk.StructureTypeSwapchainCreateInfo,
+		Surface:          r.surface,
+		MinImageCount:    count,
+		ImageFormat:      r.format.Format,
+		ImageColorSpace:  r.format.ColorSpace,
+		ImageExtent:      sc.extent,
+		ImageArrayLayers: 1,
+		ImageUsage:       usage,
+		ImageSharingMode: vk.SharingModeExclusive,
+		PreTransform:     caps.CurrentTransform,
+		CompositeAlpha:   vk.CompositeAlphaOpaqueBit,
+		PresentMode:      vkMode,
+		Clipped:          vk.True,
+		OldSwapchain:     old,
+	}
+	defer ci.Free()
+	var h vk.Swapchain
+	if err := callErr(op, "vkCreateSwapchainKHR", vk.CreateSwapchain(r.dev.handle, &ci, nil, &h)); err != nil {
+		return err
+	}
+	sc.handle = h
+	sc.images, err = swapchainImages(r.dev.handle, h)
+	return err
+}
+
+// surfaceCaps reads the surface's capabilities, nested extents included.
+func (r *Renderer) surfaceCaps() (vk.SurfaceCapabilities, error) {
+	var caps vk.SurfaceCapabilities
+	if err := callErr("create swapchain", "vkGetPhysicalDeviceSurfaceCapabilitiesKHR",
+		vk.GetPhysicalDeviceSurfaceCapabilities(r.dev.gpu, r.surface, &caps)); err != nil {
+		return caps, err
+	}
+	caps.Deref()
+	// Nested structs read through the parent's C copy and keep pointing at
+	// it: copy their values into fresh structs, then free the C copy (else
+	// every rebuild leaks it, and a later use would read freed memory).
+	for _, e := range []*vk.Extent2D{&caps.CurrentExtent, &caps.MinImageExtent, &caps.MaxImageExtent} {
+		e.Deref()
+		*e = vk.Extent2D{Width: e.Width, Height: e.Height}
+	}
+	caps.Free()
+	return caps, nil
+}
+
+// swapchainImages lists the swapchain's images (at most maxImages).
+func swapchainImages(dev vk.Device, sc vk.Swapchain) ([]vk.Image, error) {
+	const op, call = "create swapchain", "vkGetSwapchainImagesKHR"
+	var n uint32
+	if err := callErr(op, call, vk.GetSwapchainImages(dev, sc, &n, nil)); err != nil {
+		return nil, err
+	}
+	if n > maxImages {
+		return nil, fmt.Errorf("%s: the driver made %d images, more than %d", op, n, maxImages)
+	}
+	images := make([]vk.Image, n)
+	if err := callErr(op, call, vk.GetSwapchainImages(dev, sc, &n, images)); err != nil {
+		return nil, err
+	}
+	return images[:n], nil
+}
+
+// createViews creates the colour views and the depth image.
+func (r *Renderer) createViews(sc *swapchain) error {
+	for _, img := range sc.images {
+		v, err := newView(r.dev.handle, img, r.format.Format, vk.ImageAspectColorBit, "create swapchain image view")
+		if err != nil {
+			return err
+		}
+		sc.views = append(sc.views, v)
+	}
+	depth, err := newDepthImage(r.dev, r.depthFormat, sc.extent)
+	if err != nil {
+		return err
+	}
+	sc.depth = depth
+	return nil
+}
+
+// createFramebuffers creates one framebuffer per image (colour + depth).
+func (r *Renderer) createFramebuffers(sc *swapchain) error {
+	for _, v := range sc.views {
+		ci := vk.FramebufferCreateInfo{
+			SType:           vk.StructureTypeFramebufferCreateInfo,
+			RenderPass:      r.renderPass,
+			AttachmentCount: 2,
+			PAttachments:    []vk.ImageView{v, sc.depth.view},
+			Width:           sc.extent.Width,
+			Height:          sc.extent.Height,
+			Layers:          1,
+		}
+		var fb vk.Framebuffer
+		res := vk.CreateFramebuffer(r.dev.handle, &ci, nil, &fb)
+		ci.Free()
+		if err := callErr("create framebuffer", "vkCreateFramebuffer", res); err != nil {
+			return err
+		}
+		sc.fbs = append(sc.fbs, fb)
+	}
+	return nil
+}
+
+// createUniforms creates one persistently mapped uniform buffer and one
+// descriptor set per image.
+func (r *Renderer) createUniforms(sc *swapchain) error {
+	n := uint32(len(sc.images))
+	pci := vk.DescriptorPoolCreateInfo{
+		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+		MaxSets:       n,
+		PoolSizeCount: 1,
+		PPoolSizes:    []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: n}},
+	}
+	defer pci.Free()
+	var pool vk.DescriptorPool
+	if err := callErr("create descriptor pool", "vkCreateDescriptorPool",
+		vk.CreateDescriptorPool(r.dev.handle, &pci, nil, &pool)); err != nil {
+		return err
+	}
+	sc.pool = pool
+	for range n {
+		ubo, err := newBuffer(r.dev, uniformSize, vk.BufferUsageUniformBufferBit, "uniform")
+		if err != nil {
+			return err
+		}
+		sc.ubos = append(sc.ubos, ubo)
+		set, err := r.newDescriptorSet(pool, ubo)
+		if err != nil {
+			return err
+		}
+		sc.sets = append(sc.sets, set)
+	}
+	return nil
+}
+
+// newDescriptorSet allocates a set from pool pointing at ubo.
+func (r *Renderer) newDescriptorSet(pool vk.DescriptorPool, ubo *buffer) (vk.DescriptorSet, error) {
+	ai := vk.DescriptorSetAllocateInfo{
+		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+		DescriptorPool:     pool,
+		DescriptorSetCount: 1,
+		PSetLayouts:        []vk.DescriptorSetLayout{r.setLayout},
+	}
+	defer ai.Free()
+	var set vk.DescriptorSet
+	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets",
+		vk.AllocateDescriptorSets(r.dev.handle, &ai, &set)); err != nil {
+		return nil, err
+	}
+	writes := []vk.WriteDescriptorSet{{
+		SType:           vk.StructureTypeWriteDescriptorSet,
+		DstSet:          set,
+		DescriptorCount: 1,
+		DescriptorType:  vk.DescriptorTypeUniformBuffer,
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: ubo.handle, Range: vk.DeviceSize(uniformSize)}},
+	}}
+	vk.UpdateDescriptorSets(r.dev.handle, 1, writes, 0, nil)
+	return set, nil
+}
+
+// createRendered creates the per-image render-finished semaphores (per image,
+// not per frame: a present may still hold the previous one).
+func (r *Renderer) createRendered(sc *swapchain) error {
+	for range sc.images {
+		s, err := newSemaphore(r.dev.handle)
+		if err != nil {
+			return err
+		}
+		sc.rendered = append(sc.rendered, s)
+	}
+	return nil
+}
+
+// destroySwapchain destroys what newSwapchain created, children first; the
+// caller makes sure the device no longer uses it. Safe on a partial one.
+func (r *Renderer) destroySwapchain(sc *swapchain) {
+	if sc == nil {
+		return
+	}
+	dev := r.dev.handle
+	for _, s := range sc.rendered {
+		vk.DestroySemaphore(dev, s, nil)
+	}
+	if len(sc.cmds) > 0 {
+		vk.FreeCommandBuffers(dev, r.cmdPool, uint32(len(sc.cmds)), sc.cmds)
+	}
+	for _, b := range sc.ubos {
+		b.destroy()
+	}
+	if sc.pool != nil {
+		vk.DestroyDescriptorPool(dev, sc.pool, nil)
+	}
+	for _, fb := range sc.fbs {
+		vk.DestroyFramebuffer(dev, fb, nil)
+	}
+	sc.depth.destroy()
+	for _, v := range sc.views {
+		vk.DestroyImageView(dev, v, nil)
+	}
+	if sc.handle != nil {
+		vk.DestroySwapchain(dev, sc.handle, nil)
+	}
+	*sc = swapchain{}
+}

@@ -1,0 +1,129 @@
+package vulkan
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// ValidationEnv is the environment variable that turns the validation layer
+// on when set to "1" (rule W3), as Options.Validation does.
+const ValidationEnv = "METRONOME_VALIDATION"
+
+// validationLayer is the Khronos validation layer (Debian: vulkan-validationlayers).
+const validationLayer = "VK_LAYER_KHRONOS_validation"
+
+// reportFlags are the debug-report messages collected: errors and all kinds
+// of warnings, not information or debug chatter (W3 fails on any of them).
+const reportFlags = vk.DebugReportFlags(vk.DebugReportErrorBit | vk.DebugReportWarningBit |
+	vk.DebugReportPerformanceWarningBit)
+
+// validationWanted reports whether validation is asked for by option or by
+// METRONOME_VALIDATION=1.
+func validationWanted(option bool) bool {
+	return option || os.Getenv(ValidationEnv) == "1"
+}
+
+// messageLog collects the validation layer's messages for one instance.
+type messageLog struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (l *messageLog) add(m string) {
+	l.mu.Lock()
+	l.msgs = append(l.msgs, m)
+	l.mu.Unlock()
+}
+
+// snapshot returns a copy of the messages so far.
+func (l *messageLog) snapshot() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.msgs...)
+}
+
+// logs are the message logs of the live instances. vulkan-go routes every
+// debug-report callback through one package-level Go function (the first one
+// it is given), so the callback fans a message out to every live log: with
+// one instance at a time, as the engine and the tests have, that is exact.
+var logs struct {
+	sync.Mutex
+	live []*messageLog
+}
+
+func registerLog(l *messageLog) {
+	logs.Lock()
+	logs.live = append(logs.live, l)
+	logs.Unlock()
+}
+
+func unregisterLog(l *messageLog) {
+	logs.Lock()
+	defer logs.Unlock()
+	for i, x := range logs.live {
+		if x == l {
+			logs.live = append(logs.live[:i], logs.live[i+1:]...)
+			return
+		}
+	}
+}
+
+// onDebugReport is the debug-report callback. It returns false, so the call
+// that triggered the message proceeds.
+func onDebugReport(flags vk.DebugReportFlags, objectType vk.DebugReportObjectType, object uint64,
+	location uint, code int32, layer, msg string, _ unsafe.Pointer) vk.Bool32 {
+	m := fmt.Sprintf("%s %s: %s", reportKind(flags), layer, msg)
+	logs.Lock()
+	for _, l := range logs.live {
+		l.add(m)
+	}
+	logs.Unlock()
+	return vk.False
+}
+
+func reportKind(f vk.DebugReportFlags) string {
+	switch {
+	case f&vk.DebugReportFlags(vk.DebugReportErrorBit) != 0:
+		return "error"
+	case f&vk.DebugReportFlags(vk.DebugReportPerformanceWarningBit) != 0:
+		return "performance warning"
+	case f&vk.DebugReportFlags(vk.DebugReportWarningBit) != 0:
+		return "warning"
+	}
+	return "message"
+}
+
+// reportInfo returns a fresh create-info for the debug-report callback
+// (vulkan-go caches a C copy per struct, so each use builds a new one).
+func reportInfo() *vk.DebugReportCallbackCreateInfo {
+	return &vk.DebugReportCallbackCreateInfo{
+		SType:       vk.StructureTypeDebugReportCallbackCreateInfo,
+		Flags:       reportFlags,
+		PfnCallback: onDebugReport,
+	}
+}
+
+// hasLayer reports whether the named instance layer is installed.
+func hasLayer(name string) (bool, error) {
+	var n uint32
+	if err := callErr("list instance layers", "vkEnumerateInstanceLayerProperties",
+		vk.EnumerateInstanceLayerProperties(&n, nil)); err != nil {
+		return false, err
+	}
+	props := make([]vk.LayerProperties, n)
+	if err := callErr("list instance layers", "vkEnumerateInstanceLayerProperties",
+		vk.EnumerateInstanceLayerProperties(&n, props)); err != nil {
+		return false, err
+	}
+	for i := range props[:n] {
+		props[i].Deref()
+		if vk.ToString(props[i].LayerName[:]) == name {
+			return true, nil
+		}
+	}
+	return false, nil
+}

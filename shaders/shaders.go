@@ -1,0 +1,56 @@
+// Package shaders holds the GLSL sources of the renderer's shaders and their
+// compiled SPIR-V, embedded into the binary with go:embed.
+//
+// The .spv files are committed. After editing a .vert or .frag source, run
+// `go generate ./shaders/` (needs glslc, Debian package glslc) and commit the
+// new .spv files; a test checks that regenerating reproduces them byte for byte.
+package shaders
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"fmt"
+)
+
+//go:generate glslc --target-env=vulkan1.0 -O -o cube.vert.spv cube.vert
+//go:generate glslc --target-env=vulkan1.0 -O -o cube.frag.spv cube.frag
+
+//go:embed cube.vert.spv
+var cubeVert []byte
+
+//go:embed cube.frag.spv
+var cubeFrag []byte
+
+// Magic is the first word of every SPIR-V module.
+const Magic uint32 = 0x07230203
+
+// headerWords is the length of a SPIR-V module header in 32-bit words.
+const headerWords = 5
+
+// CubeVertex returns the SPIR-V words of the lit cube's vertex shader
+// (cube.vert). Each call returns a fresh slice the caller may keep.
+func CubeVertex() ([]uint32, error) { return Words(cubeVert) }
+
+// CubeFragment returns the SPIR-V words of the lit cube's fragment shader
+// (cube.frag). Each call returns a fresh slice the caller may keep.
+func CubeFragment() ([]uint32, error) { return Words(cubeFrag) }
+
+// Words checks that b is a little-endian SPIR-V module (length a whole number
+// of 32-bit words, at least a header, the magic number first) and returns its
+// words in a new slice.
+func Words(b []byte) ([]uint32, error) {
+	if len(b)%4 != 0 {
+		return nil, fmt.Errorf("spir-v: length %d bytes is not a multiple of 4", len(b))
+	}
+	if len(b) < 4*headerWords {
+		return nil, fmt.Errorf("spir-v: %d bytes is shorter than the %d-byte header", len(b), 4*headerWords)
+	}
+	w := make([]uint32, len(b)/4)
+	for i := range w {
+		w[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	if w[0] != Magic {
+		return nil, fmt.Errorf("spir-v: magic number %#08x, want %#08x", w[0], Magic)
+	}
+	return w, nil
+}
