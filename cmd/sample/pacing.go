@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/timing"
 )
 
 // pacingRun is where the swap-interval experiment gets its samples. The
@@ -65,6 +66,9 @@ type pacingSample struct {
 	PresentAt time.Duration
 	// Updates is how many Updates ran since the previous Draw.
 	Updates int
+	// DrawElapsed is the ElapsedGameTime the frame's Draw saw: in fixed
+	// step TargetElapsedTime x Updates (rule T8).
+	DrawElapsed timing.TimeSpan
 	// Fate reports whether the fields below are known (a simulated display
 	// knows them; a real run does not).
 	Fate bool

@@ -46,11 +46,14 @@ type pacingOptions struct {
 	quiet     bool
 	supported present.ModeSet
 	images    int
+	// alignFirst puts the display's vblank 0 on the first present instead
+	// of at the scheduler's start (-align).
+	alignFirst bool
 }
 
 // pacingFlagText holds the raw flag values before they are checked.
 type pacingFlagText struct {
-	refresh, intervals, duration, cost, supported string
+	refresh, intervals, duration, cost, supported, align string
 }
 
 func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
@@ -68,7 +71,8 @@ func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.variable, "variable", false, "variable step instead of fixed step (rule T13)")
 	fs.BoolVar(&opt.quiet, "quiet", false, "no progress bar (it is also off when stderr is not a terminal)")
 	fs.StringVar(&raw.supported, "supported", "IMMEDIATE,MAILBOX,FIFO,FIFO_RELAXED", "present modes the simulated surface supports; others fall back (rule P4)")
-	fs.IntVar(&opt.images, "images", 3, "swapchain images of the simulated display, 2.."+strconv.Itoa(16))
+	fs.IntVar(&opt.images, "images", 3, "swapchain images of the simulated display, 2..16")
+	fs.StringVar(&raw.align, "align", "start", "where the simulated display's vblank 0 falls: start (the scheduler's start) or first (on the first present)")
 	return fs
 }
 
@@ -114,6 +118,13 @@ func checkPacingFlags(opt *pacingOptions, raw pacingFlagText, set map[string]boo
 	}
 	if opt.images < 2 || opt.images > 16 {
 		return fmt.Errorf("-images %d: want 2..16", opt.images)
+	}
+	switch raw.align {
+	case "start":
+	case "first":
+		opt.alignFirst = true
+	default:
+		return fmt.Errorf("-align %q: want start or first", raw.align)
 	}
 	if opt.out == "" {
 		return errors.New("-out: empty directory name (use . for the current directory)")
@@ -210,7 +221,7 @@ present blocked by FIFO back-pressure advances virtual time too. It reports
 what a player would see: how many new updates each refresh shows (judder),
 repeated refreshes, torn and dropped frames, present-to-display latency.
 Runs are deterministic for a given -seed. The display's vblank 0 is at the
-scheduler's start. Without -simulate (a real window) the command exits 2:
+scheduler's start, or with -align first on the first present. Without -simulate (a real window) the command exits 2:
 that run needs the engine's renderer.
 
 Writes into -out: pacing.csv (one row per frame), pacing-hist-intervalN.png

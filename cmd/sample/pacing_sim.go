@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
@@ -19,8 +20,8 @@ const progressEvery = 256
 
 // simRun is the pacingRun of -simulate: the real timing.Scheduler on a
 // virtual clock, presenting to a present.Display. The display's vblank 0 is
-// at the scheduler's start (virtual time 0), so the display's clock and the
-// scheduler's are one.
+// at the scheduler's start (virtual time 0), or with -align first on the
+// first present; times in samples are on the scheduler's clock.
 type simRun struct {
 	opt pacingOptions
 }
@@ -33,8 +34,12 @@ func (r *simRun) Describe() string {
 	if r.opt.variable {
 		step = "variable"
 	}
-	return fmt.Sprintf("simulated %v display, %d images, %g Hz %s-step tick, cost %v, seed %d",
-		r.opt.refresh, r.opt.images, r.opt.hz, step, r.opt.cost, r.opt.seed)
+	align := ""
+	if r.opt.alignFirst {
+		align = ", vblank on the first present"
+	}
+	return fmt.Sprintf("simulated %v display, %d images%s, %g Hz %s-step tick, cost %v, seed %d",
+		r.opt.refresh, r.opt.images, align, r.opt.hz, step, r.opt.cost, r.opt.seed)
 }
 
 // Caveat is empty: a simulated display has an exact vertical blank.
@@ -75,6 +80,7 @@ type simulation struct {
 	rng      *rand.Rand
 	progress func(float64)
 
+	origin  time.Duration // scheduler time of the display's vblank 0
 	samples []pacingSample
 	pending int // updates since the last draw
 	updates int
@@ -121,7 +127,7 @@ func (s *simulation) run() error {
 			s.progress(s.fraction())
 		}
 	}
-	return s.disp.Finish(s.clock.Now())
+	return s.disp.Finish(s.clock.Now() - s.origin)
 }
 
 // done reports whether -frames draws or -duration of virtual time passed.
@@ -151,19 +157,24 @@ func (s *simulation) Update(timing.GameTime) {
 
 // Draw spends the frame's CPU cost in virtual time, then presents; the
 // present's return (FIFO back-pressure) moves virtual time too.
-func (s *simulation) Draw(timing.GameTime) {
+func (s *simulation) Draw(gt timing.GameTime) {
 	if s.err != nil {
 		return
 	}
 	s.clock.Advance(s.opt.cost.next(s.rng))
 	at := s.clock.Now()
-	s.samples = append(s.samples, pacingSample{Frame: len(s.samples), PresentAt: at, Updates: s.pending})
-	returns, err := s.disp.Present(at, s.pending)
+	if s.opt.alignFirst && len(s.samples) == 0 {
+		s.origin = at
+	}
+	s.samples = append(s.samples, pacingSample{
+		Frame: len(s.samples), PresentAt: at, Updates: s.pending, DrawElapsed: gt.ElapsedGameTime,
+	})
+	returns, err := s.disp.Present(at-s.origin, s.pending)
 	if err != nil {
 		s.err = err
 		return
 	}
-	s.clock.Set(returns)
+	s.clock.Set(returns + s.origin)
 	s.pending = 0
 	s.err = s.checkProgress()
 }
@@ -191,7 +202,7 @@ func (s *simulation) fate(f present.Frame) {
 	p := &s.samples[f.ID]
 	p.Fate, p.Dropped, p.Torn = true, f.Dropped, f.Torn
 	if !f.Dropped {
-		p.DisplayedAt = f.ShownAt
+		p.DisplayedAt = f.ShownAt + s.origin
 	}
 }
 
