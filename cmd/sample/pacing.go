@@ -56,6 +56,9 @@ type pacingSeries struct {
 	Updates int
 	// Display is the simulated display's report; nil for a real run.
 	Display *present.Report
+	// VBlankOrigin is when the simulated display's vblank 0 happened, on
+	// the run's clock (zero unless -align first).
+	VBlankOrigin time.Duration
 }
 
 // pacingSample is one presented frame.
@@ -79,6 +82,9 @@ type pacingSample struct {
 	// DisplayedAt is when the frame began to show, on the same clock as
 	// PresentAt; zero when dropped.
 	DisplayedAt time.Duration
+	// Refresh is the index of the refresh in which the frame began to
+	// show (vblank 0 at pacingSeries.VBlankOrigin).
+	Refresh int64
 }
 
 // interval returns the present-to-present interval of samples[i] and

@@ -221,12 +221,15 @@ present blocked by FIFO back-pressure advances virtual time too. It reports
 what a player would see: how many new updates each refresh shows (judder),
 repeated refreshes, torn and dropped frames, present-to-display latency.
 Runs are deterministic for a given -seed. The display's vblank 0 is at the
-scheduler's start, or with -align first on the first present. Without -simulate (a real window) the command exits 2:
-that run needs the engine's renderer.
+scheduler's start, or with -align first on the first present. Without
+-simulate (a real window) the command exits 2: that run needs the engine's
+renderer, which this build does not have yet.
 
 Writes into -out: pacing.csv (one row per frame), pacing-hist-intervalN.png
 (histogram of present-to-present intervals per interval), pacing-series.png
-(intervals over time, all modes) and, with -simulate, pacing-judder.png;
+(intervals over time, all modes) and, with -simulate, pacing-judder.png
+(new updates per refresh), pacing-timeline.png (updates on screen over the
+first 30 refreshes) and pacing-overview.png (those two in one figure);
 prints a summary table to stdout. Exit status: 0 done, 1 a run or an output
 failed, 2 bad flags.
 

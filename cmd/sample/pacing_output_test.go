@@ -48,7 +48,7 @@ func TestSim_CSVHeaderAndRowCount(t *testing.T) {
 // pacingPlots are the plot files of a default -simulate run.
 var pacingPlots = []string{
 	"pacing-hist-interval0.png", "pacing-hist-interval1.png", "pacing-hist-interval2.png",
-	seriesPlotName, judderPlotName,
+	seriesPlotName, judderPlotName, timelinePlotName, overviewPlotName,
 }
 
 // checkPNGs fails unless every name in dir decodes as a PNG of a real size.
@@ -213,8 +213,10 @@ func TestSim_RealRunShapeAndXvfbCaveat(t *testing.T) {
 		}
 	}
 	checkPNGs(t, dir, []string{"pacing-hist-interval1.png", seriesPlotName})
-	if _, err := os.Stat(filepath.Join(dir, judderPlotName)); err == nil {
-		t.Error("judder chart written without a display model")
+	for _, name := range []string{judderPlotName, timelinePlotName, overviewPlotName} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s written without a display model", name)
+		}
 	}
 	if title := plotTitle("x", fakeRealRun{}); !strings.Contains(title, noVBlankCaveat) {
 		t.Errorf("plot title %q lacks the caveat", title)

@@ -57,13 +57,39 @@ func writePacingPlots(dir string, src pacingRun, series []pacingSeries) ([]strin
 	if !hasDisplay(series) {
 		return names, nil
 	}
-	if p, err = judderPlot(series, src); err == nil {
-		err = savePlot(p, dir, judderPlotName)
+	return writeDisplayPlots(dir, src, series, names)
+}
+
+// writeDisplayPlots adds the plots that need a display model: the judder
+// chart, the on-screen timeline, and both in one overview figure.
+func writeDisplayPlots(dir string, src pacingRun, series []pacingSeries, names []string) ([]string, error) {
+	judder, err := judderPlot(series, src)
+	if err == nil {
+		err = savePlot(judder, dir, judderPlotName)
 	}
 	if err != nil {
 		return names, err
 	}
-	return append(names, judderPlotName), nil
+	names = append(names, judderPlotName)
+	timeline, err := timelinePlot(series, src)
+	if err == nil {
+		err = savePlot(timeline, dir, timelinePlotName)
+	}
+	if err != nil {
+		return names, err
+	}
+	names = append(names, timelinePlotName)
+	// The plots were drawn once already; rebuild them for the new canvas.
+	if judder, err = judderPlot(series, src); err != nil {
+		return names, err
+	}
+	if timeline, err = timelinePlot(series, src); err != nil {
+		return names, err
+	}
+	if err := saveOverview(dir, timeline, judder); err != nil {
+		return names, err
+	}
+	return append(names, overviewPlotName), nil
 }
 
 func savePlot(p *plot.Plot, dir, name string) error {

@@ -68,6 +68,8 @@ func (r *simRun) Run(swapInterval int, progress func(float64)) (pacingSeries, er
 		Elapsed: sim.clock.Now(),
 		Updates: sim.updates,
 		Display: &rep,
+
+		VBlankOrigin: sim.origin,
 	}, nil
 }
 
@@ -202,7 +204,7 @@ func (s *simulation) fate(f present.Frame) {
 	p := &s.samples[f.ID]
 	p.Fate, p.Dropped, p.Torn = true, f.Dropped, f.Torn
 	if !f.Dropped {
-		p.DisplayedAt = f.ShownAt + s.origin
+		p.DisplayedAt, p.Refresh = f.ShownAt+s.origin, f.Refresh
 	}
 }
 
