@@ -103,6 +103,10 @@ func TestSim_BadFlagsExitTwo(t *testing.T) {
 	cases := []struct{ args, want string }{
 		{"-refresh 0", "-refresh"},
 		{"-refresh fast", "-refresh"},
+		{"-refresh 10001", "-refresh"},
+		{"-refresh 1/2", "-refresh"},
+		{"-hz 20000", "-hz"},
+		{"-hz NaN", "-hz"},
 		{"-hz 0", "-hz"},
 		{"-hz -60", "-hz"},
 		{"-hz 1", "-hz"},

@@ -195,6 +195,9 @@ func (s *simulation) checkProgress() error {
 	if len(s.samples) > maxPacingFrames {
 		return fmt.Errorf("more than %d frames: shorten -duration or use -frames", maxPacingFrames)
 	}
+	if s.opt.frames > 0 && s.clock.Now() > maxPacingDuration {
+		return fmt.Errorf("more than %v of virtual time: use fewer -frames", maxPacingDuration)
+	}
 	return nil
 }
 
