@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -21,11 +22,11 @@ import (
 // it from runPacing where it now exits with errNeedsSimulate.
 //
 // The hook for displays without a vertical blank: when the real run finds
-// that the X server is Xvfb (XServerVendor, the "vendor string" that
-// xdpyinfo prints, names it; DESIGN.md: Xvfb has no vblank), its Caveat must return
-// noVBlankCaveat; the pipeline then prints it above the summary and puts it
-// in every plot title, so FIFO numbers measured there are never mistaken
-// for display pacing (issue 6).
+// that the X server is Xvfb (its vendor string, XServerVendor or what
+// xdpyinfo prints, names it; DESIGN.md: Xvfb has no vblank), its Caveat
+// must return noVBlankCaveat. The pipeline prints the caveat above the
+// summary and puts it in every plot title, so FIFO numbers measured there
+// are never mistaken for display pacing (issue 6).
 type pacingRun interface {
 	// Describe says in one line what is measured, for the summary header
 	// and the plot titles (for example "simulated 144 Hz display").
@@ -141,7 +142,7 @@ made-up numbers). -simulate is the available mode, for example:
 // the real run asked for.
 func runPacing(args []string, stdout, stderr io.Writer) int {
 	opt, err := parsePacingFlags(args)
-	if err == errPacingHelp {
+	if errors.Is(err, errPacingHelp) {
 		pacingUsage(stdout)
 		return 0
 	}

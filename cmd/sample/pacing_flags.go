@@ -70,7 +70,7 @@ func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.intervals, "intervals", "0,1,2", "comma-separated swap intervals to run, each 0, 1 or 2 (rule P4 maps them to present modes)")
 	fs.IntVar(&opt.frames, "frames", 0, "frames (draws) per interval; excludes -duration")
 	fs.StringVar(&raw.duration, "duration", "", "run length per interval, a Go duration such as 10s (default 10s); excludes -frames")
-	fs.StringVar(&raw.cost, "cost", "0s", "CPU time of each Draw: a duration (2ms), uniform:MIN-MAX (uniform:1ms-6ms) or normal:MEAN,SD (normal:4ms,1ms; clamped at 0)")
+	fs.StringVar(&raw.cost, "cost", "0s", "CPU time of each simulated Draw: a duration (2ms), uniform:MIN-MAX (uniform:1ms-6ms) or normal:MEAN,SD (normal:4ms,1ms; clamped at 0)")
 	fs.Uint64Var(&opt.seed, "seed", 1, "seed of the random costs; every interval replays the same sequence")
 	fs.StringVar(&opt.out, "out", ".", "directory for pacing.csv and the PNG plots (created if missing)")
 	fs.BoolVar(&opt.variable, "variable", false, "variable step instead of fixed step (rule T13)")

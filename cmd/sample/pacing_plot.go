@@ -79,13 +79,6 @@ func writeDisplayPlots(dir string, src pacingRun, series []pacingSeries, names [
 		return names, err
 	}
 	names = append(names, timelinePlotName)
-	// The plots were drawn once already; rebuild them for the new canvas.
-	if judder, err = judderPlot(series, src); err != nil {
-		return names, err
-	}
-	if timeline, err = timelinePlot(series, src); err != nil {
-		return names, err
-	}
 	if err := saveOverview(dir, timeline, judder); err != nil {
 		return names, err
 	}
