@@ -18,8 +18,11 @@ import (
 // display in virtual time. The real run on a window is not built yet: it
 // needs the engine's renderer. To add it, implement pacingRun with a window
 // and swapchain, one Run per swap interval, filling pacingSample's
-// CPU-side fields (PresentAt, Updates) and leaving Fate false, and return
-// it from runPacing where it now exits with errNeedsSimulate.
+// CPU-side fields (PresentAt, Updates, DrawElapsed) and leaving Fate false
+// (record into preallocated storage, as present.Recorder does, so the
+// frame loop allocates nothing), set Choice from the mode the renderer
+// reports in use (P6), and return it from runPacing where it now exits
+// with errNeedsSimulate.
 //
 // The hook for displays without a vertical blank: when the real run finds
 // that the X server is Xvfb (its vendor string, XServerVendor or what

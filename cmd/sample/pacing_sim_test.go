@@ -205,3 +205,44 @@ func TestSim_StalledVirtualTimeIsAnError(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 1 and a message about virtual time", code, errs)
 	}
 }
+
+// TestSim_TimelineStepsOnVBlanks: in the on-screen timeline, FIFO's picture
+// changes only on vblanks, while IMMEDIATE's changes mid-refresh (a tear);
+// the count of updates on screen never falls.
+func TestSim_TimelineStepsOnVBlanks(t *testing.T) {
+	opt, err := parsePacingFlags([]string{"-simulate", "-refresh", "144", "-frames", "60", "-intervals", "0,1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var series []pacingSeries
+	for _, iv := range opt.intervals {
+		s, err := newSimRun(opt).Run(iv, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		series = append(series, s)
+	}
+	k0, rate, ok := firstShownRefresh(series)
+	if !ok {
+		t.Fatal("no frame shown")
+	}
+	onVBlank := map[float64]bool{}
+	for _, tk := range vblankTicks(rate, k0, timelineRefreshes) {
+		onVBlank[tk.Value] = true
+	}
+	for _, s := range series {
+		xy := staircase(s, rate.VBlank(k0), rate.VBlank(k0+timelineRefreshes)-rate.VBlank(k0))
+		torn := 0
+		for i := 1; i < len(xy); i++ {
+			if xy[i].Y < xy[i-1].Y {
+				t.Fatalf("%s: updates on screen fall at %v ms", s.label(), xy[i].X)
+			}
+			if xy[i].Y > xy[i-1].Y && !onVBlank[xy[i].X] {
+				torn++
+			}
+		}
+		if fifo := s.Choice.Requested == 1; fifo != (torn == 0) {
+			t.Errorf("%s: %d steps between vblanks", s.label(), torn)
+		}
+	}
+}
