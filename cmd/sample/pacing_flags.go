@@ -217,6 +217,8 @@ func pacingUsage(w io.Writer) {
 The swap-interval experiment. For each swap interval it runs the real
 fixed-step scheduler and records every present: present-to-present interval,
 updates per draw, the present mode in use and any fallback (rules P4, P6).
+Swap interval 0 is IMMEDIATE, 1 FIFO, 2 FIFO_RELAXED: Vulkan's late swap
+tearing, not half-rate presentation; for a 30 Hz game use -hz 30.
 
 With -simulate, the scheduler runs in virtual time against a simulated
 display that models IMMEDIATE, MAILBOX, FIFO and FIFO_RELAXED at an exact

@@ -260,3 +260,16 @@ func TestP4_IntervalsMapToPresentModes(t *testing.T) {
 		}
 	}
 }
+
+// TestSim_UnwritableOutputExitsOne: an -out that cannot be a directory is
+// a run failure (exit 1) with a message naming the step, not a crash.
+func TestSim_UnwritableOutputExitsOne(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "taken")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runPacingText("-simulate", "-quiet", "-frames", "5", "-out", file)
+	if code != 1 || out != "" || !strings.Contains(errs, "create output directory") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
