@@ -26,6 +26,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "clock":
 		return runClock(args[1:], stdin, stdout, stderr)
+	case "pacing":
+		return runPacing(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -41,5 +43,6 @@ func usage(w io.Writer) {
 subcommands:
   clock   replay a frame-time trace from stdin through the game clock and
           print every Update and Draw the game would see (sample clock -h)
+  pacing  the swap-interval experiment: frame pacing per present mode, CSV and plots (sample pacing -h)
 `)
 }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// pacingPipeline runs every swap interval through src, then writes
+// pacing.csv and the plots into dir (created if missing) and the summary
+// table to stdout. It is the same for the simulated and the real run.
+func pacingPipeline(src pacingRun, intervals []int, dir string, prog *pacingProgress, stdout io.Writer) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create output directory: %w", err)
+	}
+	series := make([]pacingSeries, 0, len(intervals))
+	for i, iv := range intervals {
+		s, err := src.Run(iv, prog.forRun(i))
+		if err != nil {
+			prog.finish()
+			return err
+		}
+		series = append(series, s)
+	}
+	prog.finish()
+	if err := writePacingCSV(filepath.Join(dir, pacingCSVName), series); err != nil {
+		return err
+	}
+	plots, err := writePacingPlots(dir, src, series)
+	if err != nil {
+		return err
+	}
+	if err := writePacingSummary(stdout, src, series); err != nil {
+		return fmt.Errorf("write summary: %w", err)
+	}
+	_, err = fmt.Fprintf(stdout, "wrote %s and %v into %s\n", pacingCSVName, plots, dir)
+	return err
+}
