@@ -99,7 +99,7 @@ func TestComponentsSnapshot(t *testing.T) {
 	_ = g.Close()
 }
 
-type notComparable struct{ f []int }
+type notComparable struct{ _ []int } // a slice field makes it not comparable
 
 func (notComparable) Update(*Game, timing.GameTime) {}
 func (notComparable) Enabled() bool                 { return true }
