@@ -70,7 +70,7 @@ func (r *Renderer) recordDraw(cmd vk.CommandBuffer, sc *swapchain, i int) error 
 		Framebuffer:     sc.fbs[i],
 		RenderArea:      vk.Rect2D{Extent: sc.extent},
 		ClearValueCount: 2,
-		PClearValues:    []vk.ClearValue{vk.NewClearValue(ClearColor[:]), vk.NewClearDepthStencil(1, 0)},
+		PClearValues:    []vk.ClearValue{vk.NewClearValue(clearColor[:]), vk.NewClearDepthStencil(1, 0)},
 	}
 	defer rbi.Free()
 	vk.CmdBeginRenderPass(cmd, &rbi, vk.SubpassContentsInline)

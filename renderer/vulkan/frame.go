@@ -23,7 +23,7 @@ import (
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
 func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 	if r == nil || r.dev == nil {
-		return false, fmt.Errorf("draw frame: the renderer was destroyed")
+		return false, errors.New("draw frame: the renderer was destroyed")
 	}
 	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
 		r.fbW, r.fbH = r.win.FramebufferSize()
@@ -39,7 +39,11 @@ func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 	}
 	res := r.loop.acquire()
 	if res == vk.ErrorOutOfDate {
+		r.stale = true
 		r.fbW, r.fbH = r.win.FramebufferSize()
+		if r.decide(r.fbW, r.fbH) == actionSkip {
+			return false, nil
+		}
 		if err := r.rebuild(r.fbW, r.fbH); err != nil {
 			return false, skipZero(err)
 		}

@@ -46,10 +46,10 @@ func checkCubePixels(t *testing.T, img *image.RGBA, w, h int) {
 	}
 }
 
-// clear8 is ClearColor in 8-bit UNORM.
+// clear8 is clearColor in 8-bit UNORM.
 func clear8() color.RGBA {
 	f := func(v float32) uint8 { return uint8(v*255 + 0.5) }
-	return color.RGBA{f(ClearColor[0]), f(ClearColor[1]), f(ClearColor[2]), 255}
+	return color.RGBA{f(clearColor[0]), f(clearColor[1]), f(clearColor[2]), 255}
 }
 
 // near reports whether each channel of a and b differ by at most tol.

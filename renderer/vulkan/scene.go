@@ -20,12 +20,12 @@ const (
 	ambient        = 0.25
 )
 
-// ClearColor is the background colour (linear RGBA in 0..1; the swapchain is
+// clearColor is the background colour (linear RGBA in 0..1; the swapchain is
 // UNORM, so it is stored as is: about (26, 31, 46) in 8 bits).
-var ClearColor = [4]float32{0.10, 0.12, 0.18, 1}
+var clearColor = [4]float32{0.10, 0.12, 0.18, 1}
 
-// CubeColor is the cube's surface colour before lighting (RGB in 0..1).
-var CubeColor = [3]float32{1.0, 0.55, 0.10}
+// cubeColor is the cube's surface colour before lighting (RGB in 0..1).
+var cubeColor = [3]float32{1.0, 0.55, 0.10}
 
 var (
 	spinAxis = mgl32.Vec3{0.4, 1, 0.25}.Normalize()
@@ -60,7 +60,7 @@ func sceneUniforms(t time.Duration, width, height int) uniforms {
 		MVP:    vulkanClip.Mul4(proj).Mul4(view).Mul4(model),
 		Normal: model.Inv().Transpose(),
 		Light:  [4]float32{lightDir[0], lightDir[1], lightDir[2], ambient},
-		Color:  [4]float32{CubeColor[0], CubeColor[1], CubeColor[2], 1},
+		Color:  [4]float32{cubeColor[0], cubeColor[1], cubeColor[2], 1},
 	}
 }
 

@@ -81,3 +81,25 @@ func TestW4_TeardownLeavesNothing(t *testing.T) {
 		t.Errorf("%d objects still held after Destroy", n)
 	}
 }
+
+// TestW4_InstanceLeakIsReportedAtDestroy proves that vkDestroyInstance is
+// watched too (the callback chained into the instance create-info): a
+// debug-report callback left alive must be reported.
+func TestW4_InstanceLeakIsReportedAtDestroy(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{})
+	g.expectMessages = true
+	onMain(t, func() error {
+		if _, err := createReport(g.r.inst.handle); err != nil { // leaked on purpose
+			return err
+		}
+		g.r.Destroy()
+		return nil
+	})
+	msgs := strings.Join(g.r.Messages(), "\n")
+	if !strings.Contains(msgs, "vkDestroyInstance") {
+		t.Errorf("leaked callback not reported at vkDestroyInstance; messages: %q", msgs)
+	}
+	if testing.Verbose() {
+		t.Log(msgs)
+	}
+}
