@@ -1,0 +1,137 @@
+package desktop
+
+import (
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+)
+
+// switchGame changes the swap interval every `every` frames, alternating a
+// PreparingDeviceSettings handler + ApplyChanges (the manager's path, P2)
+// with a direct GraphicsDevice.Reset (the device's path, P3), and checks
+// the frame after each change that the mode in use is the one ChooseMode
+// picks from the surface's modes (P4, P5, P6).
+type switchGame struct {
+	t        *testing.T
+	every    int
+	switches int // done so far
+	target   int // how many to do
+	pending  present.PresentInterval
+	want     int
+	check    bool
+	checkAt  uint64 // the presented-frame count after which to check
+	builds   int    // swapchain builds, read while the renderer lives
+	validate bool   // validation was on, read likewise
+	direct   int
+	handler  int
+	r        *Renderer
+}
+
+var switchCycle = []present.PresentInterval{present.IntervalImmediate, present.IntervalOne, present.IntervalTwo}
+
+func (s *switchGame) Initialize(g *engine.Game) error {
+	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+		info.PresentationParameters.PresentationInterval = s.pending
+	})
+	s.pending = present.IntervalOne
+	return nil
+}
+
+func (s *switchGame) Update(g *engine.Game, _ timing.GameTime) {
+	if s.switches == s.target && !s.check {
+		g.Exit()
+		return
+	}
+	if s.check || s.r == nil || s.r.Frames()%uint64(s.every) != 0 {
+		return
+	}
+	next := switchCycle[s.switches%len(switchCycle)]
+	var err error
+	if s.switches%2 == 0 {
+		s.pending = next
+		err = g.Graphics().ApplyChanges()
+		s.handler++
+	} else {
+		pp := g.GraphicsDevice().PresentationParameters()
+		pp.PresentationInterval = next
+		err = g.GraphicsDevice().Reset(pp)
+		s.direct++
+	}
+	if err != nil {
+		s.t.Errorf("switch %d to %v: %v", s.switches, next, err)
+		g.Exit()
+		return
+	}
+	s.want, _ = next.SwapInterval()
+	s.switches++
+	s.check = true
+	s.checkAt = s.r.Frames() + 1 // the rebuild happens before the next acquire
+}
+
+func (s *switchGame) Draw(g *engine.Game, gt timing.GameTime) {
+	SceneTime(g, gt.TotalGameTime.Duration())
+	s.r, _ = g.GraphicsDevice().Renderer().(*Renderer)
+	if s.r == nil {
+		return
+	}
+	s.builds, s.validate = s.r.Vulkan().Rebuilds(), s.r.Vulkan().Validating()
+	if !s.check || s.r.Frames() < s.checkAt {
+		return
+	}
+	s.check = false
+	vr := s.r.Vulkan()
+	want, err := present.ChooseMode(s.want, vr.SupportedPresentModes())
+	if err != nil {
+		s.t.Error(err)
+		return
+	}
+	if c := g.GraphicsDevice().Presentation(); c.Requested != s.want || vr.ModeInUse() != want.Mode {
+		s.t.Errorf("switch %d: presentation %+v, mode in use %v; want interval %d, mode %v",
+			s.switches, c, vr.ModeInUse(), s.want, want.Mode)
+	}
+}
+
+// TestP5_ThreeHundredLiveSwitchesThroughTheEngine switches 0 -> 1 -> 2 -> 0
+// ... 330 times while a game renders on lavapipe with validation on, half
+// through the handler and ApplyChanges, half by resetting the device
+// directly; every switch must land on ChooseMode's pick, each one rebuilds
+// the swapchain exactly once, and validation must stay silent.
+func TestP5_ThreeHundredLiveSwitchesThroughTheEngine(t *testing.T) {
+	clock, err := timing.NewFixedDt(time.Second / 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &switchGame{t: t, every: 2, target: 330}
+	var runErr error
+	window.Do(func() {
+		g, err := NewGame(s, Config{Title: t.Name(), Width: 160, Height: 120, Validation: true,
+			Engine: engine.Config{Source: clock, Waiter: clock}})
+		if err != nil {
+			runErr = err
+			return
+		}
+		runErr = g.Run()
+	})
+	skipIfNoStack(t, runErr)
+	if s.r == nil {
+		t.Fatal("no frame was drawn")
+	}
+	if s.switches != s.target || s.handler < 165 || s.direct < 165 {
+		t.Fatalf("%d switches (%d handler, %d direct), want %d", s.switches, s.handler, s.direct, s.target)
+	}
+	// Every switch changes the mode on lavapipe (it offers all four), so
+	// each rebuilds once, on top of the first build.
+	if got := s.builds; got != s.target+1 {
+		t.Errorf("%d swapchain builds for %d switches, want %d", got, s.target, s.target+1)
+	}
+	if !s.validate {
+		t.Error("validation was not on")
+	}
+	for _, m := range s.r.Vulkan().Messages() {
+		t.Errorf("validation: %s", m)
+	}
+}
