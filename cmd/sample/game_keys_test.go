@@ -149,3 +149,14 @@ func TestT12_GameFramesLimit(t *testing.T) {
 		t.Fatalf("exiting %v after %d draws; want exit after 5", g.IsExiting(), s.draws)
 	}
 }
+
+// The sample's frame (update with its key checks, draw) allocates nothing
+// between title refreshes (STYLE 12).
+func TestT5_GameFrameAllocatesNothing(t *testing.T) {
+	g, s, _ := newKeyGame(t, nil)
+	tick(t, g, 3)
+	s.status.at = time.Now().Add(time.Hour) // no title refresh during the measurement
+	if n := testing.AllocsPerRun(100, func() { _ = g.RunOneFrame() }); n != 0 {
+		t.Fatalf("%v allocations per frame, want 0", n)
+	}
+}
