@@ -44,7 +44,7 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := &sampleGame{opt: opt, interval: opt.interval, hz: opt.hz, stderr: stderr}
+	s := newSampleGame(opt, ecfg.Source, stderr)
 	g, err := desktop.NewGame(s, desktop.Config{
 		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
 		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
@@ -91,15 +91,25 @@ func exitOn(g *engine.Game, d time.Duration) (stop func()) {
 // on the loop's thread.
 type sampleGame struct {
 	opt      gameOptions
-	interval int     // the swap interval the PreparingDeviceSettings handler asks for
-	hz       float64 // the target update rate
+	source   timing.Source // the game's clock when not the system's (for the dump)
+	interval int           // the swap interval the PreparingDeviceSettings handler asks for
+	hz       float64       // the target update rate
 	prevKeys engine.KeyboardState
+	inj      injector // -input's presses
 	draws    int
+	scene    timing.TimeSpan // the scene time of the last draw
 	status   gameStatus
 	stderr   io.Writer
 	vk       *vulkan.Renderer // kept for its validation messages after teardown
 	win      *window.Window
 	err      error // a failure at exit (screenshot)
+}
+
+// newSampleGame returns the handler for opt; src is the engine's Source
+// (nil: the system clock).
+func newSampleGame(opt gameOptions, src timing.Source, stderr io.Writer) *sampleGame {
+	return &sampleGame{opt: opt, source: src, interval: opt.interval, hz: opt.hz,
+		inj: injector{script: opt.input}, stderr: stderr}
 }
 
 var (
@@ -140,6 +150,7 @@ func (s *sampleGame) Update(g *engine.Game, _ timing.GameTime) {
 		return
 	}
 	keys := g.Keyboard()
+	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
 	if title, ok := s.status.update(g, time.Now(), s.hz); ok && s.win != nil {
@@ -151,17 +162,27 @@ func (s *sampleGame) Update(g *engine.Game, _ timing.GameTime) {
 func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
 	t := gt.TotalGameTime + timing.TimeSpan(gt.Alpha*float64(g.TargetElapsedTime()))
 	desktop.SceneTime(g, t.Duration())
+	s.scene = t
 	s.draws++
 }
 
-// EndRun writes the screenshot of the last frame (W5) while the device
-// still exists.
+// EndRun writes the state dump (T21) and the screenshot of the last frame
+// (W5) while the device still exists.
 func (s *sampleGame) EndRun(g *engine.Game) {
-	if s.opt.screenshot == "" {
-		return
+	if s.opt.dumpState != "" {
+		if err := s.writeDump(g, s.opt.dumpState); err != nil {
+			s.err = fmt.Errorf("dump state: %w", err)
+		}
 	}
+	if s.opt.screenshot != "" {
+		s.screenshot()
+	}
+}
+
+// screenshot reads the last frame back and writes it to -screenshot's path.
+func (s *sampleGame) screenshot() {
 	if s.vk == nil {
-		s.err = errors.New("screenshot: the game has no Vulkan renderer")
+		s.err = errors.Join(s.err, errors.New("screenshot: the game has no Vulkan renderer"))
 		return
 	}
 	img, err := s.vk.ReadBack()
@@ -169,7 +190,7 @@ func (s *sampleGame) EndRun(g *engine.Game) {
 		err = vulkan.WritePNG(s.opt.screenshot, img)
 	}
 	if err != nil {
-		s.err = fmt.Errorf("screenshot: %w", err)
+		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
 	}
 }
 

@@ -39,11 +39,13 @@ type gameOptions struct {
 	profile        timing.Profile
 	framesInFlight int
 	fixedDt        time.Duration // 0: the system clock
+	input          []scriptedKey // -input's presses, by frame
+	dumpState      string        // -dump-state path; "" for none
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
 type gameFlagText struct {
-	size, duration, profile, fixedDt string
+	size, duration, profile, fixedDt, input string
 }
 
 func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
@@ -60,6 +62,8 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21)")
+	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F + - R Esc), # comments")
+	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	return fs
 }
 
@@ -104,8 +108,15 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 	if opt.framesInFlight < 1 || opt.framesInFlight > 3 {
 		return fmt.Errorf("-frames-in-flight %d: want 1, 2 or 3", opt.framesInFlight)
 	}
-	opt.fixedDt, err = parsePositiveDuration("-fixed-dt", raw.fixedDt)
-	return err
+	if opt.fixedDt, err = parsePositiveDuration("-fixed-dt", raw.fixedDt); err != nil {
+		return err
+	}
+	if raw.input != "" {
+		if opt.input, err = readInputScript(raw.input); err != nil {
+			return fmt.Errorf("-input %s: %w", raw.input, err)
+		}
+	}
+	return nil
 }
 
 // parseSize reads "WxH" with both sides in 1..maxGameSide.
@@ -178,6 +189,10 @@ keys:
   + -     raise/lower the target update rate
   R       ResetElapsedTime
   Esc     quit (closing the window or SIGINT quits too)
+
+A deterministic replay (rule T21): two runs of
+  sample -fixed-dt 16.6667ms -frames 600 -input script -dump-state out
+write identical dumps (script lines: "120 F", "300 0", "# comment").
 
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
 a validation message, a screenshot error), 2 bad flags.

@@ -29,10 +29,11 @@ func nextRate(hz float64, up bool) (float64, bool) {
 }
 
 // pressed reports a key's press edge: down now and not in the previous
-// update (several updates of one tick see one poll, so one press acts once).
+// update (several updates of one tick see one poll, so one press acts
+// once), or a press from the -input script in this update.
 func (s *sampleGame) pressed(keys engine.KeyboardState, ks ...engine.Key) bool {
 	for _, k := range ks {
-		if keys.IsKeyDown(k) && !s.prevKeys.IsKeyDown(k) {
+		if keys.IsKeyDown(k) && !s.prevKeys.IsKeyDown(k) || s.inj.has(k) {
 			return true
 		}
 	}

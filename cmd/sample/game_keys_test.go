@@ -72,7 +72,7 @@ func newKeyGame(t *testing.T, script [][]engine.PlatformEvent, args ...string) (
 		t.Fatal(err)
 	}
 	p := &keyPlatform{script: script, rend: &keyRenderer{}}
-	s := &sampleGame{opt: opt, interval: opt.interval, hz: opt.hz, stderr: &bytes.Buffer{}}
+	s := newSampleGame(opt, cfg.Source, &bytes.Buffer{})
 	g, err := engine.NewGame(s, p, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@
 //
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
-//	       [-frames-in-flight 1..3] [-fixed-dt DURATION]
+//	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
 //	    opens a window with the lit rotating cube (sample -h for the keys).
 //
 // Its subcommands:
