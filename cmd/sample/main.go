@@ -1,4 +1,12 @@
-// Command sample is the engine's sample program. Its subcommands:
+// Command sample is the engine's sample program. Without a subcommand it
+// runs the sample game:
+//
+//	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
+//	       [-screenshot PATH] [-validation] [-profile default|xna]
+//	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
+//	    opens a window with the lit rotating cube (sample -h for the keys).
+//
+// Its subcommands:
 //
 //	sample clock [-variable] [-target TICKS] [-max TICKS] [-profile default|xna] < trace
 //	    replays a frame-time trace through the scheduler without a window and
@@ -11,7 +19,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"strings"
 )
+
+// GLFW must be driven from the main OS thread (rule W1).
+func init() { runtime.LockOSThread() }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -19,17 +32,16 @@ func main() {
 
 // run dispatches to a subcommand and returns the process's exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		usage(stderr)
-		return 2
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return runGame(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "clock":
 		return runClock(args[1:], stdin, stdout, stderr)
 	case "pacing":
 		return runPacing(args[1:], stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		usage(stdout)
+	case "help":
+		gameUsage(stdout)
 		return 0
 	}
 	fmt.Fprintf(stderr, "sample: unknown subcommand %q\n", args[0])
@@ -38,7 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: sample SUBCOMMAND [flags]
+	fmt.Fprint(w, `usage: sample [flags]              run the sample game (sample -h lists its flags and keys)
+       sample SUBCOMMAND [flags]
 
 subcommands:
   clock   replay a frame-time trace from stdin through the game clock and

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+)
+
+// runGame is the default command, `sample [flags]`: the lit rotating cube
+// in a window. Exit status: 0 done, 1 the platform or an output failed, 2
+// bad flags.
+func runGame(args []string, stdout, stderr io.Writer) int {
+	opt, err := parseGameFlags(args)
+	if errors.Is(err, errGameHelp) {
+		gameUsage(stdout)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sample: %v (sample -h lists the flags)\n", err)
+		return 2
+	}
+	if err := playGame(opt, stderr); err != nil {
+		fmt.Fprintln(stderr, "sample:", err)
+		return 1
+	}
+	return 0
+}
+
+// playGame opens the window, runs the game until it quits and tears it
+// down. SIGINT ends the loop like a closed window (g.RequestExit). Must be
+// called from the main thread (W1).
+func playGame(opt gameOptions, stderr io.Writer) error {
+	ecfg, err := opt.engineConfig()
+	if err != nil {
+		return err
+	}
+	s := newSampleGame(opt, ecfg.Source, stderr)
+	g, err := desktop.NewGame(s, desktop.Config{
+		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
+		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
+	})
+	if err != nil {
+		return err
+	}
+	if err := s.configure(g); err != nil {
+		return errors.Join(err, g.Close())
+	}
+	stop := exitOn(g, opt.duration)
+	err = g.Run()
+	stop()
+	return errors.Join(err, s.err, s.validationErr())
+}
+
+// exitOn makes SIGINT, and the wall-time limit d when positive, request the
+// game's exit; the returned func undoes both.
+func exitOn(g *engine.Game, d time.Duration) (stop func()) {
+	sig := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(sig, os.Interrupt)
+	go func() {
+		select {
+		case <-sig:
+			g.RequestExit()
+		case <-done:
+		}
+	}()
+	var timer *time.Timer
+	if d > 0 {
+		timer = time.AfterFunc(d, g.RequestExit)
+	}
+	return func() {
+		signal.Stop(sig)
+		close(done)
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+// sampleGame is the sample's engine.Handler. Its fields are touched only
+// on the loop's thread.
+type sampleGame struct {
+	opt      gameOptions
+	source   timing.Source // the game's clock when not the system's (for the dump)
+	interval int           // the swap interval the PreparingDeviceSettings handler asks for
+	hz       float64       // the target update rate
+	prevKeys engine.KeyboardState
+	inj      injector // -input's presses
+	draws    int
+	scene    timing.TimeSpan // the scene time of the last draw
+	status   gameStatus
+	stderr   io.Writer
+	vk       *vulkan.Renderer // kept for its validation messages after teardown
+	win      *window.Window
+	err      error // a failure at exit (screenshot)
+}
+
+// newSampleGame returns the handler for opt; src is the engine's Source
+// (nil: the system clock).
+func newSampleGame(opt gameOptions, src timing.Source, stderr io.Writer) *sampleGame {
+	return &sampleGame{opt: opt, source: src, interval: opt.interval, hz: opt.hz,
+		inj: injector{script: opt.input}, stderr: stderr}
+}
+
+var (
+	_ engine.Initializer = (*sampleGame)(nil)
+	_ engine.EndRunner   = (*sampleGame)(nil)
+)
+
+// configure applies the flags' settings before Run: they take effect at
+// device creation (P1, P2).
+func (s *sampleGame) configure(g *engine.Game) error {
+	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+		info.PresentationParameters.PresentationInterval = presentInterval(s.interval)
+	})
+	g.SetFixedTimeStep(!s.opt.variable)
+	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
+		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
+	}
+	if p, ok := g.Platform().(*desktop.Platform); ok {
+		s.win = p.Window()
+	}
+	return nil
+}
+
+// Initialize keeps the Vulkan renderer for the read-back and its messages.
+func (s *sampleGame) Initialize(g *engine.Game) error {
+	if r, ok := g.GraphicsDevice().Renderer().(*desktop.Renderer); ok {
+		s.vk = r.Vulkan()
+	}
+	s.status.start(g, time.Now())
+	return nil
+}
+
+// Update handles the keys and the frame limit, and refreshes the title
+// about twice a second.
+func (s *sampleGame) Update(g *engine.Game, _ timing.GameTime) {
+	if s.opt.frames > 0 && s.draws >= s.opt.frames {
+		g.Exit()
+		return
+	}
+	keys := g.Keyboard()
+	s.inj.advance(s.draws)
+	s.handleKeys(g, keys)
+	s.prevKeys = keys
+	if title, ok := s.status.update(g, time.Now(), s.hz); ok && s.win != nil {
+		s.win.SetTitle(title)
+	}
+}
+
+// Draw shows the cube at the interpolated scene time (T8).
+func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
+	t := gt.TotalGameTime + timing.TimeSpan(gt.Alpha*float64(g.TargetElapsedTime()))
+	desktop.SceneTime(g, t.Duration())
+	s.scene = t
+	s.draws++
+}
+
+// EndRun writes the state dump (T21) and the screenshot of the last frame
+// (W5) while the device still exists.
+func (s *sampleGame) EndRun(g *engine.Game) {
+	if s.opt.dumpState != "" {
+		if err := s.writeDump(g, s.opt.dumpState); err != nil {
+			s.err = fmt.Errorf("dump state: %w", err)
+		}
+	}
+	if s.opt.screenshot != "" {
+		s.screenshot()
+	}
+}
+
+// screenshot reads the last frame back and writes it to -screenshot's path.
+func (s *sampleGame) screenshot() {
+	if s.vk == nil {
+		s.err = errors.Join(s.err, errors.New("screenshot: the game has no Vulkan renderer"))
+		return
+	}
+	img, err := s.vk.ReadBack()
+	if err == nil {
+		err = vulkan.WritePNG(s.opt.screenshot, img)
+	}
+	if err != nil {
+		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
+	}
+}
+
+// validationErr reports the validation layer's messages (W3), read after
+// teardown so that leaks are included.
+func (s *sampleGame) validationErr() error {
+	if s.vk == nil {
+		return nil
+	}
+	msgs := s.vk.Messages()
+	if len(msgs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%d validation message(s):\n%s", len(msgs), strings.Join(msgs, "\n"))
+}

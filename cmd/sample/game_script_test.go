@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metronome-engine/metronome/engine"
+)
+
+// A script parses to presses ordered by frame; comments and blank lines
+// are skipped.
+func TestT21_GameInputScriptParses(t *testing.T) {
+	got, err := parseInputScript(strings.NewReader("# replay\n120 F\n\n 5 esc # quit\n120 +\n0 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []scriptedKey{{0, engine.Key0}, {5, engine.KeyEscape}, {120, engine.KeyF}, {120, engine.KeyEqual}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}
+
+// A bad script is a bad flag value: exit 2 with the line named (W6).
+func TestW6_GameBadInputScriptExit2(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{"10": "line 1", "x F": `frame "x"`, "-1 F": `frame "-1"`,
+		"# ok\n10 P": `line 2: key "P"`, "1 F extra": "want FRAME KEY"}
+	for text, want := range cases {
+		path := filepath.Join(dir, "script")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := runGame([]string{"-input", path}, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), want) || !strings.Contains(errb.String(), "-input") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", text, code, errb.String(), want)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := runGame([]string{"-input", filepath.Join(dir, "missing")}, &out, &errb); code != 2 {
+		t.Errorf("missing script: exit %d, stderr %q; want 2", code, errb.String())
+	}
+}
+
+// runDump runs the sample game to its end on the windowless platform and
+// returns its -dump-state file.
+func runDump(t *testing.T, script string, args ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	in, dump := filepath.Join(dir, "script"), filepath.Join(dir, "dump")
+	if err := os.WriteFile(in, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, s, _ := newKeyGame(t, nil, append([]string{"-input", in, "-dump-state", dump}, args...)...)
+	if err := g.Run(); err != nil || s.err != nil {
+		t.Fatalf("run: %v, %v", err, s.err)
+	}
+	b, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Two runs of the same script on the fixed-dt clock write identical dumps,
+// with interval switches, a step toggle and rate changes in the script; and
+// the dump shows what the script did (T21).
+func TestT21_GameReplayDumpsAreIdentical(t *testing.T) {
+	script := "30 0\n60 F\n90 F\n100 +\n150 2\n200 R\n250 -\n250 -\n"
+	a := runDump(t, script, "-frames", "600")
+	b := runDump(t, script, "-frames", "600")
+	if a != b {
+		t.Fatalf("dumps differ:\n%s\n---\n%s", a, b)
+	}
+	for _, want := range []string{"draws 600\n", "swap_interval 2\n", "fixed_step true\n", "hz 60\n",
+		"script_presses_done 8\n", "target_elapsed_time 166667\n"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("dump lacks %q:\n%s", want, a)
+		}
+	}
+	if c := runDump(t, "30 0\n60 F\n", "-frames", "600"); c == a {
+		t.Error("a different script gave the same dump")
+	}
+}
