@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# Runs the sample: installs what is missing, starts a virtual X server when
-# there is no display, then `go run ./cmd/sample ARGS`. With no arguments it
-# replays the example frame trace through the game clock.
+# Runs the sample game: installs what is missing, and on a machine without a
+# display (a server, CI) starts a virtual X server, runs the sample for a few
+# seconds and writes a screenshot. With arguments, they go to the sample
+# (`go run ./cmd/sample ARGS`; e.g. `clock`, `pacing -simulate`, `-h`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 ensure_go
 ensure_packages
+headless=0
+[ -z "${DISPLAY:-}" ] && headless=1
 start_xvfb
 trap stop_xvfb EXIT
-if [ $# -eq 0 ]; then
-  echo "replaying docs/example-trace.txt through the game clock (sample clock):" >&2
-  go run ./cmd/sample clock < docs/example-trace.txt
-else
+if [ $# -gt 0 ]; then
   go run ./cmd/sample "$@"
+elif [ "$headless" = 1 ]; then
+  shot="$PWD/sample-screenshot.png"
+  echo "no display: running the sample for 3 seconds on a virtual X server (Xvfb)" >&2
+  go run ./cmd/sample -duration 3s -screenshot "$shot"
+  echo "screenshot of the last frame: $shot" >&2
+else
+  echo "keys: 0/1/2 swap interval, F fixed/variable step, +/- target rate, P pause, L load, R reset elapsed time, Esc quit" >&2
+  go run ./cmd/sample
 fi
