@@ -132,6 +132,11 @@ func (g *Game) Tick() error {
 	if g.err != nil {
 		return g.err
 	}
+	if g.xnaIdle() {
+		// XNA's tick does not wait (T22); its host idles between ticks
+		// that ran no step instead of spinning a core.
+		g.waiter.Sleep(xnaIdleSleep)
+	}
 	if g.IsMinimized() && g.sched.Running() {
 		waits := g.sched.IsFixedTimeStep() && g.sched.Profile() != timing.ProfileXNA
 		if d := minimizedWait(waits, g.sched.InactiveSleepTime(), g.sched.TargetElapsedTime()); d > 0 {
@@ -139,6 +144,20 @@ func (g *Game) Tick() error {
 		}
 	}
 	return nil
+}
+
+// xnaIdleSleep is how long the loop sleeps after an XNA-profile tick that
+// ran no step.
+const xnaIdleSleep = time.Millisecond
+
+// xnaIdle reports whether the last tick was an XNA-profile fixed-step tick
+// that ran no step (T22): the loop then sleeps a little before the next
+// tick measures again. The tick's semantics are unchanged: a zero-step tick
+// consumes no time, so the next tick sees the slept time.
+func (g *Game) xnaIdle() bool {
+	s := g.sched
+	return s.Profile() == timing.ProfileXNA && s.IsFixedTimeStep() && s.Running() &&
+		s.Stats().LastSteps == 0 && !g.IsMinimized()
 }
 
 // minimizedWait is how long a minimized tick waits on the platform after

@@ -213,3 +213,32 @@ func TestT21_FixedDtRunsAreIdentical(t *testing.T) {
 	}
 	golden(t, "fixeddt_xna_60hz", runFixedDt(t, timing.ProfileXNA, time.Second/60))
 }
+
+// TestT22_XNAIdlesBetweenZeroStepTicks: the XNA profile's tick does not
+// wait, so the loop sleeps 1 ms through the Waiter after a tick that ran no
+// step instead of spinning; the slept time reaches the next tick (it was
+// not consumed), so the step comes when it is owed.
+func TestT22_XNAIdlesBetweenZeroStepTicks(t *testing.T) {
+	g, _, p := newTestGame(nil, timing.ProfileXNA)
+	_ = g.SetInactiveSleepTime(0)
+	p.perPoll = 0 // time moves only by the loop's sleeps
+	if err := g.RunOneFrame(); err != nil { // priming update; the first tick measures 0
+		t.Fatal(err)
+	}
+	start := p.clock.Now()
+	ticks := 1
+	for g.Scheduler().Stats().Updates < 2 {
+		if err := g.Tick(); err != nil {
+			t.Fatal(err)
+		}
+		if ticks++; ticks > 100 {
+			t.Fatal("no step after 100 ticks: the loop does not idle")
+		}
+	}
+	// 1 ms sleeps until 16 ms; at 16.4 ms the elapsed time is within the
+	// snap window (< target>>6 from 16.6667 ms) and runs the step.
+	if got := p.clock.Now() - start; got < 16*time.Millisecond || got > 17*time.Millisecond {
+		t.Fatalf("the step came after %v of idle sleeps, want about one target", got)
+	}
+	_ = g.Close()
+}
