@@ -221,7 +221,7 @@ func TestT21_FixedDtRunsAreIdentical(t *testing.T) {
 func TestT22_XNAIdlesBetweenZeroStepTicks(t *testing.T) {
 	g, _, p := newTestGame(nil, timing.ProfileXNA)
 	_ = g.SetInactiveSleepTime(0)
-	p.perPoll = 0 // time moves only by the loop's sleeps
+	p.perPoll = 0                           // time moves only by the loop's sleeps
 	if err := g.RunOneFrame(); err != nil { // priming update; the first tick measures 0
 		t.Fatal(err)
 	}
