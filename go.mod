@@ -7,6 +7,7 @@ require (
 	github.com/go-gl/mathgl v1.2.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
+	go.uber.org/goleak v1.3.0
 	golang.org/x/term v0.44.0
 	gonum.org/v1/plot v0.17.0
 )
