@@ -2,6 +2,13 @@
 // renderer: it implements engine.Platform with package window and
 // engine.Renderer with package renderer/vulkan.
 //
+// # Drawing
+//
+// The renderer draws the lit cube of package renderer/vulkan. From Draw, a
+// game sets the time the cube is shown at (SceneTime) and up to
+// vulkan.MaxObjects balls beside it (SetObjects, in the cube's world space;
+// vulkan.Project maps a world point to pixels). Both allocate nothing.
+//
 // # Threads (rule W1)
 //
 // GLFW must be driven from the process's main OS thread, so every function

@@ -7,6 +7,7 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -43,6 +44,43 @@ func Example() {
 	signal.Notify(sig, os.Interrupt)
 	go func() { <-sig; g.RequestExit() }()
 	if err := g.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// bouncer drops a ball beside the cube: simulated on the fixed step in
+// Update, drawn in Draw at the position interpolated with Alpha (T8).
+type bouncer struct {
+	prevY, y, vy float32         // world units and units per second
+	balls        []vulkan.Object // reused: SetObjects copies it
+}
+
+func (b *bouncer) Update(g *engine.Game, gt timing.GameTime) {
+	const gravity, floor = -9.8, -1.0
+	dt := float32(gt.ElapsedGameTime.Seconds())
+	b.prevY = b.y
+	b.vy += gravity * dt
+	b.y += b.vy * dt
+	if b.y < floor {
+		b.y, b.vy = floor+(floor-b.y), -b.vy*0.9 // bounce, losing some energy
+	}
+}
+
+func (b *bouncer) Draw(g *engine.Game, gt timing.GameTime) {
+	y := b.prevY + (b.y-b.prevY)*float32(gt.Alpha)
+	b.balls = append(b.balls[:0], vulkan.Object{Position: [3]float32{-1.3, y, 0}, Scale: 0.4, Color: [3]float32{0.1, 0.9, 0.2}})
+	desktop.SceneTime(g, gt.TotalGameTime.Duration())
+	if err := desktop.SetObjects(g, b.balls); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		g.Exit()
+	}
+}
+
+// A ball bouncing under gravity beside the cube (SetObjects draws up to
+// vulkan.MaxObjects of them, in the cube's world space; T8 interpolation).
+func ExampleSetObjects() {
+	if err := desktop.Run(&bouncer{y: 1}, desktop.Config{Title: "ball"}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

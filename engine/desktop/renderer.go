@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,7 +11,8 @@ import (
 )
 
 // Renderer is engine.Renderer on renderer/vulkan: it draws the lit cube at
-// the scene time the game sets (SetSceneTime) when the engine presents.
+// the scene time the game sets (SetSceneTime), and the balls it sets
+// (SetObjects), when the engine presents.
 // Main thread only.
 type Renderer struct {
 	vk        *vulkan.Renderer
@@ -26,6 +28,19 @@ func (r *Renderer) Vulkan() *vulkan.Renderer { return r.vk }
 // SetSceneTime sets the time the next frame shows the cube at (its rotation
 // is a pure function of it). Call it from Draw.
 func (r *Renderer) SetSceneTime(t time.Duration) { r.sceneTime = t }
+
+// SetObjects sets the balls the next frames draw beside the cube: at most
+// vulkan.MaxObjects, in the cube's world space (vulkan.Project maps a point
+// to pixels). They stay until the next call; nil draws the cube alone. Call
+// it from Draw, e.g. with interpolated positions (T8). It copies objs and
+// allocates nothing; bad input is an error and changes nothing
+// (see vulkan.Renderer.SetObjects).
+func (r *Renderer) SetObjects(objs []vulkan.Object) error {
+	if err := r.vk.SetObjects(objs); err != nil {
+		return fmt.Errorf("desktop: %w", err)
+	}
+	return nil
+}
 
 // Frames returns how many frames were presented.
 func (r *Renderer) Frames() uint64 { return r.frames }
@@ -80,4 +95,22 @@ func SceneTime(g *engine.Game, t time.Duration) bool {
 		r.SetSceneTime(t)
 	}
 	return ok
+}
+
+// errNotDesktop is SetObjects' error for a game without a desktop Renderer.
+var errNotDesktop = errors.New("desktop: set objects: the game has no graphics device drawn by a desktop Renderer (create it with desktop.NewGame and call from Draw)")
+
+// SetObjects sets the balls g's next frames draw beside the cube (see
+// Renderer.SetObjects). It fails when g does not draw with a desktop
+// Renderer (no device yet, or another platform) or when objs is bad.
+func SetObjects(g *engine.Game, objs []vulkan.Object) error {
+	dev := g.GraphicsDevice()
+	if dev == nil {
+		return errNotDesktop
+	}
+	r, ok := dev.Renderer().(*Renderer)
+	if !ok {
+		return errNotDesktop
+	}
+	return r.SetObjects(objs)
 }

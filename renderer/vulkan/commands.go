@@ -58,7 +58,9 @@ func (r *Renderer) recordCommands(sc *swapchain) error {
 	return nil
 }
 
-// recordDraw records image i's frame: clear, draw the cube, end ready to present.
+// recordDraw records image i's frame: clear, draw the cube (instance 0),
+// draw the sphere once per object slot (instances 1 to MaxObjects; the
+// vertex shader collapses the slots not in use), end ready to present.
 func (r *Renderer) recordDraw(cmd vk.CommandBuffer, sc *swapchain, i int) error {
 	const op = "record draw commands"
 	if err := beginCommands(cmd, op); err != nil {
@@ -82,7 +84,8 @@ func (r *Renderer) recordDraw(cmd vk.CommandBuffer, sc *swapchain, i int) error 
 	vk.CmdBindDescriptorSets(cmd, vk.PipelineBindPointGraphics, r.pipeLayout, 0, 1, sc.sets[i:i+1], 0, nil)
 	vk.CmdBindVertexBuffers(cmd, 0, 1, []vk.Buffer{r.vertices.handle}, []vk.DeviceSize{0})
 	vk.CmdBindIndexBuffer(cmd, r.indices.handle, 0, vk.IndexTypeUint16)
-	vk.CmdDrawIndexed(cmd, r.indexCount, 1, 0, 0, 0)
+	vk.CmdDrawIndexed(cmd, r.cubeIndices, 1, 0, 0, 0)
+	vk.CmdDrawIndexed(cmd, r.ballIndices, MaxObjects, r.cubeIndices, r.cubeVerts, 1)
 	vk.CmdEndRenderPass(cmd)
 	return callErr(op, "vkEndCommandBuffer", vk.EndCommandBuffer(cmd))
 }

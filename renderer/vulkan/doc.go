@@ -11,12 +11,19 @@
 //
 //	r, err := vulkan.New(surface, vulkan.Options{InstanceExtensions: exts, ProcAddr: addr, SwapInterval: 1})
 //	defer r.Destroy()                 // W4: waits idle, destroys in reverse order
+//	err = r.SetObjects(balls)         // up to MaxObjects lit balls beside the cube, from the next frame
 //	drawn, err := r.DrawFrame(t)      // t: game time; drawn == false while minimised (W2)
 //	r.Resize()                        // on framebuffer-size and iconify events
 //	err = r.SetSwapInterval(n)        // P4/P5: rebuilt before the next acquire if the mode changes
 //	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback and reason
 //	mode := r.ModeInUse()             // P6: the live swapchain's mode (an observation)
 //	img, err := r.ReadBack()          // W5: the last frame as *image.RGBA
+//
+// Objects (SetObjects) live in the cube's world space; Project maps a world
+// point to pixels with the same camera, for placing them on screen. Their
+// draw is recorded once like the cube's (one instanced draw of MaxObjects
+// spheres, the unused ones collapsed in the vertex shader), so changing them
+// is a uniform write and costs no allocation.
 //
 // Errors name the operation, the Vulkan call and the VkResult by name
 // (Result); the results callers branch on are constants usable with

@@ -9,7 +9,8 @@ import (
 )
 
 // DrawFrame draws the lit cube as it is at time t (the rotation is a pure
-// function of t: SpinRate radians per second) and presents it.
+// function of t: SpinRate radians per second) and the objects last set by
+// SetObjects, and presents it.
 //
 // Before acquiring it rebuilds the swapchain, passing the old one, when the
 // last frame saw OUT_OF_DATE or SUBOPTIMAL, after Resize, or when
@@ -95,8 +96,7 @@ func (r *Renderer) submit(t time.Duration) error {
 		}
 		extra = cmd
 	}
-	r.ubo = sceneUniforms(t, int(r.sc.extent.Width), int(r.sc.extent.Height))
-	*(*uniforms)(r.sc.ubos[img].mapped) = r.ubo
+	r.writeUniforms(img, t)
 	res := r.loop.submitPresent(extra)
 	r.lastT = t
 	switch res {
@@ -107,6 +107,19 @@ func (r *Renderer) submit(t time.Duration) error {
 		return r.frameErr(res)
 	}
 	return nil
+}
+
+// writeUniforms writes image img's uniform block for time t: the cube as a
+// pure function of t and the extent, and the objects SetObjects set, or,
+// for a read-back, those of the last frame (so ReadBack redraws exactly it).
+func (r *Renderer) writeUniforms(img int, t time.Duration) {
+	objs, n := r.ubo.Objects, r.ubo.Count[0] // the last frame's
+	if !r.capturing {
+		objs, n = r.objects, r.nObjects
+	}
+	r.ubo = sceneUniforms(t, int(r.sc.extent.Width), int(r.sc.extent.Height))
+	r.ubo.Objects, r.ubo.Count = objs, [4]uint32{n}
+	*(*uniforms)(r.sc.ubos[img].mapped) = r.ubo
 }
 
 // frameErr wraps a failed fast-path call.

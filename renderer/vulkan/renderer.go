@@ -44,7 +44,8 @@ type Options struct {
 // DefaultFramesInFlight is the number of frames in flight when Options leave it 0.
 const DefaultFramesInFlight = 2
 
-// Renderer draws the lit cube into a window's swapchain. Create it with New,
+// Renderer draws the lit cube, and up to MaxObjects balls beside it
+// (SetObjects), into a window's swapchain. Create it with New,
 // draw with DrawFrame, end with Destroy. Not safe for concurrent use.
 type Renderer struct {
 	win         Surface
@@ -61,7 +62,9 @@ type Renderer struct {
 	cmdPool     vk.CommandPool
 	vertices    *buffer
 	indices     *buffer
-	indexCount  uint32
+	cubeIndices uint32 // the cube's indices come first in the index buffer
+	cubeVerts   int32  // and its vertices first in the vertex buffer
+	ballIndices uint32 // then the sphere's, drawn once per object slot
 	sync        *frameSync
 	loop        *frameLoop
 	sc          *swapchain
@@ -72,9 +75,11 @@ type Renderer struct {
 	lastT     time.Duration   // time of the last drawn frame (read-back redraws it)
 	fbW, fbH  int             // framebuffer size last read from the Surface
 	rebuilds  int
-	cap       *capture // read-back buffer and commands, made on first use
-	capturing bool     // the frame being drawn appends the read-back copy
-	ubo       uniforms // scratch for the per-frame uniform write
+	cap       *capture                  // read-back buffer and commands, made on first use
+	capturing bool                      // the frame being drawn appends the read-back copy
+	ubo       uniforms                  // scratch for the per-frame uniform write; holds the last frame's objects
+	objects   [MaxObjects]objectUniform // set by SetObjects, drawn from the next frame
+	nObjects  uint32
 }
 
 // New creates the renderer for win: instance, surface, device, pipeline,
@@ -207,9 +212,14 @@ func (r *Renderer) createPipeline() (err error) {
 	return err
 }
 
-// createMesh uploads the cube's vertices and indices.
+// createMesh uploads the meshes' vertices and indices: the cube's, then
+// the sphere's (its indices relative to its first vertex).
 func (r *Renderer) createMesh() (err error) {
 	verts, idx := cubeMesh()
+	r.cubeVerts, r.cubeIndices = int32(len(verts)), uint32(len(idx))
+	sv, si := sphereMesh()
+	verts, idx = append(verts, sv...), append(idx, si...)
+	r.ballIndices = uint32(len(si))
 	vb := unsafe.Slice((*byte)(unsafe.Pointer(&verts[0])), len(verts)*vertexSize)
 	ib := unsafe.Slice((*byte)(unsafe.Pointer(&idx[0])), len(idx)*2)
 	if r.vertices, err = newBuffer(r.dev, len(vb), vk.BufferUsageVertexBufferBit, "vertex"); err != nil {
@@ -220,7 +230,6 @@ func (r *Renderer) createMesh() (err error) {
 		return err
 	}
 	copy(r.indices.bytes(), ib)
-	r.indexCount = uint32(len(idx))
 	return nil
 }
 

@@ -31,6 +31,7 @@ func main() {
 	width := flag.Int("width", 640, "window width")
 	height := flag.Int("height", 480, "window height")
 	inFlight := flag.Int("inflight", 2, "frames in flight (1-3)")
+	flag.IntVar(&objects, "objects", 0, "balls to draw beside the cube, moved every frame (0 to vulkan.MaxObjects)")
 	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
 	flag.Parse()
 	start := launchTime()
@@ -54,6 +55,9 @@ func launchTime() time.Time {
 
 // switchEvery is the -switch-every flag.
 var switchEvery int
+
+// objects is the -objects flag.
+var objects int
 
 // surface adapts the window (the probe runs everything on the main thread).
 type surface struct{ w *window.Window }
@@ -95,6 +99,7 @@ func run(start time.Time, frames, interval, w, h, inFlight int) error {
 // measure draws frames, timing them, and samples memory at 10% and 100%.
 func measure(r *vulkan.Renderer, win *window.Window, frames int) error {
 	events := make([]window.Event, 0, 64)
+	balls := make([]vulkan.Object, objects)
 	var ms0, ms1 runtime.MemStats
 	var rss10 int
 	t0 := time.Now()
@@ -105,6 +110,14 @@ func measure(r *vulkan.Renderer, win *window.Window, frames int) error {
 			if err := r.SetSwapInterval((i / switchEvery) % 2); err != nil {
 				return err
 			}
+		}
+		for k := range balls {
+			x := float32(k%4)*0.8 - 1.2
+			y := float32(k/4)*1.2 - 0.6 + float32(i%60)/100
+			balls[k] = vulkan.Object{Position: [3]float32{x, y, 0.6}, Scale: 0.3, Color: [3]float32{0.2, 0.8, 0.3}}
+		}
+		if err := r.SetObjects(balls); err != nil {
+			return err
 		}
 		if _, err := r.DrawFrame(time.Duration(i) * time.Second / 60); err != nil {
 			return err
