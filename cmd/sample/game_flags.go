@@ -181,11 +181,11 @@ func gameUsage(w io.Writer) {
 	fmt.Fprint(w, `usage: sample [flags]
 
 Opens a window with the lit rotating cube and two balls that fall and
-bounce under gravity, simulated on the fixed step. The left ball is drawn
-at the Draw's interpolation alpha (previous + (latest - previous) x Alpha,
-rule T8), the right one at its latest state: when the draw rate differs
-from the update rate, the left one moves smoothly and the right one in
-steps. The cube turns with a game clock (rules T18, T19) that pausing
+bounce under gravity, simulated on the fixed step. The left (blue) ball
+is drawn at the Draw's interpolation alpha (previous + (latest -
+previous) x Alpha, rule T8), the right (green) one at its latest state:
+when the draw rate differs from the update rate, the left one moves
+smoothly and the right one in steps. The cube turns with a game clock (rules T18, T19) that pausing
 saves and locks and resuming restores, so it goes on where it stopped.
 The title shows draws/s, updates/s, the requested swap interval, the
 present mode in use ("fallback" when the surface lacked the interval's

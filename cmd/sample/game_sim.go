@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -41,9 +42,32 @@ func drawAlpha(gt timing.GameTime, fixed bool) float64 {
 
 // placeBalls records where this draw shows the balls: the interpolated one
 // at alpha between its last two steps, the other at its latest state.
-func (s *sampleGame) placeBalls(g *engine.Game, alpha float64) {
+func (s *sampleGame) placeBalls(alpha float64) {
 	s.drawnY[ballInterpolated] = s.balls[ballInterpolated].at(alpha)
 	s.drawnY[ballLatest] = s.balls[ballLatest].Y
+}
+
+// ballLook is where and how the renderer draws each ball: the interpolated
+// one blue, left of the cube; the latest one green, right of it. X and
+// Scale are world units (the cube's side is 1).
+var ballLook = [2]struct {
+	x, scale float32
+	color    [3]float32
+}{
+	ballInterpolated: {x: -1.35, scale: 0.3, color: [3]float32{0.25, 0.65, 1}},
+	ballLatest:       {x: 1.35, scale: 0.3, color: [3]float32{0.3, 0.85, 0.35}},
+}
+
+// showBalls hands the drawn positions to the renderer (no allocation). A
+// refusal (a non-finite position) is reported once on stderr.
+func (s *sampleGame) showBalls(r *desktop.Renderer) {
+	for i, look := range ballLook {
+		s.objs[i] = vulkan.Object{Position: [3]float32{look.x, float32(s.drawnY[i]), 0}, Scale: look.scale, Color: look.color}
+	}
+	if err := r.SetObjects(s.objs[:]); err != nil && !s.objsFailed {
+		s.objsFailed = true
+		fmt.Fprintf(s.stderr, "sample: draw the balls: %v\n", err)
+	}
 }
 
 // togglePause is P. Pausing stops the balls (held still, so the

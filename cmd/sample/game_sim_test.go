@@ -140,11 +140,11 @@ func TestT14_GameLoadWaitsThroughTheEngineClock(t *testing.T) {
 // both at the latest state.
 func TestT8_GameDrawsBallsAtAlpha(t *testing.T) {
 	s := &sampleGame{balls: [2]ball{{Y: 0, PrevY: 1}, {Y: 0, PrevY: 1}}}
-	s.placeBalls(nil, drawAlpha(timing.GameTime{Alpha: 0.25}, true))
+	s.placeBalls(drawAlpha(timing.GameTime{Alpha: 0.25}, true))
 	if s.drawnY != [2]float64{0.75, 0} {
 		t.Errorf("fixed step at alpha 0.25: drawn at %v, want [0.75 0]", s.drawnY)
 	}
-	s.placeBalls(nil, drawAlpha(timing.GameTime{Alpha: 0.25}, false))
+	s.placeBalls(drawAlpha(timing.GameTime{Alpha: 0.25}, false))
 	if s.drawnY != [2]float64{0, 0} {
 		t.Errorf("variable step: drawn at %v, want [0 0]", s.drawnY)
 	}
