@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/metronome-engine/metronome/window"
 )
@@ -139,5 +140,58 @@ func TestW6_PacingRealRunNoDisplayExits1(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, pacingCSVName)); err == nil {
 		t.Fatal("wrote a CSV without a display")
+	}
+}
+
+// On the real stack a frame of the pacing run (the sample game's update
+// and draw with both balls, the present and its record) allocates nothing
+// between title refreshes (STYLE 12), so the measurement does not measure
+// the garbage collector.
+func TestT5_PacingRealFrameAllocatesNothing(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		skipWithoutStack(t, "DISPLAY is not set")
+	}
+	opt, err := parseGameFlags([]string{"-size", "320x240"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ecfg, err := opt.engineConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSampleGame(opt, ecfg, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &pacingGame{sampleGame: s, log: newPresentLog(400, ecfg.Source), progress: func(float64) {}, frames: 400}
+	var allocs float64
+	window.Do(func() {
+		g, gerr := newTimedGame(h, ecfg, 0)
+		if err = gerr; err != nil {
+			return
+		}
+		defer func() { err = errors.Join(err, g.Close(), s.validationErr()) }()
+		if err = s.configure(g); err != nil {
+			return
+		}
+		for range 5 {
+			if err = g.RunOneFrame(); err != nil {
+				return
+			}
+		}
+		s.status.at = s.status.at.Add(time.Hour) // no title refresh during the measurement
+		allocs = testing.AllocsPerRun(100, func() { _ = g.RunOneFrame() })
+	})
+	if err != nil && stackMissing(err) {
+		skipWithoutStack(t, err.Error())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.log.samples) < 100 || s.objsFailed {
+		t.Fatalf("%d presents recorded, balls refused %v", len(h.log.samples), s.objsFailed)
+	}
+	if allocs != 0 {
+		t.Fatalf("%v allocations per frame, want 0", allocs)
 	}
 }
