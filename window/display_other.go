@@ -8,3 +8,7 @@ package window
 func probeDisplay() error { return nil }
 
 func releaseDisplay() {}
+
+// ServerVendor returns "": there is no X server here. Must be called from
+// the main thread.
+func ServerVendor() string { return "" }

@@ -14,6 +14,7 @@ static void* metronomeOpenDisplay(void) {
 	return XOpenDisplay(NULL);
 }
 static void metronomeCloseDisplay(void* d) { XCloseDisplay((Display*)d); }
+static const char* metronomeServerVendor(void* d) { return XServerVendor((Display*)d); }
 */
 import "C"
 
@@ -65,4 +66,15 @@ func releaseDisplay() {
 		C.metronomeCloseDisplay(heldDisplay)
 		heldDisplay = nil
 	}
+}
+
+// ServerVendor returns the X server's vendor string (XServerVendor: "The
+// X.Org Foundation" for Xorg and Xvfb alike) of the display the package
+// holds open while a window exists, or "" when it holds none. Must be
+// called from the main thread.
+func ServerVendor() string {
+	if heldDisplay == nil {
+		return ""
+	}
+	return C.GoString(C.metronomeServerVendor(heldDisplay))
 }

@@ -44,7 +44,10 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := newSampleGame(opt, ecfg.Source, stderr)
+	s, err := newSampleGame(opt, ecfg, stderr)
+	if err != nil {
+		return err
+	}
 	g, err := desktop.NewGame(s, desktop.Config{
 		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
 		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
@@ -91,25 +94,54 @@ func exitOn(g *engine.Game, d time.Duration) (stop func()) {
 // on the loop's thread.
 type sampleGame struct {
 	opt      gameOptions
-	source   timing.Source // the game's clock when not the system's (for the dump)
+	source   timing.Source // the engine's clock (a *timing.FixedDt with -fixed-dt)
+	waiter   timing.Waiter // how the engine waits; L blocks through it
 	interval int           // the swap interval the PreparingDeviceSettings handler asks for
 	hz       float64       // the target update rate
 	prevKeys engine.KeyboardState
 	inj      injector // -input's presses
 	draws    int
-	scene    timing.TimeSpan // the scene time of the last draw
 	status   gameStatus
 	stderr   io.Writer
 	vk       *vulkan.Renderer // kept for its validation messages after teardown
 	win      *window.Window
 	err      error // a failure at exit (screenshot)
+
+	// clock is the cube's animation clock (T18, T19): P saves and locks
+	// it, the second P unlocks and restores it.
+	clock *timing.GameClock
+	scene time.Duration // the cube's scene time at the last draw (clock.Game())
+	// balls are the two balls: ballInterpolated is drawn at the Draw's
+	// alpha (T8), ballLatest at its latest state.
+	balls  [2]ball
+	drawnY [2]float64 // the heights the last draw showed them at
+	paused bool       // P: the balls stop stepping, the cube's clock is locked
+	loads  int        // L presses served
+	// objs is the renderer's copy of the balls, reused every frame.
+	objs       [2]vulkan.Object
+	objsFailed bool // the renderer refused them once (reported)
 }
 
-// newSampleGame returns the handler for opt; src is the engine's Source
-// (nil: the system clock).
-func newSampleGame(opt gameOptions, src timing.Source, stderr io.Writer) *sampleGame {
-	return &sampleGame{opt: opt, source: src, interval: opt.interval, hz: opt.hz,
-		inj: injector{script: opt.input}, stderr: stderr}
+// The two balls' indexes in sampleGame.balls.
+const (
+	ballInterpolated = 0
+	ballLatest       = 1
+)
+
+// newSampleGame returns the handler for opt on the engine's clock of cfg
+// (Source and Waiter both set, as engineConfig returns them).
+func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampleGame, error) {
+	if cfg.Waiter == nil {
+		return nil, errors.New("sample: the engine config has no Waiter")
+	}
+	clock, err := timing.NewGameClock(cfg.Source)
+	if err != nil {
+		return nil, fmt.Errorf("sample: %w", err)
+	}
+	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
+		hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
+		balls:  [2]ball{newBall(ballStartY), newBall(ballStartY)},
+		drawnY: [2]float64{ballStartY, ballStartY}}, nil
 }
 
 var (
@@ -127,7 +159,7 @@ func (s *sampleGame) configure(g *engine.Game) error {
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
 	}
-	if p, ok := g.Platform().(*desktop.Platform); ok {
+	if p, ok := g.Platform().(interface{ Window() *window.Window }); ok {
 		s.win = p.Window()
 	}
 	return nil
@@ -135,16 +167,16 @@ func (s *sampleGame) configure(g *engine.Game) error {
 
 // Initialize keeps the Vulkan renderer for the read-back and its messages.
 func (s *sampleGame) Initialize(g *engine.Game) error {
-	if r, ok := g.GraphicsDevice().Renderer().(*desktop.Renderer); ok {
+	if r := desktopRendererOf(g); r != nil {
 		s.vk = r.Vulkan()
 	}
 	s.status.start(g, time.Now())
 	return nil
 }
 
-// Update handles the keys and the frame limit, and refreshes the title
-// about twice a second.
-func (s *sampleGame) Update(g *engine.Game, _ timing.GameTime) {
+// Update handles the keys and the frame limit, steps the balls unless
+// paused, and refreshes the title about twice a second.
+func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	if s.opt.frames > 0 && s.draws >= s.opt.frames {
 		g.Exit()
 		return
@@ -153,17 +185,40 @@ func (s *sampleGame) Update(g *engine.Game, _ timing.GameTime) {
 	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
-	if title, ok := s.status.update(g, time.Now(), s.hz); ok && s.win != nil {
+	s.stepBalls(gt)
+	if title, ok := s.status.update(g, time.Now(), s.hz, s.paused); ok && s.win != nil {
 		s.win.SetTitle(title)
 	}
 }
 
-// Draw shows the cube at the interpolated scene time (T8).
+// Draw shows the cube at its GameClock's game time and the balls: one
+// interpolated with the Draw's alpha (T8), one at its latest state.
 func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
-	t := gt.TotalGameTime + timing.TimeSpan(gt.Alpha*float64(g.TargetElapsedTime()))
-	desktop.SceneTime(g, t.Duration())
-	s.scene = t
+	s.clock.Update()
+	s.scene = s.clock.Game()
+	s.placeBalls(drawAlpha(gt, g.IsFixedTimeStep()))
+	if r := desktopRendererOf(g); r != nil {
+		r.SetSceneTime(s.scene)
+		s.showBalls(r)
+	}
 	s.draws++
+}
+
+// desktopRendererOf returns the desktop Renderer g draws with, also through
+// a wrapper that offers it (the pacing run's timed renderer); nil when g
+// has no device yet or draws with another renderer.
+func desktopRendererOf(g *engine.Game) *desktop.Renderer {
+	dev := g.GraphicsDevice()
+	if dev == nil {
+		return nil
+	}
+	switch r := dev.Renderer().(type) {
+	case *desktop.Renderer:
+		return r
+	case interface{ Desktop() *desktop.Renderer }:
+		return r.Desktop()
+	}
+	return nil
 }
 
 // EndRun writes the state dump (T21) and the screenshot of the last frame

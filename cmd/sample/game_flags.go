@@ -62,7 +62,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21)")
-	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F + - R Esc), # comments")
+	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F + - R P L Esc), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	return fs
 }
@@ -160,10 +160,13 @@ func presentInterval(swap int) present.PresentInterval {
 }
 
 // engineConfig returns the clock configuration of the flags: a FixedDt as
-// Source and Waiter with -fixed-dt (T21), the system clock otherwise.
+// Source and Waiter with -fixed-dt (T21), the system clock otherwise. The
+// Source is always set, so the game's GameClock reads the engine's clock.
 func (o gameOptions) engineConfig() (engine.Config, error) {
 	cfg := engine.Config{Profile: o.profile}
 	if o.fixedDt == 0 {
+		c := timing.NewSystemClock()
+		cfg.Source, cfg.Waiter = c, c
 		return cfg, nil
 	}
 	f, err := timing.NewFixedDt(o.fixedDt)
@@ -177,22 +180,30 @@ func (o gameOptions) engineConfig() (engine.Config, error) {
 func gameUsage(w io.Writer) {
 	fmt.Fprint(w, `usage: sample [flags]
 
-Opens a window with the lit rotating cube, drawn at the interpolated scene
-time (TotalGameTime + Alpha x TargetElapsedTime, rule T8). The title shows
-draws/s, updates/s, the requested swap interval, the present mode in use
-("fallback" when the surface lacked the interval's mode), IsRunningSlowly,
-fixed or variable step and the target rate, about twice a second.
+Opens a window with the lit rotating cube and two balls that fall and
+bounce under gravity, simulated on the fixed step. The left (blue) ball
+is drawn at the Draw's interpolation alpha (previous + (latest -
+previous) x Alpha, rule T8), the right (green) one at its latest state:
+when the draw rate differs from the update rate, the left one moves
+smoothly and the right one in steps. The cube turns with a game clock (rules T18, T19) that pausing
+saves and locks and resuming restores, so it goes on where it stopped.
+The title shows draws/s, updates/s, the requested swap interval, the
+present mode in use ("fallback" when the surface lacked the interval's
+mode), IsRunningSlowly, the time the 500 ms clamp dropped, fixed or
+variable step, the target rate and "paused", about twice a second.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)
   F       toggle fixed/variable step
   + -     raise/lower the target update rate
   R       ResetElapsedTime
+  P       pause/resume: the balls stop, the cube's game clock is saved and locked
+  L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
   Esc     quit (closing the window or SIGINT quits too)
 
 A deterministic replay (rule T21): two runs of
   sample -fixed-dt 16.6667ms -frames 600 -input script -dump-state out
-write identical dumps (script lines: "120 F", "300 0", "# comment").
+write identical dumps (script lines: "120 F", "300 0", "400 P", "# comment").
 
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
 a validation message, a screenshot error), 2 bad flags.

@@ -95,8 +95,9 @@ func TestT21_GameFlagsParse(t *testing.T) {
 	if err != nil || def.interval != 1 || def.fixedDt != 0 || def.frames != 0 {
 		t.Fatalf("defaults %+v, %v", def, err)
 	}
-	if cfg, _ := def.engineConfig(); cfg.Source != nil || cfg.Waiter != nil {
-		t.Fatalf("default engine config %+v: want the system clock", cfg)
+	cfg, _ = def.engineConfig()
+	if c, ok := cfg.Source.(*timing.SystemClock); !ok || cfg.Waiter != timing.Waiter(c) {
+		t.Fatalf("default engine config %+v: want the system clock as Source and Waiter", cfg)
 	}
 }
 
@@ -134,17 +135,18 @@ func TestT25_GameNextRate(t *testing.T) {
 }
 
 // The title names the requested interval, the mode in use and a fallback
-// (P6), running slowly, the step and the target rate.
+// (P6), running slowly, the time the clamp dropped (T5), the step, the
+// target rate and the pause.
 func TestP6_GameStatusLine(t *testing.T) {
 	l := statusLine{drawsPerSec: 143.94, updatesPerSec: 60,
 		choice: present.Choice{Mode: present.ModeFIFO, Requested: 0, FellBack: true},
-		slow:   true, fixed: true, hz: 60}
-	want := "metronome sample | 143.9 draws/s 60.0 updates/s | interval 0: FIFO (fallback) | running slowly | fixed 60 Hz"
+		slow:   true, fixed: true, hz: 60, dropped: 12_345_678, paused: true}
+	want := "metronome sample | 143.9 draws/s 60.0 updates/s | interval 0: FIFO (fallback) | running slowly | dropped 1234.6 ms | fixed 60 Hz | paused"
 	if got := l.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	l = statusLine{choice: present.Choice{Mode: present.ModeImmediate}, hz: 144}
-	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 0: IMMEDIATE | variable 144 Hz"
+	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 0: IMMEDIATE | dropped 0.0 ms | variable 144 Hz"
 	if got := l.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

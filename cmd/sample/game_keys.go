@@ -64,6 +64,12 @@ func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
 	if s.pressed(keys, engine.KeyR) {
 		g.ResetElapsedTime()
 	}
+	if s.pressed(keys, engine.KeyP) {
+		s.togglePause()
+	}
+	if s.pressed(keys, engine.KeyL) {
+		s.simulateLoad()
+	}
 }
 
 // setInterval asks for swap interval n through the PreparingDeviceSettings

@@ -72,7 +72,10 @@ func newKeyGame(t *testing.T, script [][]engine.PlatformEvent, args ...string) (
 		t.Fatal(err)
 	}
 	p := &keyPlatform{script: script, rend: &keyRenderer{}}
-	s := newSampleGame(opt, cfg.Source, &bytes.Buffer{})
+	s, err := newSampleGame(opt, cfg, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	g, err := engine.NewGame(s, p, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,8 @@ type scriptedKey struct {
 // scriptKeys names the keys a script may press, as written in the file.
 var scriptKeys = map[string]engine.Key{
 	"0": engine.Key0, "1": engine.Key1, "2": engine.Key2, "F": engine.KeyF,
-	"+": engine.KeyEqual, "-": engine.KeyMinus, "R": engine.KeyR, "ESC": engine.KeyEscape,
+	"+": engine.KeyEqual, "-": engine.KeyMinus, "R": engine.KeyR, "P": engine.KeyP, "L": engine.KeyL,
+	"ESC": engine.KeyEscape,
 }
 
 // readInputScript reads the -input file at path.
@@ -40,7 +41,7 @@ func readInputScript(path string) ([]scriptedKey, error) {
 }
 
 // parseInputScript reads "FRAME KEY" lines (FRAME a draw count from 0, KEY
-// one of 0 1 2 F + - R Esc), with blank lines and "#" comments allowed,
+// one of 0 1 2 F + - R P L Esc), with blank lines and "#" comments allowed,
 // and returns the presses ordered by frame (file order within a frame).
 func parseInputScript(r io.Reader) ([]scriptedKey, error) {
 	var out []scriptedKey
@@ -78,7 +79,7 @@ func parseScriptLine(fields []string) (scriptedKey, error) {
 	}
 	k, ok := scriptKeys[strings.ToUpper(fields[1])]
 	if !ok {
-		return scriptedKey{}, fmt.Errorf("key %q: want one of 0 1 2 F + - R Esc", fields[1])
+		return scriptedKey{}, fmt.Errorf("key %q: want one of 0 1 2 F + - R P L Esc", fields[1])
 	}
 	return scriptedKey{frame: frame, key: k}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestT21_GameInputScriptParses(t *testing.T) {
 func TestW6_GameBadInputScriptExit2(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{"10": "line 1", "x F": `frame "x"`, "-1 F": `frame "-1"`,
-		"# ok\n10 P": `line 2: key "P"`, "1 F extra": "want FRAME KEY"}
+		"# ok\n10 Q": `line 2: key "Q"`, "1 F extra": "want FRAME KEY"}
 	for text, want := range cases {
 		path := filepath.Join(dir, "script")
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -71,22 +72,46 @@ func runDump(t *testing.T, script string, args ...string) string {
 }
 
 // Two runs of the same script on the fixed-dt clock write identical dumps,
-// with interval switches, a step toggle and rate changes in the script; and
-// the dump shows what the script did (T21).
+// with interval switches, a step toggle, rate changes, pauses and loads in
+// the script; and the dump shows what the script did (T21): the balls'
+// full-precision state, the pause and the cube's GameClock.
 func TestT21_GameReplayDumpsAreIdentical(t *testing.T) {
-	script := "30 0\n60 F\n90 F\n100 +\n150 2\n200 R\n250 -\n250 -\n"
+	script := "30 0\n60 F\n90 F\n100 +\n120 P\n150 2\n180 P\n200 R\n220 L\n250 -\n250 -\n300 L\n400 P\n"
 	a := runDump(t, script, "-frames", "600")
 	b := runDump(t, script, "-frames", "600")
 	if a != b {
 		t.Fatalf("dumps differ:\n%s\n---\n%s", a, b)
 	}
 	for _, want := range []string{"draws 600\n", "swap_interval 2\n", "fixed_step true\n", "hz 60\n",
-		"script_presses_done 8\n", "target_elapsed_time 166667\n"} {
+		"script_presses_done 13\n", "target_elapsed_time 166667\n", "paused true\n", "loads 2\n",
+		"game_clock_lock_depth 1\n", "game_clock_save_depth 1\n", "ball_interpolated_vy ", "ball_latest_prev_y "} {
 		if !strings.Contains(a, want) {
 			t.Errorf("dump lacks %q:\n%s", want, a)
 		}
 	}
+	checkDumpFloats(t, a)
 	if c := runDump(t, "30 0\n60 F\n", "-frames", "600"); c == a {
 		t.Error("a different script gave the same dump")
+	}
+}
+
+// checkDumpFloats checks that every ball value of a dump reads back as a
+// float64 that formats to the same text (full precision, 'g' -1).
+func checkDumpFloats(t *testing.T, dump string) {
+	t.Helper()
+	n := 0
+	for line := range strings.Lines(dump) {
+		name, val, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if !strings.HasPrefix(name, "ball_") {
+			continue
+		}
+		n++
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil || exact(f) != val {
+			t.Errorf("%s %q does not read back exactly (%v, %v)", name, val, f, err)
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d ball values in the dump, want 8", n)
 	}
 }

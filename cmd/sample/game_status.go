@@ -25,10 +25,12 @@ type gameStatus struct {
 // statusLine is what the title shows.
 type statusLine struct {
 	drawsPerSec, updatesPerSec float64
-	choice                     present.Choice // requested interval, mode in use, fallback
-	slow                       bool           // IsRunningSlowly
-	fixed                      bool           // fixed step
-	hz                         float64        // target update rate
+	choice                     present.Choice  // requested interval, mode in use, fallback
+	slow                       bool            // IsRunningSlowly
+	fixed                      bool            // fixed step
+	hz                         float64         // target update rate
+	dropped                    timing.TimeSpan // time the clamp dropped so far (T5)
+	paused                     bool            // P
 }
 
 // start begins the first measurement at now.
@@ -38,7 +40,7 @@ func (st *gameStatus) start(g *engine.Game, now time.Time) {
 
 // update returns a new title and true when statusPeriod has passed since
 // the last one, or a setting changed.
-func (st *gameStatus) update(g *engine.Game, now time.Time, hz float64) (string, bool) {
+func (st *gameStatus) update(g *engine.Game, now time.Time, hz float64, paused bool) (string, bool) {
 	el := now.Sub(st.at)
 	if el < statusPeriod && !st.force {
 		return "", false
@@ -50,6 +52,8 @@ func (st *gameStatus) update(g *engine.Game, now time.Time, hz float64) (string,
 		slow:          g.Scheduler().IsRunningSlowly(),
 		fixed:         g.IsFixedTimeStep(),
 		hz:            hz,
+		dropped:       cur.Dropped,
+		paused:        paused,
 	}
 	if dev := g.GraphicsDevice(); dev != nil {
 		line.choice = dev.Presentation()
@@ -58,8 +62,8 @@ func (st *gameStatus) update(g *engine.Game, now time.Time, hz float64) (string,
 	return line.String(), true
 }
 
-// String formats the title, for example
-// "metronome sample | 143.9 draws/s 60.0 updates/s | interval 1: FIFO | fixed 60 Hz".
+// String formats the title, for example "metronome sample | 143.9 draws/s
+// 60.0 updates/s | interval 1: FIFO | dropped 0.0 ms | fixed 60 Hz".
 func (l statusLine) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "metronome sample | %.1f draws/s %.1f updates/s | interval %d: %v",
@@ -70,10 +74,14 @@ func (l statusLine) String() string {
 	if l.slow {
 		b.WriteString(" | running slowly")
 	}
+	fmt.Fprintf(&b, " | dropped %.1f ms", l.dropped.Milliseconds())
 	step := "fixed"
 	if !l.fixed {
 		step = "variable"
 	}
 	fmt.Fprintf(&b, " | %s %g Hz", step, l.hz)
+	if l.paused {
+		b.WriteString(" | paused")
+	}
 	return b.String()
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,14 +38,16 @@ func stackMissing(err error) bool {
 }
 
 // The real stack: 120 frames with validation on (W3: any message fails the
-// run), then a screenshot of the last frame (W5) that shows the cube: its
-// centre differs from a corner.
+// run), then a screenshot of the last frame (W5) that shows the cube (its
+// centre differs from a corner) and both balls in their colours where the
+// dump says the last draw put them.
 func TestW5_GameScreenshotShowsCube(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		skipWithoutStack(t, "DISPLAY is not set")
 	}
-	path := filepath.Join(t.TempDir(), "x.png")
-	opt, err := parseGameFlags([]string{"-frames", "120", "-screenshot", path, "-validation", "-size", "320x240"})
+	path, dump := filepath.Join(t.TempDir(), "x.png"), filepath.Join(t.TempDir(), "dump")
+	opt, err := parseGameFlags([]string{"-frames", "120", "-screenshot", path, "-validation", "-size", "320x240",
+		"-dump-state", dump})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +78,48 @@ func TestW5_GameScreenshotShowsCube(t *testing.T) {
 	if cr == kr && cg == kg && cb == kb {
 		t.Fatalf("centre pixel %v equals the corner %v: no cube drawn", centre, corner)
 	}
+	checkBallPixels(t, img, dump)
+}
+
+// checkBallPixels finds each ball's drawn height in the dump, projects its
+// centre onto img with the renderer's camera, and checks the pixel there
+// has the ball's colour: blue for the interpolated ball, green for the
+// latest one (lighting scales the colour, so channel margins decide).
+func checkBallPixels(t *testing.T, img image.Image, dumpPath string) {
+	t.Helper()
+	text, err := os.ReadFile(dumpPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range [...]string{ballInterpolated: "interpolated", ballLatest: "latest"} {
+		y, ok := dumpFloat(string(text), "ball_"+name+"_drawn_y")
+		if !ok {
+			t.Fatalf("dump lacks ball_%s_drawn_y:\n%s", name, text)
+		}
+		b := img.Bounds()
+		x, py, visible := vulkan.Project([3]float32{ballLook[i].x, float32(y), 0}, b.Dx(), b.Dy())
+		if !visible {
+			t.Fatalf("%s ball at height %v is out of view", name, y)
+		}
+		r, g, bl, _ := img.At(int(x), int(py)).RGBA()
+		r, g, bl = r>>8, g>>8, bl>>8
+		blue := bl > r+60 && bl > g // the dark blue-grey background has bl - r = 20
+		green := g > r+40 && g > bl
+		if i == ballInterpolated && !blue || i == ballLatest && !green {
+			t.Errorf("%s ball at pixel (%.0f, %.0f): colour %d %d %d, not its own", name, x, py, r, g, bl)
+		}
+	}
+}
+
+// dumpFloat returns the value of the dump line "name value".
+func dumpFloat(dump, name string) (float64, bool) {
+	for line := range strings.Lines(dump) {
+		if k, v, _ := strings.Cut(strings.TrimSpace(line), " "); k == name {
+			f, err := strconv.ParseFloat(v, 64)
+			return f, err == nil
+		}
+	}
+	return 0, false
 }
 
 // gameChildEnv asks a child test process to run the game with DISPLAY unset.

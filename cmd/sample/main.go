@@ -4,13 +4,19 @@
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
-//	    opens a window with the lit rotating cube (sample -h for the keys).
+//	    opens a window with the lit rotating cube and two bouncing balls
+//	    (sample -h for the keys).
 //
 // Its subcommands:
 //
 //	sample clock [-variable] [-target TICKS] [-max TICKS] [-profile default|xna] < trace
 //	    replays a frame-time trace through the scheduler without a window and
 //	    prints what the game would see, one line per callback (rule T23).
+//
+//	sample pacing [-simulate] [-intervals 0,1,2] [-frames N | -duration D] [-out DIR] ...
+//	    the swap-interval experiment: present-to-present intervals per
+//	    present mode on a real window (or, with -simulate, against a
+//	    simulated display in virtual time), as CSV, PNG plots and a summary.
 //
 // Run `sample SUBCOMMAND -h` for the flags of each.
 package main

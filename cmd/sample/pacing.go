@@ -15,21 +15,16 @@ import (
 // source; a source only measures.
 //
 // simRun (pacing_sim.go) drives the real scheduler against a simulated
-// display in virtual time. The real run on a window is not built yet: it
-// needs the engine's renderer. To add it, implement pacingRun with a window
-// and swapchain, one Run per swap interval, filling pacingSample's
-// CPU-side fields (PresentAt, Updates, DrawElapsed) and leaving Fate false
-// (record into preallocated storage, as present.Recorder does, so the
-// frame loop allocates nothing), set Choice from the mode the renderer
-// reports in use (P6), and return it from runPacing where it now exits
-// with errNeedsSimulate.
+// display in virtual time. realRun (pacing_real.go) runs the sample game
+// on a window, one Run per swap interval, and fills pacingSample's
+// CPU-side fields (PresentAt, Updates, DrawElapsed), leaving Fate false;
+// its Choice is the mode the renderer reports in use (P6).
 //
-// The hook for displays without a vertical blank: when the real run finds
-// that the X server is Xvfb (its vendor string, XServerVendor or what
-// xdpyinfo prints, names it; DESIGN.md: Xvfb has no vblank), its Caveat
-// must return noVBlankCaveat. The pipeline prints the caveat above the
-// summary and puts it in every plot title, so FIFO numbers measured there
-// are never mistaken for display pacing (issue 6).
+// Displays without a vertical blank: when the real run finds Xvfb (see
+// vblankCaveat; DESIGN.md: Xvfb has no vblank), its Caveat returns
+// noVBlankCaveat. The pipeline prints the caveat above the summary and
+// puts it in every plot title, so FIFO numbers measured there are never
+// mistaken for display pacing (issue 6).
 type pacingRun interface {
 	// Describe says in one line what is measured, for the summary header
 	// and the plot titles (for example "simulated 144 Hz display").
@@ -133,16 +128,11 @@ func perSecond(n int, d time.Duration) float64 {
 	return float64(n) / d.Seconds()
 }
 
-// errNeedsSimulate is runPacing's message when -simulate is missing.
-const errNeedsSimulate = `the real run measures presents on a window: it needs a display and the
-engine's renderer, which this build does not have yet (it will not print
-made-up numbers). -simulate is the available mode, for example:
-  sample pacing -simulate -refresh 144`
-
 // runPacing is `sample pacing`: it parses the flags, runs each requested
-// swap interval through the source and writes the CSV, the plots and the
-// summary. Exit status: 0 done, 1 a run or an output failed, 2 bad flags or
-// the real run asked for.
+// swap interval through the source (a simulated display with -simulate,
+// else a real window: must be called from the main thread, W1) and writes
+// the CSV, the plots and the summary. Exit status: 0 done, 1 a run or an
+// output failed, 2 bad flags.
 func runPacing(args []string, stdout, stderr io.Writer) int {
 	opt, err := parsePacingFlags(args)
 	if errors.Is(err, errPacingHelp) {
@@ -153,12 +143,12 @@ func runPacing(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sample pacing: %v\n(run 'sample pacing -h' for the flags)\n", err)
 		return 2
 	}
+	var src pacingRun = newSimRun(opt)
 	if !opt.simulate {
-		fmt.Fprintf(stderr, "sample pacing: %s\n", errNeedsSimulate)
-		return 2
+		src = newRealRun(opt, stderr)
 	}
 	prog := newPacingProgress(stderr, opt.quiet, len(opt.intervals))
-	if err := pacingPipeline(newSimRun(opt), opt.intervals, opt.out, prog, stdout); err != nil {
+	if err := pacingPipeline(src, opt.intervals, opt.out, prog, stdout); err != nil {
 		fmt.Fprintf(stderr, "sample pacing: %v\n", err)
 		return 1
 	}

@@ -64,7 +64,7 @@ type pacingFlagText struct {
 func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
 	fs := flag.NewFlagSet("sample pacing", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.BoolVar(&opt.simulate, "simulate", false, "measure against a simulated display in virtual time (the mode available now)")
+	fs.BoolVar(&opt.simulate, "simulate", false, "measure against a simulated display in virtual time instead of a real window")
 	fs.StringVar(&raw.refresh, "refresh", "60", "simulated refresh rate in Hz, 1..10000: whole (144), decimal (59.94) or fraction (60000/1001)")
 	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step tick rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1)")
 	fs.StringVar(&raw.intervals, "intervals", "0,1,2", "comma-separated swap intervals to run, each 0, 1 or 2 (rule P4 maps them to present modes)")
@@ -100,9 +100,19 @@ func parsePacingFlags(args []string) (pacingOptions, error) {
 	return opt, checkPacingFlags(&opt, raw, set)
 }
 
+// simOnlyFlags describe the simulated display: the real run refuses them.
+var simOnlyFlags = []string{"refresh", "cost", "seed", "supported", "images", "align"}
+
 // checkPacingFlags fills the parsed fields of opt from raw and checks them.
 func checkPacingFlags(opt *pacingOptions, raw pacingFlagText, set map[string]bool) error {
 	var err error
+	if !opt.simulate {
+		for _, name := range simOnlyFlags {
+			if set[name] {
+				return fmt.Errorf("-%s describes the simulated display: it needs -simulate", name)
+			}
+		}
+	}
 	if opt.refresh, err = present.ParseRate(raw.refresh); err != nil {
 		return fmt.Errorf("-refresh: %w", err)
 	}
@@ -212,7 +222,7 @@ func parseModeSet(s string) (present.ModeSet, error) {
 
 // pacingUsage documents every flag of `sample pacing`.
 func pacingUsage(w io.Writer) {
-	fmt.Fprint(w, `usage: sample pacing -simulate [flags]
+	fmt.Fprint(w, `usage: sample pacing [-simulate] [flags]
 
 The swap-interval experiment. For each swap interval it runs the real
 fixed-step scheduler and records every present: present-to-present interval,
@@ -227,9 +237,16 @@ present blocked by FIFO back-pressure advances virtual time too. It reports
 what a player would see: how many new updates each refresh shows (judder),
 repeated refreshes, torn and dropped frames, present-to-display latency.
 Runs are deterministic for a given -seed. The display's vblank 0 is at the
-scheduler's start, or with -align first on the first present. Without
--simulate (a real window) the command exits 2: that run needs the engine's
-renderer, which this build does not have yet.
+scheduler's start, or with -align first on the first present.
+
+Without -simulate it opens the sample game in a 640x480 window for each
+interval (asked for through the PreparingDeviceSettings handler, rule P2),
+runs -frames draws or -duration of wall time, and records the CPU-side time
+at which each present returns on the system clock: it knows nothing of
+what the display showed (no judder, latency or tears). The flags -refresh,
+-cost, -seed, -supported, -images and -align describe the simulated
+display and need -simulate. On Xvfb, which has no vertical blank, the
+summary and every plot title say so: FIFO there is not display pacing.
 
 Writes into -out: pacing.csv (one row per frame), pacing-hist-intervalN.png
 (histogram of present-to-present intervals per interval), pacing-series.png

@@ -147,17 +147,18 @@ func TestSim_BadFlagsExitTwo(t *testing.T) {
 	}
 }
 
-// TestSim_RealRunNeedsADisplay: without -simulate the command explains
-// that the real run needs a display, points at -simulate, exits 2 and
-// writes nothing (no made-up numbers).
-func TestSim_RealRunNeedsADisplay(t *testing.T) {
-	dir := t.TempDir()
-	out, errs, code := runPacingText("-out", dir)
-	if code != 2 || out != "" || !strings.Contains(errs, "needs a display") || !strings.Contains(errs, "-simulate") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
-		t.Fatalf("wrote %d files", len(ents))
+// TestSim_RealRunRefusesSimulatorFlags: the flags that describe the
+// simulated display are bad flags without -simulate (exit 2, no files).
+func TestSim_RealRunRefusesSimulatorFlags(t *testing.T) {
+	for _, name := range simOnlyFlags {
+		dir := t.TempDir()
+		out, errs, code := runPacingText("-out", dir, "-"+name, "2")
+		if code != 2 || out != "" || !strings.Contains(errs, "-"+name+" describes the simulated display") {
+			t.Errorf("-%s without -simulate: exit %d, stdout %q, stderr %q", name, code, out, errs)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("-%s: wrote %d files", name, len(ents))
+		}
 	}
 }
 

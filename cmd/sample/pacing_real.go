@@ -1,0 +1,180 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+)
+
+// The real run's window, the size DESIGN.md's measurements used.
+const realPacingWidth, realPacingHeight = 640, 480
+
+// maxRealFramesPerSecond sizes a -duration run's sample storage: far above
+// the ~1200 frames/s measured on lavapipe. A run that fills it stops early
+// and says so.
+const maxRealFramesPerSecond = 20_000
+
+// unknownRefreshCaveat is the real run's caveat on a display that reports
+// no refresh rate but is not the X.Org server (so not known to be Xvfb).
+const unknownRefreshCaveat = "the display reports no refresh rate: FIFO numbers here may not be display pacing"
+
+// realRun is the swap-interval experiment on a real window (pacingRun):
+// for each interval it opens the sample game, asks for the interval
+// through the PreparingDeviceSettings handler, runs -frames draws (or
+// -duration of wall time) and records the CPU-side time after each
+// present returns, on the engine's system clock. Main thread only (W1).
+type realRun struct {
+	opt    pacingOptions
+	stderr io.Writer
+	// vendor and refreshHz describe the display, read while the first
+	// window was open: the X server's vendor string ("" without X) and
+	// the monitor's refresh rate (0: unknown, as on Xvfb).
+	vendor    string
+	refreshHz int
+}
+
+// newRealRun returns the real run of opt; messages go to stderr.
+func newRealRun(opt pacingOptions, stderr io.Writer) *realRun {
+	return &realRun{opt: opt, stderr: stderr}
+}
+
+// Describe names the window, the step and the display.
+func (r *realRun) Describe() string {
+	step := fmt.Sprintf("fixed %g Hz step", r.opt.hz)
+	if r.opt.variable {
+		step = "variable step"
+	}
+	refresh := "refresh rate unknown"
+	if r.refreshHz > 0 {
+		refresh = fmt.Sprintf("%d Hz monitor", r.refreshHz)
+	}
+	vendor := "no X server"
+	if r.vendor != "" {
+		vendor = fmt.Sprintf("X server %q", r.vendor)
+	}
+	return fmt.Sprintf("real window %dx%d, %s, %s, %s", realPacingWidth, realPacingHeight, step, vendor, refresh)
+}
+
+// Caveat is noVBlankCaveat on Xvfb (see vblankCaveat).
+func (r *realRun) Caveat() string { return vblankCaveat(r.vendor, r.refreshHz) }
+
+// vblankCaveat decides from the X server's vendor string and the monitor's
+// refresh rate whether the display has a vertical blank to pace to. Xvfb
+// reports the vendor of the X.Org server ("The X.Org Foundation", as Xorg
+// does), so the vendor alone cannot tell them apart; what tells is that
+// Xvfb's screen modes have no pixel clock, so its refresh rate reads 0
+// (DESIGN.md: Xvfb has no vblank). An X.Org server with no refresh rate is
+// Xvfb: noVBlankCaveat. No refresh rate elsewhere is unknownRefreshCaveat;
+// a known rate is no caveat.
+func vblankCaveat(vendor string, refreshHz int) string {
+	switch {
+	case refreshHz > 0:
+		return ""
+	case strings.Contains(vendor, "X.Org"):
+		return noVBlankCaveat
+	}
+	return unknownRefreshCaveat
+}
+
+// Run measures one swap interval on a fresh window.
+func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeries, error) {
+	opt := gameOptions{interval: swapInterval, variable: r.opt.variable, hz: r.opt.hz, target: r.opt.target,
+		width: realPacingWidth, height: realPacingHeight, frames: r.opt.frames, framesInFlight: 2}
+	ecfg, err := opt.engineConfig()
+	if err != nil {
+		return pacingSeries{}, err
+	}
+	s, err := newSampleGame(opt, ecfg, r.stderr)
+	if err != nil {
+		return pacingSeries{}, err
+	}
+	h := &pacingGame{sampleGame: s, log: newPresentLog(r.capacity(), ecfg.Source), progress: progress,
+		frames: r.opt.frames, duration: r.opt.duration}
+	g, err := newTimedGame(h, ecfg, swapInterval)
+	if err != nil {
+		return pacingSeries{}, fmt.Errorf("interval %d: %w", swapInterval, err)
+	}
+	if err := s.configure(g); err != nil {
+		return pacingSeries{}, errors.Join(err, g.Close())
+	}
+	r.vendor, r.refreshHz = window.ServerVendor(), g.RefreshRate()
+	stop := exitOn(g, r.opt.duration) // 0 with -frames: SIGINT only
+	err = g.Run()
+	stop()
+	if err = errors.Join(err, s.err, s.validationErr()); err != nil {
+		return pacingSeries{}, fmt.Errorf("interval %d: %w", swapInterval, err)
+	}
+	if h.log.full {
+		fmt.Fprintf(r.stderr, "sample pacing: interval %d stopped after %d frames: the sample storage is full\n",
+			swapInterval, len(h.log.samples))
+	}
+	return h.series(g), nil
+}
+
+// capacity is how many presents one interval's run can record.
+func (r *realRun) capacity() int {
+	if r.opt.frames > 0 {
+		return r.opt.frames
+	}
+	return min(maxPacingFrames, int(math.Ceil(r.opt.duration.Seconds()*maxRealFramesPerSecond)))
+}
+
+// newTimedGame opens the window and returns the game on it whose renderer
+// records each present into h's log. Must be called from the main thread.
+func newTimedGame(h *pacingGame, ecfg engine.Config, swapInterval int) (*engine.Game, error) {
+	p, err := desktop.NewPlatform(desktop.Config{
+		Title: fmt.Sprintf("metronome sample pacing: swap interval %d", swapInterval),
+		Width: realPacingWidth, Height: realPacingHeight, FramesInFlight: 2, Engine: ecfg,
+	})
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.NewGame(h, &timedPlatform{Platform: p, log: h.log}, ecfg)
+	if err != nil {
+		p.Destroy()
+		return nil, fmt.Errorf("sample pacing: %w", err)
+	}
+	return g, nil
+}
+
+// presentLog records the presents of one run into storage made up front,
+// so the frame loop allocates nothing.
+type presentLog struct {
+	src     timing.Source
+	start   time.Duration // the run's start on src (BeginRun)
+	samples []pacingSample
+	full    bool // a present found no room
+	// pending is what the next present's sample gets: the updates since
+	// the previous draw and the ElapsedGameTime of the draw it presents.
+	updates int
+	elapsed timing.TimeSpan
+}
+
+// newPresentLog returns a log with room for capacity presents, reading src.
+func newPresentLog(capacity int, src timing.Source) *presentLog {
+	return &presentLog{src: src, samples: make([]pacingSample, 0, capacity)}
+}
+
+// presented records a present that returned now.
+func (l *presentLog) presented() {
+	now := l.src.Now()
+	if len(l.samples) == cap(l.samples) {
+		l.full = true
+		return
+	}
+	l.samples = append(l.samples, pacingSample{Frame: len(l.samples), PresentAt: now - l.start,
+		Updates: l.updates, DrawElapsed: l.elapsed})
+	l.updates = 0
+}
+
+// errNotDesktopRenderer is the timed platform's error when the desktop
+// platform made a renderer of another kind.
+var errNotDesktopRenderer = errors.New("sample pacing: the desktop platform made no desktop Renderer")
