@@ -318,3 +318,32 @@ func TestT12_RequestExitFromAnotherGoroutine(t *testing.T) {
 		t.Errorf("callbacks %v, want %v", got, want)
 	}
 }
+
+// TestW6_PanicInRunOneFrameTearsDownThenPropagates: hosts that drive frames
+// with RunOneFrame get the same ordered teardown on a panic as Run.
+func TestW6_PanicInRunOneFrameTearsDownThenPropagates(t *testing.T) {
+	rec := &recorder{}
+	g, s, p := newTestGame(rec, timing.ProfileDefault)
+	s.onUpdate = func(_ *Game, n int, _ timing.GameTime) {
+		if n == 2 {
+			panic("boom")
+		}
+	}
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		for range 5 {
+			_ = g.RunOneFrame()
+		}
+	}()
+	if got != "boom" {
+		t.Fatalf("recovered %v, want boom", got)
+	}
+	tail := rec.lines[len(rec.lines)-3:]
+	if want := []string{"renderer.WaitIdle", "renderer.Destroy", "platform.Destroy"}; !reflect.DeepEqual(tail, want) {
+		t.Errorf("teardown %v, want %v", tail, want)
+	}
+	if err := g.RunOneFrame(); !errors.Is(err, ErrClosed) || p.destroyed != 1 {
+		t.Errorf("RunOneFrame after the panic: %v, platform destroyed %d times", err, p.destroyed)
+	}
+}

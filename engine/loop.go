@@ -96,8 +96,10 @@ func (g *Game) teardownOnPanic() {
 // LoadContent; the counter is seeded then) and runs one tick, without
 // BeginRun, Activated, EndRun or Exiting (T12). IsActive stays false until a
 // focus event says otherwise. Hosts that drive frames this way end with
-// Close.
+// Close. A panic in the game's code tears the device and the platform down
+// in order and then propagates, as in Run (W6).
 func (g *Game) RunOneFrame() error {
+	defer g.teardownOnPanic()
 	if g.tornDown {
 		return ErrClosed
 	}
