@@ -1,6 +1,7 @@
 package desktop
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -101,18 +102,26 @@ func (l *lavaGame) Draw(g *engine.Game, gt timing.GameTime) {
 	if l.checkAt != 0 && l.frames >= l.checkAt {
 		l.checkAt = 0
 		l.checked++
-		vr := l.r.Vulkan()
-		want, err := present.ChooseMode(l.want, vr.SupportedPresentModes())
-		if err != nil {
-			l.t.Error(err)
-			return
-		}
-		c := g.GraphicsDevice().Presentation()
-		if c.Requested != l.want || vr.ModeInUse() != want.Mode {
-			l.t.Errorf("frame %d: presentation %+v, mode in use %v; want interval %d, mode %v",
-				l.frames, c, vr.ModeInUse(), l.want, want.Mode)
+		if msg := modeMismatch(g, l.r, l.want); msg != "" {
+			l.t.Errorf("frame %d: %s", l.frames, msg)
 		}
 	}
+}
+
+// modeMismatch says how the device's presentation and the swapchain's mode
+// in use differ from swap interval want and ChooseMode's pick from the
+// surface's modes (P4, P6); "" when they match.
+func modeMismatch(g *engine.Game, r *Renderer, want int) string {
+	vr := r.Vulkan()
+	pick, err := present.ChooseMode(want, vr.SupportedPresentModes())
+	if err != nil {
+		return err.Error()
+	}
+	c := g.GraphicsDevice().Presentation()
+	if c.Requested != want || vr.ModeInUse() != pick.Mode {
+		return fmt.Sprintf("presentation %+v, mode in use %v; want interval %d, mode %v", c, vr.ModeInUse(), want, pick.Mode)
+	}
+	return ""
 }
 
 // TestP5_GameOnLavapipeWithValidation runs a game on the real stack
