@@ -15,27 +15,8 @@ import (
 
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
-
-// requireGPU is set in CI: a real-stack test that would skip fails instead.
-func requireGPU() bool { return os.Getenv("METRONOME_REQUIRE_GPU") == "1" }
-
-// skipWithoutStack skips t with reason, or fails it under
-// METRONOME_REQUIRE_GPU=1.
-func skipWithoutStack(t *testing.T, reason string) {
-	t.Helper()
-	if requireGPU() {
-		t.Fatalf("real stack missing (METRONOME_REQUIRE_GPU=1, so this fails instead of skipping): %s", reason)
-	}
-	t.Skipf("real stack missing: %s", reason)
-}
-
-// stackMissing reports whether err says the display or the Vulkan driver
-// is missing (W6).
-func stackMissing(err error) bool {
-	return errors.Is(err, window.ErrNoDisplay) || errors.Is(err, vulkan.ErrNoDriver) ||
-		errors.Is(err, vulkan.ErrNoLoader) || strings.Contains(err.Error(), "is not installed")
-}
 
 // The real stack: 120 frames with validation on (W3: any message fails the
 // run), then a screenshot of the last frame (W5) that shows the cube (its
@@ -43,7 +24,7 @@ func stackMissing(err error) bool {
 // dump says the last draw put them.
 func TestW5_GameScreenshotShowsCube(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
-		skipWithoutStack(t, "DISPLAY is not set")
+		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
 	}
 	path, dump := filepath.Join(t.TempDir(), "x.png"), filepath.Join(t.TempDir(), "dump")
 	opt, err := parseGameFlags([]string{"-frames", "120", "-screenshot", path, "-validation", "-size", "320x240",
@@ -53,8 +34,8 @@ func TestW5_GameScreenshotShowsCube(t *testing.T) {
 	}
 	var errb bytes.Buffer
 	window.Do(func() { err = playGame(opt, &errb) })
-	if err != nil && stackMissing(err) {
-		skipWithoutStack(t, err.Error())
+	if err != nil && windowtest.StackMissing(err, noDriver...) {
+		windowtest.SkipOrFail(t, "real stack missing", err)
 	}
 	if err != nil || errb.Len() != 0 {
 		t.Fatalf("game: %v; stderr %q", err, errb.String())
@@ -150,3 +131,7 @@ func TestW6_GameNoDisplayExits1(t *testing.T) {
 		t.Fatalf("want exit 1 and a message about DISPLAY, got:\n%s", out)
 	}
 }
+
+// noDriver are the renderer's "Vulkan is missing" errors, for
+// windowtest.StackMissing.
+var noDriver = []error{vulkan.ErrNoDriver, vulkan.ErrNoLoader}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // The no-vblank decision: the X.Org server without a refresh rate is Xvfb;
@@ -62,7 +63,7 @@ func isXvfbDisplay() bool {
 // that it has no vertical blank (P6: the modes are observations).
 func TestP6_PacingRealRunOnXvfb(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
-		skipWithoutStack(t, "DISPLAY is not set")
+		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
 	}
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
@@ -70,8 +71,8 @@ func TestP6_PacingRealRunOnXvfb(t *testing.T) {
 	window.Do(func() {
 		code = run([]string{"pacing", "-frames", "60", "-intervals", "0,1,2", "-out", dir, "-quiet"}, nil, &out, &errb)
 	})
-	if code != 0 && stackMissing(errors.New(errb.String())) {
-		skipWithoutStack(t, errb.String())
+	if code != 0 && windowtest.StackMissing(errors.New(errb.String())) {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(errb.String()))
 	}
 	if code != 0 || errb.Len() != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
@@ -149,7 +150,7 @@ func TestW6_PacingRealRunNoDisplayExits1(t *testing.T) {
 // the garbage collector.
 func TestT5_PacingRealFrameAllocatesNothing(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
-		skipWithoutStack(t, "DISPLAY is not set")
+		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
 	}
 	opt, err := parseGameFlags([]string{"-size", "320x240"})
 	if err != nil {
@@ -182,8 +183,8 @@ func TestT5_PacingRealFrameAllocatesNothing(t *testing.T) {
 		s.status.at = s.status.at.Add(time.Hour) // no title refresh during the measurement
 		allocs = testing.AllocsPerRun(100, func() { _ = g.RunOneFrame() })
 	})
-	if err != nil && stackMissing(err) {
-		skipWithoutStack(t, err.Error())
+	if err != nil && windowtest.StackMissing(err, noDriver...) {
+		windowtest.SkipOrFail(t, "real stack missing", err)
 	}
 	if err != nil {
 		t.Fatal(err)

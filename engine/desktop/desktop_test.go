@@ -9,6 +9,7 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // TestKeyCodesMatchWindow: engine's key, button and action codes are GLFW's,
@@ -150,7 +151,7 @@ func TestP5_GameOnLavapipeWithValidation(t *testing.T) {
 		runErr = g.Run()
 		updates = g.Scheduler().Stats().Updates
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	if l.r == nil {
 		t.Fatal("no frame was drawn")
 	}

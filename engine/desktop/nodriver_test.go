@@ -8,6 +8,7 @@ import (
 
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // TestW6_NoDriverIsOneClearError runs a game in a child process whose
@@ -25,7 +26,7 @@ func TestW6_NoDriverIsOneClearError(t *testing.T) {
 	msg := runChild(t, "TestW6_NoDriverIsOneClearError", "nodriver", vulkan.ValidationEnv+"=0",
 		"VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
 	if strings.Contains(msg, "no display") {
-		skipIfNoStack(t, errors.Join(window.ErrNoDisplay, errors.New(msg)))
+		windowtest.SkipIfNoStack(t, errors.Join(window.ErrNoDisplay, errors.New(msg)))
 	}
 	t.Logf("error: %s", msg)
 	for _, want := range []string{"create graphics device", "mesa-vulkan-drivers", "VK_DRIVER_FILES"} {

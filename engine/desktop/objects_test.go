@@ -9,6 +9,7 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // ballsAt returns a green ball left of the cube, falling with the frame
@@ -58,7 +59,7 @@ func TestT5_BallsOnRealStack(t *testing.T) {
 		tooMany = SetObjects(g, make([]vulkan.Object, vulkan.MaxObjects+1))
 		img, runErr = f.r.Vulkan().ReadBack()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if setErr != nil {
 		t.Fatal(setErr)

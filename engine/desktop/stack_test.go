@@ -7,6 +7,7 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // frameGame counts draws, runs do at each draw, and exits at exitAt.
@@ -84,7 +85,7 @@ func TestW2_ResizeOnRealStack(t *testing.T) {
 		g.ClientSizeChanged.Add(func(*engine.Game) { changed++ })
 		runErr = g.Run()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if client != [2]int{400, 300} || extent != [2]int{400, 300} || changed == 0 {
 		t.Errorf("client %v, extent %v, ClientSizeChanged %d times; want 400x300 and at least once", client, extent, changed)
@@ -115,7 +116,7 @@ func TestW6_PanicInDrawTearsDownOnRealStack(t *testing.T) {
 		defer func() { recovered = recover() }()
 		runErr = g.Run()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	if recovered != "boom in Draw" {
 		t.Fatalf("recovered %v, want the game's panic", recovered)
 	}
@@ -151,7 +152,7 @@ func TestT5_DesktopTickAllocations(t *testing.T) {
 			}
 		})
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if allocs != 0 {
 		t.Errorf("%v allocations per tick on the real stack, want 0", allocs)
@@ -179,7 +180,7 @@ func TestT12_WindowCloseEndsRunOnRealStack(t *testing.T) {
 		g.Exiting.Add(func(*engine.Game) { exiting++ })
 		runErr = g.Run()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if f.frames != 20 || exiting != 1 {
 		t.Errorf("%d frames, Exiting %d times; want 20 and 1", f.frames, exiting)
@@ -207,7 +208,7 @@ func TestT5_SystemClockOnRealStack(t *testing.T) {
 		runErr = g.Run()
 		st = g.Scheduler().Stats()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if f.frames != 100 || st.Updates < 100 {
 		t.Errorf("%d draws, %d updates; want 100 draws and at least as many updates", f.frames, st.Updates)

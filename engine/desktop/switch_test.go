@@ -7,6 +7,7 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // switchGame changes the swap interval every `every` frames, alternating a
@@ -103,7 +104,7 @@ func TestP5_ThreeHundredLiveSwitchesThroughTheEngine(t *testing.T) {
 		}
 		runErr = g.Run()
 	})
-	skipIfNoStack(t, runErr)
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, s.r)
 	if s.switches != s.target || s.handler < 165 || s.direct < 165 {
 		t.Fatalf("%d switches (%d handler, %d direct), want %d", s.switches, s.handler, s.direct, s.target)

@@ -5,9 +5,9 @@ import (
 	"os"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // GLFW must run on the main OS thread (W1): lock it before TestMain, which
@@ -16,46 +16,9 @@ func init() { runtime.LockOSThread() }
 
 func TestMain(m *testing.M) {
 	os.Exit(window.Main(func() int {
-		keep := keepDisplay()
-		defer window.Do(keep.Destroy)
+		defer windowtest.KeepDisplay()()
 		return m.Run()
 	}))
-}
-
-// keepDisplay opens a hidden 1x1 window for the whole run, so GLFW and the
-// X connection stay up between tests. An X server started without -noreset
-// (Xvfb's default) resets when its last client leaves, and a connection made
-// during the reset fails: the window package's display probe, or the
-// previous test binary, can be that last client. Retried a few times for
-// that reason; without a display it gives up and the tests skip one by one.
-func keepDisplay() *window.Window {
-	var w *window.Window
-	var err error
-	for range 5 {
-		window.Do(func() {
-			w, err = window.New(window.Config{Title: "keep-alive", Width: 1, Height: 1, Hidden: true})
-		})
-		if err == nil || os.Getenv("DISPLAY") == "" {
-			break
-		}
-		time.Sleep(200 * time.Millisecond) // let a resetting X server come back
-	}
-	if err != nil {
-		return &window.Window{} // Destroy on it does nothing
-	}
-	return w
-}
-
-// requireGPU is set in CI (.ci/run): a GPU test that would skip fails.
-func requireGPU() bool { return os.Getenv("METRONOME_REQUIRE_GPU") == "1" }
-
-// skipNoStack skips with a reason, or fails when METRONOME_REQUIRE_GPU=1.
-func skipNoStack(t testing.TB, why string, err error) {
-	t.Helper()
-	if requireGPU() {
-		t.Fatalf("%s (METRONOME_REQUIRE_GPU=1, so this fails instead of skipping): %v", why, err)
-	}
-	t.Skipf("%s: %v", why, err)
 }
 
 // mainSurface adapts a window for a renderer driven from the main thread.
@@ -115,14 +78,14 @@ func openGPU(t testing.TB, w, h int, opt Options) *gpu {
 	})
 	switch {
 	case errors.Is(winErr, window.ErrNoDisplay):
-		skipNoStack(t, "no display", winErr)
+		windowtest.SkipOrFail(t, "no display", winErr)
 	case winErr != nil:
 		t.Fatal(winErr)
 	}
 	if rErr != nil {
 		window.Do(g.win.Destroy)
 		if errors.Is(rErr, ErrNoDriver) || errors.Is(rErr, ErrNoLoader) || isNoLayer(rErr) {
-			skipNoStack(t, "no Vulkan driver or validation layer", rErr)
+			windowtest.SkipOrFail(t, "no Vulkan driver or validation layer", rErr)
 		}
 		t.Fatal(rErr)
 	}
