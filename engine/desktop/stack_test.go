@@ -46,6 +46,27 @@ func newStackGame(t *testing.T, h engine.Handler) (*engine.Game, error) {
 		Engine: engine.Config{Source: clock, Waiter: clock}})
 }
 
+// runStackGame makes a stack game for h (newStackGame) on the main thread,
+// lets setup adjust it (setup may be nil), runs it, and skips the test (or
+// fails it under METRONOME_REQUIRE_GPU=1) when the real stack is missing;
+// any other error fails the test.
+func runStackGame(t *testing.T, h engine.Handler, setup func(*engine.Game)) {
+	t.Helper()
+	var runErr error
+	window.Do(func() {
+		g, err := newStackGame(t, h)
+		if err != nil {
+			runErr = err
+			return
+		}
+		if setup != nil {
+			setup(g)
+		}
+		runErr = g.Run()
+	})
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
+}
+
 func checkNoMessages(t *testing.T, r *Renderer) {
 	t.Helper()
 	if r == nil {
@@ -75,17 +96,9 @@ func TestW2_ResizeOnRealStack(t *testing.T) {
 		client[0], client[1] = g.ClientSize()
 		extent[0], extent[1] = f.r.Vulkan().Extent()
 	}
-	var runErr error
-	window.Do(func() {
-		g, err := newStackGame(t, f)
-		if err != nil {
-			runErr = err
-			return
-		}
+	runStackGame(t, f, func(g *engine.Game) {
 		g.ClientSizeChanged.Add(func(*engine.Game) { changed++ })
-		runErr = g.Run()
 	})
-	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if client != [2]int{400, 300} || extent != [2]int{400, 300} || changed == 0 {
 		t.Errorf("client %v, extent %v, ClientSizeChanged %d times; want 400x300 and at least once", client, extent, changed)
@@ -170,17 +183,9 @@ func TestT12_WindowCloseEndsRunOnRealStack(t *testing.T) {
 		}
 	}
 	exiting := 0
-	var runErr error
-	window.Do(func() {
-		g, err := newStackGame(t, f)
-		if err != nil {
-			runErr = err
-			return
-		}
+	runStackGame(t, f, func(g *engine.Game) {
 		g.Exiting.Add(func(*engine.Game) { exiting++ })
-		runErr = g.Run()
 	})
-	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
 	if f.frames != 20 || exiting != 1 {
 		t.Errorf("%d frames, Exiting %d times; want 20 and 1", f.frames, exiting)

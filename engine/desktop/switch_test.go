@@ -6,8 +6,6 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
-	"github.com/metronome-engine/metronome/window"
-	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // switchGame changes the swap interval every `every` frames, alternating a
@@ -95,16 +93,7 @@ func (s *switchGame) Draw(g *engine.Game, gt timing.GameTime) {
 // the swapchain exactly once, and validation must stay silent.
 func TestP5_ThreeHundredLiveSwitchesThroughTheEngine(t *testing.T) {
 	s := &switchGame{t: t, every: 2, target: 330}
-	var runErr error
-	window.Do(func() {
-		g, err := newStackGame(t, s)
-		if err != nil {
-			runErr = err
-			return
-		}
-		runErr = g.Run()
-	})
-	windowtest.SkipIfNoStack(t, runErr, noDriver...)
+	runStackGame(t, s, nil)
 	checkNoMessages(t, s.r)
 	if s.switches != s.target || s.handler < 165 || s.direct < 165 {
 		t.Fatalf("%d switches (%d handler, %d direct), want %d", s.switches, s.handler, s.direct, s.target)
