@@ -58,28 +58,29 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err := s.configure(g); err != nil {
 		return errors.Join(err, g.Close())
 	}
-	stop := exitOn(g, opt.duration)
+	stop := exitOn(g.RequestExit, opt.duration)
 	err = g.Run()
 	stop()
 	return errors.Join(err, s.err, s.validationErr())
 }
 
-// exitOn makes SIGINT, and the wall-time limit d when positive, request the
-// game's exit; the returned func undoes both.
-func exitOn(g *engine.Game, d time.Duration) (stop func()) {
+// exitOn makes SIGINT, and the wall-time limit d when positive, call
+// requestExit (the game's RequestExit: safe from any goroutine); the
+// returned func undoes both.
+func exitOn(requestExit func(), d time.Duration) (stop func()) {
 	sig := make(chan os.Signal, 1)
 	done := make(chan struct{})
 	signal.Notify(sig, os.Interrupt)
 	go func() {
 		select {
 		case <-sig:
-			g.RequestExit()
+			requestExit()
 		case <-done:
 		}
 	}()
 	var timer *time.Timer
 	if d > 0 {
-		timer = time.AfterFunc(d, g.RequestExit)
+		timer = time.AfterFunc(d, requestExit)
 	}
 	return func() {
 		signal.Stop(sig)

@@ -106,7 +106,7 @@ func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeri
 		return pacingSeries{}, errors.Join(err, g.Close())
 	}
 	r.vendor, r.refreshHz = window.ServerVendor(), g.RefreshRate()
-	stop := exitOn(g, r.opt.duration) // 0 with -frames: SIGINT only
+	stop := exitOn(g.RequestExit, r.opt.duration) // 0 with -frames: SIGINT only
 	err = g.Run()
 	stop()
 	if err = errors.Join(err, s.err, s.validationErr()); err != nil {
