@@ -183,10 +183,12 @@ func gameUsage(w io.Writer) {
 Opens a window with the lit rotating cube and two balls that fall and
 bounce under gravity, simulated on the fixed step. The left (blue) ball
 is drawn at the Draw's interpolation alpha (previous + (latest -
-previous) x Alpha, rule T8), the right (green) one at its latest state:
-when the draw rate differs from the update rate, the left one moves
-smoothly and the right one in steps. The cube turns with a game clock (rules T18, T19) that pausing
-saves and locks and resuming restores, so it goes on where it stopped.
+previous) x Alpha, rule T8), the right (green) one at its latest state.
+The left one absorbs the uneven time each tick leaves over and trails by
+up to one step; in fixed step draws never outnumber updates, so the two
+part most in variable step (-variable, F) or while running slowly. The
+cube turns with a game clock (rules T18, T19) that pausing saves and
+locks and resuming restores, so it goes on where it stopped.
 The title shows draws/s, updates/s, the requested swap interval, the
 present mode in use ("fallback" when the surface lacked the interval's
 mode), IsRunningSlowly, the time the 500 ms clamp dropped, fixed or
