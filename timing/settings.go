@@ -1,0 +1,110 @@
+package timing
+
+import (
+	"fmt"
+	"time"
+)
+
+// This file holds the Scheduler's settings and read-only state; the tick
+// itself is in scheduler.go.
+
+// IsFixedTimeStep reports whether the scheduler runs fixed steps.
+func (s *Scheduler) IsFixedTimeStep() bool { return s.fixed }
+
+// SetFixedTimeStep switches between fixed and variable step; it applies from
+// the next tick (T25).
+func (s *Scheduler) SetFixedTimeStep(fixed bool) {
+	if s.fixed == fixed {
+		return
+	}
+	s.fixed = fixed
+	if !fixed && s.profile == ProfileXNA {
+		s.resetXNACounters()
+	}
+}
+
+// TargetElapsedTime returns the fixed step's length.
+func (s *Scheduler) TargetElapsedTime() TimeSpan { return s.target }
+
+// SetTargetElapsedTime sets the fixed step's length from the next tick on,
+// keeping the accumulated time (T25). Zero, negative or above
+// MaxElapsedTime is an error and changes nothing (T9).
+func (s *Scheduler) SetTargetElapsedTime(t TimeSpan) error {
+	if err := checkTarget(t, s.maxElapsed); err != nil {
+		return err
+	}
+	s.target = t
+	return nil
+}
+
+// MaxElapsedTime returns the clamp on one tick's time.
+func (s *Scheduler) MaxElapsedTime() TimeSpan { return s.maxElapsed }
+
+// SetMaxElapsedTime sets the clamp on one tick's time. It must be positive
+// and at least TargetElapsedTime.
+func (s *Scheduler) SetMaxElapsedTime(m TimeSpan) error {
+	if m <= 0 {
+		return fmt.Errorf("timing: MaxElapsedTime must be positive, got %d ticks", int64(m))
+	}
+	if s.target > m {
+		return fmt.Errorf("timing: MaxElapsedTime %d ticks is below TargetElapsedTime %d ticks; lower the target first", int64(m), int64(s.target))
+	}
+	s.maxElapsed = m
+	return nil
+}
+
+func checkTarget(t, maxElapsed TimeSpan) error {
+	if t <= 0 {
+		return fmt.Errorf("timing: TargetElapsedTime must be positive, got %d ticks", int64(t))
+	}
+	if t > maxElapsed {
+		return fmt.Errorf("timing: TargetElapsedTime %d ticks exceeds MaxElapsedTime %d ticks: the clamp would leave less than one step, so no Update would ever run; raise MaxElapsedTime first", int64(t), int64(maxElapsed))
+	}
+	return nil
+}
+
+// InactiveSleepTime returns how long each tick sleeps first while inactive.
+func (s *Scheduler) InactiveSleepTime() TimeSpan { return s.inactiveSleep }
+
+// SetInactiveSleepTime sets the sleep at the start of each inactive tick
+// (T24). Zero disables it; negative is an error.
+func (s *Scheduler) SetInactiveSleepTime(t TimeSpan) error {
+	if t < 0 {
+		return fmt.Errorf("timing: InactiveSleepTime must not be negative, got %d ticks", int64(t))
+	}
+	s.inactiveSleep = t
+	return nil
+}
+
+// SetActive tells the scheduler whether the game is active (focused and not
+// minimized). While inactive each tick first sleeps InactiveSleepTime (T24).
+func (s *Scheduler) SetActive(active bool) { s.inactive = !active }
+
+// WaitPolicy returns how fixed-step ticks wait.
+func (s *Scheduler) WaitPolicy() WaitPolicy { return s.policy }
+
+// SetWaitPolicy chooses how fixed-step ticks wait (T6); it resets the sleep
+// estimator.
+func (s *Scheduler) SetWaitPolicy(p WaitPolicy) error {
+	if p < WaitAdaptive || p > WaitBusy {
+		return fmt.Errorf("timing: unknown WaitPolicy %d", int(p))
+	}
+	s.policy = p
+	s.est.reset(p == WaitAdaptiveFNA)
+	return nil
+}
+
+// SleepEstimate returns the current worst-case sleep estimate (T6).
+func (s *Scheduler) SleepEstimate() time.Duration { return s.est.worst }
+
+// IsRunningSlowly returns the flag the next callback will see.
+func (s *Scheduler) IsRunningSlowly() bool { return s.slow }
+
+// TotalGameTime returns the game time of the completed updates.
+func (s *Scheduler) TotalGameTime() TimeSpan { return s.total }
+
+// Accumulated returns the time owed to future updates (the accumulator).
+func (s *Scheduler) Accumulated() TimeSpan { return s.acc }
+
+// Stats returns what the scheduler has done so far.
+func (s *Scheduler) Stats() Stats { return s.stats }
