@@ -40,19 +40,24 @@ func (p *keyPlatform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer,
 	return p.rend, nil
 }
 
-// keyRenderer records the swap intervals it was given (creation first).
-type keyRenderer struct{ swaps []int }
+// keyRenderer records the swap intervals it was given (creation first) and
+// the half-rate switch (P8).
+type keyRenderer struct {
+	swaps []int
+	half  bool
+}
 
 func (r *keyRenderer) BeginDraw() (bool, error)    { return true, nil }
 func (r *keyRenderer) EndDraw() error              { return nil }
 func (r *keyRenderer) SetSwapInterval(n int) error { r.swaps = append(r.swaps, n); return nil }
+func (r *keyRenderer) SetHalfRate(on bool) error   { r.half = on; return nil }
 func (r *keyRenderer) Resize(int, int) error       { return nil }
 func (r *keyRenderer) WaitIdle() error             { return nil }
 func (r *keyRenderer) Destroy()                    {}
 func (r *keyRenderer) Presentation() present.Choice {
 	n := r.swaps[len(r.swaps)-1]
-	m, _ := present.ModeForSwapInterval(n)
-	return present.Choice{Mode: m, Requested: n}
+	c, _ := present.ChooseModeHold(n, r.half, present.AllModes)
+	return c
 }
 
 func key(k engine.Key, a engine.Action) engine.PlatformEvent {
