@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,5 +167,32 @@ func TestT5_GameFrameAllocatesNothing(t *testing.T) {
 	s.status.at = time.Now().Add(time.Hour) // no title refresh during the measurement
 	if n := testing.AllocsPerRun(100, func() { _ = g.RunOneFrame() }); n != 0 {
 		t.Fatalf("%v allocations per frame, want 0", n)
+	}
+}
+
+// -half-rate asks for true half rate at creation through the handler, and
+// H toggles it through the handler and ApplyChanges, once per press (P8):
+// with interval 2 the renderer then reports FIFO held two refreshes, and
+// the title says "half rate".
+func TestP8_GameHalfRateFlagAndKey(t *testing.T) {
+	script := [][]engine.PlatformEvent{
+		{}, {key(engine.KeyH, engine.Press)}, {}, {key(engine.KeyH, engine.Release)},
+		{key(engine.KeyH, engine.Press)},
+	}
+	g, s, p := newKeyGame(t, script, "-interval", "2", "-half-rate")
+	tick(t, g, 1) // creation
+	if c := g.GraphicsDevice().Presentation(); !p.rend.half || c.Mode != present.ModeFIFO || c.Hold != 2 {
+		t.Fatalf("-half-rate: renderer half rate %v, presentation %+v; want FIFO hold 2", p.rend.half, c)
+	}
+	if title := (statusLine{choice: g.GraphicsDevice().Presentation()}).String(); !strings.Contains(title, "interval 2: FIFO half rate") {
+		t.Errorf("title %q does not say half rate", title)
+	}
+	tick(t, g, 3) // H pressed, held, released: one toggle
+	if c := g.GraphicsDevice().Presentation(); p.rend.half || s.halfRate || c.Mode != present.ModeFIFORelaxed || c.Hold != 1 {
+		t.Fatalf("after H: renderer half rate %v, presentation %+v; want FIFO_RELAXED hold 1", p.rend.half, c)
+	}
+	tick(t, g, 1) // pressed again
+	if c := g.GraphicsDevice().Presentation(); !p.rend.half || c.Hold != 2 || g.GraphicsDevice().SwapInterval() != 2 {
+		t.Fatalf("after H twice: renderer half rate %v, presentation %+v; want hold 2", p.rend.half, c)
 	}
 }
