@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/timing"
 )
 
 // halfRateTwo is a handler asking for true half rate (P8): IntervalTwo
@@ -109,5 +110,46 @@ func TestP8_HalfRateWithIntervalOneIsHandedOverButHoldsOne(t *testing.T) {
 	}
 	if !strings.Contains(c.Reason, "half rate ignored") {
 		t.Errorf("Reason %q must say half rate is ignored at interval 1", c.Reason)
+	}
+}
+
+// TestP8_HalfRateNeedsAThirtyHzStep pins the advice in docs/presentation.md:
+// at half rate each present blocks for two refreshes (modelled here by 2 x
+// 1/60 s of virtual time per tick), so a 60 Hz fixed step runs two updates
+// per draw and reads IsRunningSlowly after five ticks (T10), while a
+// 1/30 s target runs one update per draw and never does.
+func TestP8_HalfRateNeedsAThirtyHzStep(t *testing.T) {
+	for _, tc := range []struct {
+		target    timing.TimeSpan
+		slow      bool
+		perUpdate int // updates per tick in steady state
+	}{
+		{timing.DefaultTargetElapsedTime, true, 2},
+		{333_333, false, 1},
+	} {
+		g, s, p := newTestGame(&recorder{}, timing.ProfileDefault)
+		s.rec = nil
+		p.perPoll = 2 * frame60
+		p.script = [][]PlatformEvent{{focusIn}}
+		g.Graphics().PreparingDeviceSettings.Add(halfRateTwo)
+		if err := g.SetTargetElapsedTime(tc.target); err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
+			if err := g.RunOneFrame(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := s.updates
+		if err := g.RunOneFrame(); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Scheduler().IsRunningSlowly(); got != tc.slow || s.updates-before != tc.perUpdate {
+			t.Errorf("target %d: slow %v, %d updates per tick; want %v, %d", tc.target, got, s.updates-before, tc.slow, tc.perUpdate)
+		}
+		if c := g.GraphicsDevice().Presentation(); c.Hold != 2 {
+			t.Errorf("target %d: not at half rate: %+v", tc.target, c)
+		}
+		_ = g.Close()
 	}
 }
