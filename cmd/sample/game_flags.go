@@ -192,9 +192,10 @@ part most in variable step (-variable, F) or while running slowly. The
 cube turns with a game clock (rules T18, T19) that pausing saves and
 locks and resuming restores, so it goes on where it stopped.
 The title shows draws/s, updates/s, the requested swap interval, the
-present mode in use ("fallback" when the surface lacked the interval's
-mode; "half rate" while each frame is held two refreshes), IsRunningSlowly, the time the 500 ms clamp dropped, fixed or
-variable step, the target rate and "paused", about twice a second.
+present mode in use ("half rate" while each frame is held for two
+refreshes, "fallback" when the surface lacked the interval's mode),
+IsRunningSlowly, the time the 500 ms clamp dropped, fixed or variable
+step, the target rate and "paused", about twice a second.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)
