@@ -37,8 +37,8 @@ func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 // Reset applies pp: it raises the manager's DeviceResetting, maps the
 // interval to a swap interval (P3: Default and One -> 1, Two -> 2,
 // Immediate -> 0) and hands it to the renderer unchanged, hands a changed
-// HalfRate to the renderer too (P8), records pp and raises DeviceReset. An invalid interval or a renderer error is returned
-// and changes nothing. The window parts (size, full screen) are put on the
+// HalfRate to the renderer too (P8), records pp and raises DeviceReset. An
+// invalid interval or a renderer error is returned and changes nothing. The window parts (size, full screen) are put on the
 // window by GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain
 // follows the window's framebuffer.
 func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
