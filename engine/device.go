@@ -38,9 +38,10 @@ func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 // interval to a swap interval (P3: Default and One -> 1, Two -> 2,
 // Immediate -> 0) and hands it to the renderer unchanged, hands a changed
 // HalfRate to the renderer too (P8), records pp and raises DeviceReset. An
-// invalid interval or a renderer error is returned and changes nothing. The window parts (size, full screen) are put on the
-// window by GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain
-// follows the window's framebuffer.
+// invalid interval or a renderer error is returned and changes nothing.
+// The window parts (size, full screen) are put on the window by
+// GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain follows
+// the window's framebuffer.
 func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
 	swap, err := check(pp)
 	if err != nil {
