@@ -36,18 +36,27 @@ func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 
 // Reset applies pp: it raises the manager's DeviceResetting, maps the
 // interval to a swap interval (P3: Default and One -> 1, Two -> 2,
-// Immediate -> 0) and hands it to the renderer unchanged, records pp and
-// raises DeviceReset. An invalid interval or a renderer error is returned
-// and changes nothing. The window parts (size, full screen) are put on the
-// window by GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain
-// follows the window's framebuffer.
+// Immediate -> 0) and hands it to the renderer unchanged, hands a changed
+// HalfRate to the renderer too (P8), records pp and raises DeviceReset. An
+// invalid interval or a renderer error is returned and changes nothing.
+// The window parts (size, full screen) are put on the window by
+// GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain follows
+// the window's framebuffer.
 func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
 	swap, err := check(pp)
 	if err != nil {
 		return fmt.Errorf("reset device: %w", err)
 	}
 	d.manager.DeviceResetting.raise(d)
+	if pp.HalfRate != d.params.HalfRate {
+		if err := d.renderer.SetHalfRate(pp.HalfRate); err != nil {
+			return fmt.Errorf("reset device: set half rate %v: %w", pp.HalfRate, err)
+		}
+	}
 	if err := d.renderer.SetSwapInterval(swap); err != nil {
+		if pp.HalfRate != d.params.HalfRate {
+			_ = d.renderer.SetHalfRate(d.params.HalfRate) // change nothing
+		}
 		return fmt.Errorf("reset device: set swap interval %d: %w", swap, err)
 	}
 	d.params, d.swap = pp, swap

@@ -54,17 +54,21 @@ func (headless) CreateRenderer(cfg engine.RendererConfig) (engine.Renderer, erro
 }
 
 // nullRenderer presents nothing; it reports the mode a FIFO-only surface
-// would use (P4, P6).
-type nullRenderer struct{ swap int }
+// would use (P4, P6, P8).
+type nullRenderer struct {
+	swap int
+	half bool
+}
 
 func (r *nullRenderer) BeginDraw() (bool, error)    { return true, nil }
 func (r *nullRenderer) EndDraw() error              { return nil }
 func (r *nullRenderer) SetSwapInterval(n int) error { r.swap = n; return nil }
+func (r *nullRenderer) SetHalfRate(on bool) error   { r.half = on; return nil }
 func (r *nullRenderer) Resize(int, int) error       { return nil }
 func (r *nullRenderer) WaitIdle() error             { return nil }
 func (r *nullRenderer) Destroy()                    {}
 func (r *nullRenderer) Presentation() present.Choice {
-	c, _ := present.ChooseMode(r.swap, present.NewModeSet(present.ModeFIFO))
+	c, _ := present.ChooseModeHold(r.swap, r.half, present.NewModeSet(present.ModeFIFO))
 	return c
 }
 
@@ -126,4 +130,36 @@ func ExampleGraphicsDeviceManager_preparingDeviceSettings() {
 	// swap interval: 2
 	// vsync requested: true
 	// in use: swap interval 2 wants FIFO_RELAXED: not supported by the surface {FIFO}; fell back to FIFO
+}
+
+// True half rate (rule P8, a Go extension): with HalfRate beside
+// IntervalTwo, the renderer takes FIFO and presents each frame twice, so
+// every frame stays on screen for two refreshes (Hold 2). Without it, Two
+// maps to FIFO_RELAXED, which is not half rate (P4).
+func ExampleGraphicsDeviceManager_halfRate() {
+	clock := timing.NewManualClock(0)
+	g, err := engine.NewGame(&spinner{}, headless{}, engine.Config{Source: clock, Waiter: clock})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+		info.PresentationParameters.PresentationInterval = present.IntervalTwo
+		info.PresentationParameters.HalfRate = true
+	})
+	if err := g.RunOneFrame(); err != nil { // creates the device
+		fmt.Println(err)
+		return
+	}
+	p := g.GraphicsDevice().Presentation()
+	fmt.Println("swap interval:", g.GraphicsDevice().SwapInterval())
+	fmt.Println("mode:", p.Mode, "hold:", p.Hold)
+	fmt.Println("why:", p.Reason)
+	_ = g.Close()
+	// Output:
+	// update 1: elapsed 0s, total 0s
+	// draw: 0.0000 turns, alpha 0.2, mode FIFO
+	// swap interval: 2
+	// mode: FIFO hold: 2
+	// why: swap interval 2 with half rate wants FIFO, each frame presented twice: supported, using FIFO
 }

@@ -140,19 +140,21 @@ func (p *fakePlatform) Destroy() {
 }
 
 // fakeRenderer records what the engine asks of it. Its present modes are
-// chosen with the real present.ChooseMode from modes.
+// chosen with the real present.ChooseModeHold from modes.
 type fakeRenderer struct {
-	rec      *recorder
-	modes    present.ModeSet
-	swap     int
-	setSwaps []int
-	begins   int
-	ends     int
-	resizes  []string
-	beginErr error
-	endErrAt int // EndDraw number (1-based) that fails; 0: none
-	idle     int
-	destroy  int
+	rec       *recorder
+	modes     present.ModeSet
+	swap      int
+	setSwaps  []int
+	half      bool   // half rate as last set (P8)
+	setHalves []bool // SetHalfRate calls
+	begins    int
+	ends      int
+	resizes   []string
+	beginErr  error
+	endErrAt  int // EndDraw number (1-based) that fails; 0: none
+	idle      int
+	destroy   int
 }
 
 var errFakePresent = errors.New("fake: VK_ERROR_DEVICE_LOST")
@@ -189,8 +191,15 @@ func (r *fakeRenderer) SetSwapInterval(n int) error {
 	return nil
 }
 
+func (r *fakeRenderer) SetHalfRate(on bool) error {
+	r.rec.add("renderer.SetHalfRate %v", on)
+	r.setHalves = append(r.setHalves, on)
+	r.half = on
+	return nil
+}
+
 func (r *fakeRenderer) Presentation() present.Choice {
-	c, err := present.ChooseMode(r.swap, r.modes)
+	c, err := present.ChooseModeHold(r.swap, r.half, r.modes)
 	if err != nil {
 		panic(err) // a test bug: the fake's modes are never empty
 	}

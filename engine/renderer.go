@@ -15,6 +15,11 @@ type Renderer interface {
 	// SetSwapInterval asks for swap interval 0, 1 or 2 from the next frame
 	// on (P3, P5); an unchanged interval rebuilds nothing.
 	SetSwapInterval(n int) error
+	// SetHalfRate turns rule P8's true half-rate presentation on or off
+	// from the next frame on: at swap interval 2 it takes FIFO and presents
+	// each frame twice (Presentation reports Hold 2); other intervals are
+	// unaffected. An unchanged present mode rebuilds nothing (P5).
+	SetHalfRate(on bool) error
 	// Presentation reports the requested interval and the present mode in
 	// use, and whether it fell back (P6).
 	Presentation() present.Choice

@@ -98,6 +98,7 @@ type sampleGame struct {
 	source   timing.Source // the engine's clock (a *timing.FixedDt with -fixed-dt)
 	waiter   timing.Waiter // how the engine waits; L blocks through it
 	interval int           // the swap interval the PreparingDeviceSettings handler asks for
+	halfRate bool          // and whether it asks for true half rate (P8)
 	hz       float64       // the target update rate
 	prevKeys engine.KeyboardState
 	inj      injector // -input's presses
@@ -140,7 +141,7 @@ func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampl
 		return nil, fmt.Errorf("sample: %w", err)
 	}
 	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
-		hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
+		halfRate: opt.halfRate, hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
 		balls:  [2]ball{newBall(ballStartY), newBall(ballStartY)},
 		drawnY: [2]float64{ballStartY, ballStartY}}, nil
 }
@@ -155,6 +156,7 @@ var (
 func (s *sampleGame) configure(g *engine.Game) error {
 	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = presentInterval(s.interval)
+		info.PresentationParameters.HalfRate = s.halfRate
 	})
 	g.SetFixedTimeStep(!s.opt.variable)
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {

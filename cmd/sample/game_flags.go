@@ -27,7 +27,8 @@ var errGameHelp = errors.New("help requested")
 
 // gameOptions are the flags of the sample game, parsed and checked.
 type gameOptions struct {
-	interval       int // swap interval 0, 1 or 2 (rule P3)
+	interval       int  // swap interval 0, 1 or 2 (rule P3)
+	halfRate       bool // true half rate at interval 2 (rule P8)
 	variable       bool
 	hz             float64
 	target         timing.TimeSpan // 1/hz, rounded to 100 ns (T1)
@@ -52,6 +53,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.IntVar(&opt.interval, "interval", 1, "swap interval at start: 0 (IMMEDIATE), 1 (FIFO, vsync) or 2 (FIFO_RELAXED); set by a PreparingDeviceSettings handler (rules P2, P4)")
+	fs.BoolVar(&opt.halfRate, "half-rate", false, "ask for true half rate with interval 2: FIFO, each frame presented twice, so it stays up for two refreshes (rule P8; key H toggles)")
 	fs.BoolVar(&opt.variable, "variable", false, "start in variable step instead of fixed step (rule T13; key F toggles)")
 	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step update rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1; keys +/- change it)")
 	fs.StringVar(&raw.size, "size", "960x540", "window content size WxH in screen coordinates, each 1.."+strconv.Itoa(maxGameSide))
@@ -62,7 +64,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21)")
-	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F + - R P L Esc), # comments")
+	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	return fs
 }
@@ -190,12 +192,14 @@ part most in variable step (-variable, F) or while running slowly. The
 cube turns with a game clock (rules T18, T19) that pausing saves and
 locks and resuming restores, so it goes on where it stopped.
 The title shows draws/s, updates/s, the requested swap interval, the
-present mode in use ("fallback" when the surface lacked the interval's
-mode), IsRunningSlowly, the time the 500 ms clamp dropped, fixed or
-variable step, the target rate and "paused", about twice a second.
+present mode in use ("half rate" while each frame is held for two
+refreshes, "fallback" when the surface lacked the interval's mode),
+IsRunningSlowly, the time the 500 ms clamp dropped, fixed or variable
+step, the target rate and "paused", about twice a second.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)
+  H       toggle true half rate for interval 2 (rule P8: FIFO, each frame presented twice)
   F       toggle fixed/variable step
   + -     raise/lower the target update rate
   R       ResetElapsedTime
@@ -205,7 +209,7 @@ keys:
 
 A deterministic replay (rule T21): two runs of
   sample -fixed-dt 16.6667ms -frames 600 -input script -dump-state out
-write identical dumps (script lines: "120 F", "300 0", "400 P", "# comment").
+write identical dumps (script lines: "120 F", "300 0", "400 P", "500 H", "# comment").
 
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
 a validation message, a screenshot error), 2 bad flags.

@@ -145,6 +145,11 @@ func TestP6_GameStatusLine(t *testing.T) {
 	if got := l.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	l = statusLine{choice: present.Choice{Mode: present.ModeFIFO, Requested: 2, Hold: present.HalfRateHold}, fixed: true, hz: 30}
+	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 2: FIFO half rate | dropped 0.0 ms | fixed 30 Hz"
+	if got := l.String(); got != want { // P8
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 	l = statusLine{choice: present.Choice{Mode: present.ModeImmediate}, hz: 144}
 	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 0: IMMEDIATE | dropped 0.0 ms | variable 144 Hz"
 	if got := l.String(); got != want {

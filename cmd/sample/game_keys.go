@@ -51,6 +51,9 @@ func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
 			s.setInterval(g, n)
 		}
 	}
+	if s.pressed(keys, engine.KeyH) {
+		s.toggleHalfRate(g)
+	}
 	if s.pressed(keys, engine.KeyF) {
 		g.SetFixedTimeStep(!g.IsFixedTimeStep())
 		s.status.force = true
@@ -81,6 +84,18 @@ func (s *sampleGame) setInterval(g *engine.Game, n int) {
 	if err := g.Graphics().ApplyChanges(); err != nil {
 		s.interval = old
 		fmt.Fprintf(s.stderr, "sample: swap interval %d: %v\n", n, err)
+	}
+	s.status.force = true
+}
+
+// toggleHalfRate flips the handler's HalfRate and applies it (P2, P8): at
+// interval 2 the renderer switches between FIFO_RELAXED and FIFO with each
+// frame presented twice. On failure the request goes back.
+func (s *sampleGame) toggleHalfRate(g *engine.Game) {
+	s.halfRate = !s.halfRate
+	if err := g.Graphics().ApplyChanges(); err != nil {
+		s.halfRate = !s.halfRate
+		fmt.Fprintf(s.stderr, "sample: half rate %v: %v\n", !s.halfRate, err)
 	}
 	s.status.force = true
 }

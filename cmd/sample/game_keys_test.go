@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,19 +41,24 @@ func (p *keyPlatform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer,
 	return p.rend, nil
 }
 
-// keyRenderer records the swap intervals it was given (creation first).
-type keyRenderer struct{ swaps []int }
+// keyRenderer records the swap intervals it was given (creation first) and
+// the half-rate switch (P8).
+type keyRenderer struct {
+	swaps []int
+	half  bool
+}
 
 func (r *keyRenderer) BeginDraw() (bool, error)    { return true, nil }
 func (r *keyRenderer) EndDraw() error              { return nil }
 func (r *keyRenderer) SetSwapInterval(n int) error { r.swaps = append(r.swaps, n); return nil }
+func (r *keyRenderer) SetHalfRate(on bool) error   { r.half = on; return nil }
 func (r *keyRenderer) Resize(int, int) error       { return nil }
 func (r *keyRenderer) WaitIdle() error             { return nil }
 func (r *keyRenderer) Destroy()                    {}
 func (r *keyRenderer) Presentation() present.Choice {
 	n := r.swaps[len(r.swaps)-1]
-	m, _ := present.ModeForSwapInterval(n)
-	return present.Choice{Mode: m, Requested: n}
+	c, _ := present.ChooseModeHold(n, r.half, present.AllModes)
+	return c
 }
 
 func key(k engine.Key, a engine.Action) engine.PlatformEvent {
@@ -161,5 +167,32 @@ func TestT5_GameFrameAllocatesNothing(t *testing.T) {
 	s.status.at = time.Now().Add(time.Hour) // no title refresh during the measurement
 	if n := testing.AllocsPerRun(100, func() { _ = g.RunOneFrame() }); n != 0 {
 		t.Fatalf("%v allocations per frame, want 0", n)
+	}
+}
+
+// -half-rate asks for true half rate at creation through the handler, and
+// H toggles it through the handler and ApplyChanges, once per press (P8):
+// with interval 2 the renderer then reports FIFO held two refreshes, and
+// the title says "half rate".
+func TestP8_GameHalfRateFlagAndKey(t *testing.T) {
+	script := [][]engine.PlatformEvent{
+		{}, {key(engine.KeyH, engine.Press)}, {}, {key(engine.KeyH, engine.Release)},
+		{key(engine.KeyH, engine.Press)},
+	}
+	g, s, p := newKeyGame(t, script, "-interval", "2", "-half-rate")
+	tick(t, g, 1) // creation
+	if c := g.GraphicsDevice().Presentation(); !p.rend.half || c.Mode != present.ModeFIFO || c.Hold != 2 {
+		t.Fatalf("-half-rate: renderer half rate %v, presentation %+v; want FIFO hold 2", p.rend.half, c)
+	}
+	if title := (statusLine{choice: g.GraphicsDevice().Presentation()}).String(); !strings.Contains(title, "interval 2: FIFO half rate") {
+		t.Errorf("title %q does not say half rate", title)
+	}
+	tick(t, g, 3) // H pressed, held, released: one toggle
+	if c := g.GraphicsDevice().Presentation(); p.rend.half || s.halfRate || c.Mode != present.ModeFIFORelaxed || c.Hold != 1 {
+		t.Fatalf("after H: renderer half rate %v, presentation %+v; want FIFO_RELAXED hold 1", p.rend.half, c)
+	}
+	tick(t, g, 1) // pressed again
+	if c := g.GraphicsDevice().Presentation(); !p.rend.half || c.Hold != 2 || g.GraphicsDevice().SwapInterval() != 2 {
+		t.Fatalf("after H twice: renderer half rate %v, presentation %+v; want hold 2", p.rend.half, c)
 	}
 }

@@ -25,7 +25,7 @@ type scriptedKey struct {
 
 // scriptKeys names the keys a script may press, as written in the file.
 var scriptKeys = map[string]engine.Key{
-	"0": engine.Key0, "1": engine.Key1, "2": engine.Key2, "F": engine.KeyF,
+	"0": engine.Key0, "1": engine.Key1, "2": engine.Key2, "F": engine.KeyF, "H": engine.KeyH,
 	"+": engine.KeyEqual, "-": engine.KeyMinus, "R": engine.KeyR, "P": engine.KeyP, "L": engine.KeyL,
 	"ESC": engine.KeyEscape,
 }

@@ -68,6 +68,9 @@ func (l statusLine) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "metronome sample | %.1f draws/s %.1f updates/s | interval %d: %v",
 		l.drawsPerSec, l.updatesPerSec, l.choice.Requested, l.choice.Mode)
+	if l.choice.Hold == present.HalfRateHold {
+		b.WriteString(" half rate")
+	}
 	if l.choice.FellBack {
 		b.WriteString(" (fallback)")
 	}

@@ -42,7 +42,8 @@ func (r *Renderer) SetObjects(objs []vulkan.Object) error {
 	return nil
 }
 
-// Frames returns how many frames were presented.
+// Frames returns how many frames were drawn and presented (one per EndDraw;
+// at half rate each is presented twice: Vulkan().Presents counts presents).
 func (r *Renderer) Frames() uint64 { return r.frames }
 
 // BeginDraw reports true: the engine already skips frames while the window
@@ -67,7 +68,12 @@ func (r *Renderer) EndDraw() error {
 // (P3, P5).
 func (r *Renderer) SetSwapInterval(n int) error { return r.vk.SetSwapInterval(n) }
 
-// Presentation reports the requested interval and the mode chosen for it (P6).
+// SetHalfRate hands rule P8's half-rate option to the Vulkan renderer: at
+// swap interval 2 each frame is rendered and presented twice on FIFO.
+func (r *Renderer) SetHalfRate(on bool) error { return r.vk.SetHalfRate(on) }
+
+// Presentation reports the requested interval, the mode chosen for it and
+// the refreshes each frame is held for (P6, P8).
 func (r *Renderer) Presentation() present.Choice { return r.vk.Presentation() }
 
 // Resize marks the swapchain for a rebuild at the next frame (W2).

@@ -21,8 +21,15 @@ type Choice struct {
 	// Requested is the swap interval that was asked for.
 	Requested int
 	// FellBack is true when Mode is not the interval's own mode
-	// (ModeForSwapInterval) because the surface does not support it.
+	// (ModeForSwapInterval) because the surface does not support it, or,
+	// from ChooseModeHold, when half rate was asked for interval 2 and the
+	// surface lacks FIFO.
 	FellBack bool
+	// Hold is how many refresh periods each frame is meant to stay on
+	// screen: 1 from ChooseMode, 2 for rule P8's half rate (swap interval
+	// 2 on FIFO, each frame presented twice; see ChooseModeHold). The zero
+	// value of a Choice built by hand means 1.
+	Hold int
 	// Reason says in words what was wanted and what was taken, for logs
 	// and the sample's status line.
 	Reason string
@@ -69,7 +76,7 @@ func ChooseMode(swapInterval int, supported ModeSet) (Choice, error) {
 		return Choice{}, fmt.Errorf("choose present mode for swap interval %d: %w", swapInterval, ErrNoPresentModes)
 	}
 	wanted := order[0]
-	c := Choice{Requested: swapInterval}
+	c := Choice{Requested: swapInterval, Hold: 1}
 	for _, m := range order {
 		if supported.Has(m) {
 			c.Mode = m

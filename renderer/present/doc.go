@@ -5,7 +5,9 @@
 //     (rule P3 of DESIGN.md);
 //   - PresentMode, this package's own names for Vulkan's present modes, and
 //     ChooseMode, which picks the mode for a swap interval from the modes a
-//     surface supports and reports every fallback (rule P4);
+//     surface supports and reports every fallback (rule P4), and
+//     ChooseModeHold, the same with rule P8's explicit half-rate option
+//     (interval 2 on FIFO, each frame presented twice: Choice.Hold 2);
 //   - Recorder, a frame-interval recorder for pacing statistics that records
 //     without allocating;
 //   - Display, a simulated display in virtual time that models FIFO,
@@ -25,7 +27,8 @@
 // misses its vblank. XNA's PresentInterval.Two (one present every second
 // refresh) has no Vulkan present mode; a game that wants to run at 30 Hz
 // should set its TargetElapsedTime to 1/30 s and keep interval One. True
-// half-rate presentation is a later, explicit extension (rule P8).
+// half-rate presentation is an explicit extension beside this mapping
+// (rule P8, ChooseModeHold): FIFO with every frame presented twice.
 //
 // The package is pure Go: no cgo, no Vulkan or GLFW imports, and nothing of
 // this module. renderer/vulkan converts PresentMode to and from Vulkan's

@@ -15,7 +15,9 @@
 //	drawn, err := r.DrawFrame(t)      // t: game time; drawn == false while minimised (W2)
 //	r.Resize()                        // on framebuffer-size and iconify events
 //	err = r.SetSwapInterval(n)        // P4/P5: rebuilt before the next acquire if the mode changes
-//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback and reason
+//	err = r.SetHalfRate(true)         // P8: interval 2 -> FIFO, each frame rendered and presented twice
+//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold
+//	n := r.Presents()                 // presents queued so far (2 per frame at half rate)
 //	mode := r.ModeInUse()             // P6: the live swapchain's mode (an observation)
 //	img, err := r.ReadBack()          // W5: the last frame as *image.RGBA
 //

@@ -21,11 +21,32 @@ import (
 // drawn == false at once; the caller should then wait for window events
 // instead of calling again in a tight loop (window.WaitEvents).
 //
+// While half rate is active (SetHalfRate at swap interval 2, FIFO:
+// Presentation().Hold is 2) it does all of this twice: the same scene time
+// is rendered into two acquired images and both are presented, so FIFO
+// shows the frame for two refreshes (P8). drawn is then true when both
+// were presented.
+//
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
 func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 	if r == nil || r.dev == nil {
 		return false, errors.New("draw frame: the renderer was destroyed")
 	}
+	hold := r.choice.Refreshes()
+	for i := range hold {
+		// A read-back copies only the last image (its copy buffer is
+		// not free while an earlier submit may still use it).
+		drawn, err = r.drawOnce(t, r.capturing && i == hold-1)
+		if err != nil || !drawn {
+			return drawn, err
+		}
+	}
+	return true, nil
+}
+
+// drawOnce is one acquire, render and present of DrawFrame; capture
+// appends the read-back copy to the submit.
+func (r *Renderer) drawOnce(t time.Duration, capture bool) (drawn bool, err error) {
 	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
 		r.fbW, r.fbH = r.win.FramebufferSize()
 	}
@@ -60,7 +81,7 @@ func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
 	default:
 		return false, r.frameErr(res)
 	}
-	return true, r.submit(t)
+	return true, r.submit(t, capture)
 }
 
 // skipZero turns a rebuild that met a 0x0 surface into a skipped frame
@@ -80,16 +101,17 @@ func (r *Renderer) decide(w, h int) frameAction {
 	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode)
 }
 
-// submit writes the acquired image's uniforms, then submits and presents.
-func (r *Renderer) submit(t time.Duration) error {
+// submit writes the acquired image's uniforms, then submits and presents,
+// with the read-back copy appended when capture is set.
+func (r *Renderer) submit(t time.Duration, capture bool) error {
 	img := r.loop.image()
 	var extra vk.CommandBuffer
-	if r.capturing {
+	if capture {
 		cmd, err := r.recordCapture(img)
 		if err != nil {
 			// The image is acquired: present it without the copy, then report.
 			r.capturing = false
-			if res := r.loop.submitPresent(nil); res < 0 && res != vk.ErrorOutOfDate {
+			if res := r.present(nil); res < 0 && res != vk.ErrorOutOfDate {
 				return r.frameErr(res)
 			}
 			return err
@@ -97,7 +119,7 @@ func (r *Renderer) submit(t time.Duration) error {
 		extra = cmd
 	}
 	r.writeUniforms(img, t)
-	res := r.loop.submitPresent(extra)
+	res := r.present(extra)
 	r.lastT = t
 	switch res {
 	case vk.Success:
@@ -107,6 +129,16 @@ func (r *Renderer) submit(t time.Duration) error {
 		return r.frameErr(res)
 	}
 	return nil
+}
+
+// present submits and presents the acquired image (with extra, when not
+// nil) and counts it when the present queued it.
+func (r *Renderer) present(extra vk.CommandBuffer) vk.Result {
+	res := r.loop.submitPresent(extra)
+	if res == vk.Success || res == vk.Suboptimal {
+		r.presents++
+	}
+	return res
 }
 
 // writeUniforms writes image img's uniform block for time t: the cube as a

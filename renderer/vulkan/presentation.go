@@ -8,11 +8,12 @@ import (
 
 // SetSwapInterval records a new swap interval (0, 1 or 2; anything else is an
 // error and changes nothing). The present mode is chosen at once with
-// present.ChooseMode from SupportedPresentModes (P4); when it differs from
+// present.ChooseMode from SupportedPresentModes (P4), or, while half rate is
+// on (SetHalfRate), with present.ChooseModeHold (P8); when it differs from
 // the mode in use, the swapchain is rebuilt with it, passing the old one,
 // before the next image is acquired; an unchanged mode rebuilds nothing (P5).
 func (r *Renderer) SetSwapInterval(n int) error {
-	c, err := present.ChooseMode(n, r.modes)
+	c, err := present.ChooseModeHold(n, r.halfRate, r.modes)
 	if err != nil {
 		return fmt.Errorf("set swap interval: %w", err)
 	}
@@ -21,7 +22,8 @@ func (r *Renderer) SetSwapInterval(n int) error {
 }
 
 // Presentation reports the last requested swap interval, the present mode
-// chosen for it and whether (and why) it fell back (P6). The chosen mode is
+// chosen for it, whether (and why) it fell back (P6), and the refreshes each
+// frame is held for (Hold 2 while half rate is active, P8). The chosen mode is
 // in use from the next frame; ModeInUse reports the live swapchain's.
 func (r *Renderer) Presentation() present.Choice { return r.choice }
 

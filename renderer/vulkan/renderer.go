@@ -71,6 +71,8 @@ type Renderer struct {
 
 	modes     present.ModeSet // supported by the surface
 	choice    present.Choice  // for the requested interval (P6)
+	halfRate  bool            // P8: present each frame twice at interval 2 on FIFO
+	presents  uint64          // images queued for presentation (Presents)
 	stale     bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
 	lastT     time.Duration   // time of the last drawn frame (read-back redraws it)
 	fbW, fbH  int             // framebuffer size last read from the Surface

@@ -32,6 +32,7 @@ func main() {
 	height := flag.Int("height", 480, "window height")
 	inFlight := flag.Int("inflight", 2, "frames in flight (1-3)")
 	flag.IntVar(&objects, "objects", 0, "balls to draw beside the cube, moved every frame (0 to vulkan.MaxObjects)")
+	flag.BoolVar(&halfRate, "half-rate", false, "with -interval 2: true half rate (rule P8), FIFO with each frame presented twice")
 	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
 	flag.Parse()
 	start := launchTime()
@@ -55,6 +56,9 @@ func launchTime() time.Time {
 
 // switchEvery is the -switch-every flag.
 var switchEvery int
+
+// halfRate is the -half-rate flag.
+var halfRate bool
 
 // objects is the -objects flag.
 var objects int
@@ -87,12 +91,15 @@ func run(start time.Time, frames, interval, w, h, inFlight int) error {
 		return err
 	}
 	defer r.Destroy()
+	if err := r.SetHalfRate(halfRate); err != nil {
+		return err
+	}
 	phase("renderer")
 	if _, err := r.DrawFrame(0); err != nil {
 		return err
 	}
 	fmt.Printf("first_frame_ms %.1f\n", float64(time.Since(start))/1e6)
-	fmt.Printf("device %q\nmode %v\nvalidation %v\n", r.DeviceName(), r.ModeInUse(), r.Validating())
+	fmt.Printf("device %q\nmode %v\nhold %d\nvalidation %v\n", r.DeviceName(), r.ModeInUse(), r.Presentation().Refreshes(), r.Validating())
 	return measure(r, win, frames)
 }
 
@@ -104,6 +111,7 @@ func measure(r *vulkan.Renderer, win *window.Window, frames int) error {
 	var rss10 int
 	t0 := time.Now()
 	runtime.ReadMemStats(&ms0)
+	p0 := r.Presents()
 	for i := 1; i <= frames; i++ {
 		events = win.PollEvents(events[:0])
 		if switchEvery > 0 && i%switchEvery == 0 {
@@ -135,6 +143,8 @@ func measure(r *vulkan.Renderer, win *window.Window, frames int) error {
 		return nil
 	}
 	fmt.Printf("frames %d\nseconds %.3f\nfps %.0f\n", frames, el.Seconds(), float64(frames)/el.Seconds())
+	presents := r.Presents() - p0
+	fmt.Printf("presents %d\npresents_per_s %.0f\n", presents, float64(presents)/el.Seconds())
 	fmt.Printf("go_allocs_per_frame %.3f\n", float64(ms1.Mallocs-ms0.Mallocs)/float64(frames))
 	fmt.Printf("rss_kb_at_10pct %d\nrss_kb_at_end %d\n", rss10, rssKB())
 	fmt.Printf("rebuilds %d\nvalidation_messages %d\n", r.Rebuilds(), len(r.Messages()))

@@ -1,0 +1,37 @@
+package vulkan
+
+import (
+	"fmt"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+)
+
+// SetHalfRate turns rule P8's true half-rate presentation on or off. It is
+// an explicit option beside the default mapping and acts only on swap
+// interval 2: with it on, interval 2 takes FIFO instead of FIFO_RELAXED
+// (present.ChooseModeHold) and each DrawFrame renders the frame's scene
+// time into two swapchain images and presents both, so that under FIFO,
+// which shows one queued image per vertical blank, the frame stays on
+// screen for two refresh periods. It costs a second render per frame.
+//
+// Like SetSwapInterval it records the request; the swapchain is rebuilt
+// before the next acquire only when the present mode changes (P5). The
+// setting survives interval changes (it is off at New). A surface without
+// FIFO falls back to the default mapping, reported in Presentation (P6).
+func (r *Renderer) SetHalfRate(on bool) error {
+	c, err := present.ChooseModeHold(r.choice.Requested, on, r.modes)
+	if err != nil {
+		return fmt.Errorf("set half rate: %w", err)
+	}
+	r.halfRate, r.choice = on, c
+	return nil
+}
+
+// HalfRate reports whether half rate was asked for (SetHalfRate); it is
+// active only at swap interval 2 with FIFO, when Presentation().Hold is 2.
+func (r *Renderer) HalfRate() bool { return r.halfRate }
+
+// Presents is how many images were queued for presentation since New (a
+// present that returned VK_SUCCESS or VK_SUBOPTIMAL_KHR): one per drawn
+// frame, two while half rate is active (P8), and one per ReadBack present.
+func (r *Renderer) Presents() uint64 { return r.presents }
