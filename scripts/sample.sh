@@ -20,6 +20,6 @@ elif [ "$headless" = 1 ]; then
   go run ./cmd/sample -duration 3s -screenshot "$shot"
   echo "screenshot of the last frame: $shot" >&2
 else
-  echo "keys: 0/1/2 swap interval, F fixed/variable step, +/- target rate, P pause, L load, R reset elapsed time, Esc quit" >&2
+  echo "keys: 0/1/2 swap interval, H half rate, F fixed/variable step, +/- target rate, P pause, L load, R reset elapsed time, Esc quit" >&2
   go run ./cmd/sample
 fi
