@@ -32,6 +32,7 @@ func main() {
 	height := flag.Int("height", 480, "window height")
 	inFlight := flag.Int("inflight", 2, "frames in flight (1-3)")
 	flag.IntVar(&objects, "objects", 0, "balls to draw beside the cube, moved every frame (0 to vulkan.MaxObjects)")
+	flag.BoolVar(&sequential, "sequential", false, "start Vulkan after the window (vulkan.New) instead of beside it (vulkan.StartInstance)")
 	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
 	flag.Parse()
 	start := launchTime()
@@ -53,6 +54,9 @@ func launchTime() time.Time {
 	return time.Now()
 }
 
+// sequential is the -sequential flag.
+var sequential bool
+
 // switchEvery is the -switch-every flag.
 var switchEvery int
 
@@ -68,18 +72,24 @@ func (s surface) FramebufferSize() (int, int)                    { return s.w.Fr
 func run(start time.Time, frames, interval, w, h, inFlight int) error {
 	phase := func(name string) { fmt.Printf("at_%s_ms %.1f\n", name, float64(time.Since(start))/1e6) }
 	phase("main")
+	var pending *vulkan.PendingInstance
+	if !sequential {
+		pending = vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions()})
+	}
 	win, err := window.New(window.Config{Title: "metronome probe", Width: w, Height: h})
 	if err != nil {
+		pending.Destroy()
 		return err
 	}
 	defer win.Destroy()
 	phase("window")
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {
+		pending.Destroy()
 		return err
 	}
 	phase("extensions")
-	r, err := vulkan.New(surface{win}, vulkan.Options{
+	r, err := vulkan.NewWithInstance(surface{win}, pending, vulkan.Options{
 		InstanceExtensions: exts, ProcAddr: window.VulkanProcAddr(),
 		SwapInterval: interval, FramesInFlight: inFlight,
 	})
