@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"slices"
+	"strings"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -48,6 +49,9 @@ type started struct {
 // offers (plus validation, when asked), and the device on the GPU New would
 // prefer. It returns at once; errors (W6: no loader, no driver) come from
 // NewWithInstance. Safe from any goroutine; it needs no window or display.
+// Like New, it points vulkan-go's process-wide entry points at the loader,
+// so it must not overlap another New or StartInstance that uses a different
+// loader.
 func StartInstance(opt InstanceOptions) *PendingInstance {
 	p := &PendingInstance{done: make(chan struct{})}
 	wanted := slices.Clone(opt.Extensions)
@@ -167,10 +171,10 @@ func (st *started) destroy() {
 	st.inst.destroy()
 }
 
-// hasAll reports whether every name in need is in have.
+// hasAll reports whether every name in need (NUL-terminated or not) is in have.
 func hasAll(have, need []string) bool {
 	for _, n := range need {
-		if !slices.Contains(have, n) {
+		if !slices.Contains(have, strings.TrimSuffix(n, "\x00")) {
 			return false
 		}
 	}

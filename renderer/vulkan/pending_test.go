@@ -128,3 +128,20 @@ func checkStartedGone(t *testing.T, p *PendingInstance) {
 		}
 	}
 }
+
+func TestHasAllIgnoresTerminatingNUL(t *testing.T) {
+	have := []string{"VK_KHR_surface", "VK_KHR_xcb_surface"}
+	for _, tc := range []struct {
+		need []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"VK_KHR_surface"}, true},
+		{[]string{"VK_KHR_surface\x00", "VK_KHR_xcb_surface\x00"}, true},
+		{[]string{"VK_KHR_surface", "VK_KHR_xlib_surface"}, false},
+	} {
+		if got := hasAll(have, tc.need); got != tc.want {
+			t.Errorf("hasAll(%q, %q) = %v, want %v", have, tc.need, got, tc.want)
+		}
+	}
+}
