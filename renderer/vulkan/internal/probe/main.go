@@ -32,8 +32,8 @@ func main() {
 	height := flag.Int("height", 480, "window height")
 	inFlight := flag.Int("inflight", 2, "frames in flight (1-3)")
 	flag.IntVar(&objects, "objects", 0, "balls to draw beside the cube, moved every frame (0 to vulkan.MaxObjects)")
-	flag.BoolVar(&sequential, "sequential", false, "start Vulkan after the window (vulkan.New) instead of beside it (vulkan.StartInstance)")
 	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
+	flag.BoolVar(&sequential, "sequential", false, "start Vulkan after the window (vulkan.New) instead of beside it (vulkan.StartInstance)")
 	flag.Parse()
 	start := launchTime()
 	var err error
@@ -54,14 +54,14 @@ func launchTime() time.Time {
 	return time.Now()
 }
 
-// sequential is the -sequential flag.
-var sequential bool
-
 // switchEvery is the -switch-every flag.
 var switchEvery int
 
 // objects is the -objects flag.
 var objects int
+
+// sequential is the -sequential flag.
+var sequential bool
 
 // surface adapts the window (the probe runs everything on the main thread).
 type surface struct{ w *window.Window }
