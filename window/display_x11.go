@@ -29,6 +29,12 @@ import (
 const xvfbAdvice = "start an X server and point DISPLAY at it; on a machine without a screen " +
 	"install Xvfb (Debian: apt-get install xvfb) and run `Xvfb :57 -screen 0 1280x1024x24 &` with DISPLAY=:57"
 
+// platformSurfaceExtensions returns the instance extensions GLFW may ask for
+// on X11 besides VK_KHR_surface: it picks one by what the loader offers.
+func platformSurfaceExtensions() []string {
+	return []string{"VK_KHR_xcb_surface", "VK_KHR_xlib_surface"}
+}
+
 // probeAttempts bounds the tries to open the display: an X server that has
 // just lost its last client resets and refuses connections for a moment.
 const probeAttempts = 5

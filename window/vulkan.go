@@ -49,6 +49,17 @@ func VulkanInstanceExtensions() ([]string, error) {
 	return exts, nil
 }
 
+// PlatformInstanceExtensions returns the instance extensions GLFW may ask
+// for on this platform: VK_KHR_surface and each platform surface extension
+// GLFW chooses from (on X11 VK_KHR_xcb_surface and VK_KHR_xlib_surface).
+// Whatever [VulkanInstanceExtensions] later returns is a subset of those the
+// driver offers. It needs no window, display or GLFW, so a Vulkan instance
+// can be started before the window (vulkan.StartInstance) while GLFW starts.
+// Safe from any goroutine; the caller owns the returned slice.
+func PlatformInstanceExtensions() []string {
+	return append([]string{"VK_KHR_surface"}, platformSurfaceExtensions()...)
+}
+
 // VulkanProcAddr returns GLFW's vkGetInstanceProcAddr (a C function pointer),
 // for vk.SetGetInstanceProcAddr; it resolves Vulkan functions through the
 // loader GLFW found, so no libvulkan-dev is needed. Calling the function

@@ -151,3 +151,30 @@ func TestW6_VulkanHelpersWithoutWindowOrInstance(t *testing.T) {
 		t.Fatalf("CreateVulkanSurface with a 0 instance: %v; on a destroyed window: %v; want errors", errZero, errGone)
 	}
 }
+
+// TestPlatformInstanceExtensionsCoverGLFW pins what vulkan.StartInstance
+// relies on: the extensions GLFW asks for once a window is open are among
+// those PlatformInstanceExtensions names without one.
+func TestPlatformInstanceExtensionsCoverGLFW(t *testing.T) {
+	useLavapipe(t)
+	platform := PlatformInstanceExtensions()
+	if !hasString(platform, "VK_KHR_surface") || len(platform) < 2 {
+		t.Fatalf("PlatformInstanceExtensions() = %v; want VK_KHR_surface and a platform surface extension", platform)
+	}
+	platform[0] = "changed"
+	if PlatformInstanceExtensions()[0] != "VK_KHR_surface" {
+		t.Fatal("PlatformInstanceExtensions returned a shared slice")
+	}
+	newTestWindow(t, hiddenConfig())
+	var exts []string
+	var err error
+	Do(func() { exts, err = VulkanInstanceExtensions() })
+	if err != nil {
+		skipOrFail(t, "needs a Vulkan loader and driver: %v", err)
+	}
+	for _, e := range exts {
+		if !hasString(PlatformInstanceExtensions(), e) {
+			t.Errorf("GLFW asks for %q, which PlatformInstanceExtensions() %v lacks", e, PlatformInstanceExtensions())
+		}
+	}
+}

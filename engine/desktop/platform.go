@@ -14,6 +14,7 @@ import (
 // the engine destroys it (Destroy) at the end of Run. Main thread only.
 type Platform struct {
 	win     *window.Window
+	pending *vulkan.PendingInstance // started beside the window; CreateRenderer takes it over
 	cfg     Config
 	scratch []window.Event // reused batch of window events
 	closed  bool           // a Close event was delivered
@@ -22,17 +23,24 @@ type Platform struct {
 var _ engine.Platform = (*Platform)(nil)
 
 // NewPlatform opens the window cfg describes. Without a display the error
-// wraps window.ErrNoDisplay and says how to get one (W6). Must be called
-// from the main thread.
+// wraps window.ErrNoDisplay and says how to get one (W6). It starts the
+// Vulkan instance and device first, on another goroutine
+// (vulkan.StartInstance), so that loading the driver overlaps the window
+// system's start; CreateRenderer takes them over, and Destroy destroys them
+// if it never did. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
+	pending := vulkan.StartInstance(vulkan.InstanceOptions{
+		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
+	})
 	w, err := window.New(window.Config{
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
 	})
 	if err != nil {
+		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	return &Platform{win: w, cfg: cfg, scratch: make([]window.Event, 0, 256)}, nil
+	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256)}, nil
 }
 
 // Window returns the platform's window (for title changes and the like).
@@ -100,11 +108,14 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if w, h := p.win.Size(); w == 0 && h == 0 {
 		return nil, errors.New("desktop: create renderer: the window was destroyed")
 	}
+	pending := p.pending // the first renderer adopts it; later ones start afresh
+	p.pending = nil
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {
+		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	r, err := vulkan.New(p.win, vulkan.Options{
+	r, err := vulkan.NewWithInstance(p.win, pending, vulkan.Options{
 		InstanceExtensions: exts,
 		ProcAddr:           window.VulkanProcAddr(),
 		Validation:         p.cfg.Validation,
@@ -117,7 +128,12 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	return &Renderer{vk: r}, nil
 }
 
-// Destroy closes the window; the engine calls it after the renderer is
-// gone. A second call does nothing, and the other methods then do nothing
-// and report zero values.
-func (p *Platform) Destroy() { p.win.Destroy() }
+// Destroy closes the window, then destroys the Vulkan instance and device
+// NewPlatform started if no renderer took them over (W4); the engine calls
+// it after the renderer is gone. A second call does nothing, and the other
+// methods then do nothing and report zero values.
+func (p *Platform) Destroy() {
+	p.win.Destroy()
+	p.pending.Destroy()
+	p.pending = nil
+}

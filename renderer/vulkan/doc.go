@@ -21,6 +21,15 @@
 //	mode := r.ModeInUse()             // P6: the live swapchain's mode (an observation)
 //	img, err := r.ReadBack()          // W5: the last frame as *image.RGBA
 //
+// To shorten a launch, the loader, driver, instance and device can start on
+// another goroutine before the window opens, while GLFW starts on the main
+// thread, and the renderer then takes them over:
+//
+//	p := vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions()})
+//	win, err := window.New(cfg)       // on error: p.Destroy()
+//	exts, err := window.VulkanInstanceExtensions()
+//	r, err := vulkan.NewWithInstance(win, p, vulkan.Options{InstanceExtensions: exts, SwapInterval: 1})
+//
 // Objects (SetObjects) live in the cube's world space; Project maps a world
 // point to pixels with the same camera, for placing them on screen. Their
 // draw is recorded once like the cube's (one instanced draw of MaxObjects

@@ -57,15 +57,29 @@ type gpu struct {
 // message, leaks at vkDestroyDevice/vkDestroyInstance included (W3, W4).
 func openGPU(t testing.TB, w, h int, opt Options) *gpu {
 	t.Helper()
+	return openGPUWith(t, w, h, opt, nil)
+}
+
+// openGPUWith is openGPU; with start not nil, the instance and device start
+// (StartInstance with *start) before the window opens, and NewWithInstance
+// takes them over.
+func openGPUWith(t testing.TB, w, h int, opt Options, start *InstanceOptions) *gpu {
+	t.Helper()
 	g := &gpu{}
 	var winErr, rErr error
+	var pending *PendingInstance
+	if start != nil {
+		pending = StartInstance(*start)
+	}
 	window.Do(func() {
 		g.win, winErr = window.New(window.Config{Title: t.Name(), Width: w, Height: h, Resizable: true})
 		if winErr != nil {
+			pending.Destroy()
 			return
 		}
 		exts, err := window.VulkanInstanceExtensions()
 		if err != nil {
+			pending.Destroy()
 			rErr = err
 			return
 		}
@@ -74,7 +88,7 @@ func openGPU(t testing.TB, w, h int, opt Options) *gpu {
 		if _, bench := t.(*testing.B); !bench {
 			opt.Validation = true // benchmarks follow METRONOME_VALIDATION
 		}
-		g.r, rErr = New(mainSurface{g.win}, opt)
+		g.r, rErr = NewWithInstance(mainSurface{g.win}, pending, opt)
 	})
 	switch {
 	case errors.Is(winErr, window.ErrNoDisplay):

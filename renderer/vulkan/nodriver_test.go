@@ -26,20 +26,46 @@ const noDriverChildEnv = "METRONOME_TEST_NO_DRIVER_CHILD"
 func TestW6_NoDriverOneClearError(t *testing.T) {
 	if os.Getenv(noDriverChildEnv) == "1" {
 		_, err := New(fakeSurface{64, 64}, Options{InstanceExtensions: []string{"VK_KHR_surface"}})
-		if err == nil {
-			t.Fatal("New succeeded without a driver")
-		}
-		os.Stdout.WriteString("ERR: " + err.Error() + "\n")
-		if !errors.Is(err, ErrNoDriver) && !errors.Is(err, ErrNoLoader) {
-			t.Fatalf("error does not wrap ErrNoDriver: %v", err)
-		}
+		reportNoDriver(t, err)
 		return
 	}
+	checkNoDriverChild(t, "TestW6_NoDriverOneClearError")
+}
+
+// TestW6_NoDriverStartedInstanceOneClearError is TestW6_NoDriverOneClearError
+// through StartInstance and NewWithInstance: the same one clear error.
+func TestW6_NoDriverStartedInstanceOneClearError(t *testing.T) {
+	if os.Getenv(noDriverChildEnv) == "1" {
+		p := StartInstance(InstanceOptions{Extensions: []string{"VK_KHR_surface", "VK_KHR_xcb_surface"}})
+		_, err := NewWithInstance(fakeSurface{64, 64}, p, Options{InstanceExtensions: []string{"VK_KHR_surface"}})
+		p.Destroy()
+		reportNoDriver(t, err)
+		return
+	}
+	checkNoDriverChild(t, "TestW6_NoDriverStartedInstanceOneClearError")
+}
+
+// reportNoDriver prints the child's error for checkNoDriverChild and fails
+// when it is not the no-driver one.
+func reportNoDriver(t *testing.T, err error) {
+	if err == nil {
+		t.Fatal("New succeeded without a driver")
+	}
+	os.Stdout.WriteString("ERR: " + err.Error() + "\n")
+	if !errors.Is(err, ErrNoDriver) && !errors.Is(err, ErrNoLoader) {
+		t.Fatalf("error does not wrap ErrNoDriver: %v", err)
+	}
+}
+
+// checkNoDriverChild runs test name in a child without a driver and checks
+// the error it printed.
+func checkNoDriverChild(t *testing.T, name string) {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, "-test.run=^TestW6_NoDriverOneClearError$", "-test.count=1")
+	cmd := exec.Command(exe, "-test.run=^"+name+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), noDriverChildEnv+"=1", ValidationEnv+"=0",
 		"VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
 	out, err := cmd.CombinedOutput()

@@ -96,7 +96,9 @@ func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuI
 }
 
 // presentFamily returns the first queue family that does graphics and can
-// present to surface, or -1.
+// present to surface, or -1. Without a surface yet (vk.NullSurface, see
+// StartInstance) it returns the first family that does graphics; whether
+// that one presents is checked once the surface exists (canPresent).
 func presentFamily(d vk.PhysicalDevice, surface vk.Surface) (int, error) {
 	var n uint32
 	vk.GetPhysicalDeviceQueueFamilyProperties(d, &n, nil)
@@ -107,16 +109,26 @@ func presentFamily(d vk.PhysicalDevice, surface vk.Surface) (int, error) {
 		if vk.QueueFlagBits(fams[i].QueueFlags)&vk.QueueGraphicsBit == 0 {
 			continue
 		}
-		var ok vk.Bool32
-		if err := callErr("query present support", "vkGetPhysicalDeviceSurfaceSupportKHR",
-			vk.GetPhysicalDeviceSurfaceSupport(d, uint32(i), surface, &ok)); err != nil {
+		if surface == vk.NullSurface {
+			return i, nil
+		}
+		ok, err := canPresent(d, uint32(i), surface)
+		if err != nil {
 			return -1, err
 		}
-		if ok.B() {
+		if ok {
 			return i, nil
 		}
 	}
 	return -1, nil
+}
+
+// canPresent reports whether queue family fam of d can present to surface.
+func canPresent(d vk.PhysicalDevice, fam uint32, surface vk.Surface) (bool, error) {
+	var ok vk.Bool32
+	err := callErr("query present support", "vkGetPhysicalDeviceSurfaceSupportKHR",
+		vk.GetPhysicalDeviceSurfaceSupport(d, fam, surface, &ok))
+	return err == nil && ok.B(), err
 }
 
 // hasDeviceExtension reports whether d supports the named extension.

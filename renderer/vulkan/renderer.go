@@ -52,6 +52,7 @@ type Renderer struct {
 	inst        *instance
 	surface     vk.Surface
 	dev         *device
+	devFirst    bool // dev was made before the surface (StartInstance)
 	procAddr    unsafe.Pointer
 	format      vk.SurfaceFormat
 	depthFormat vk.Format
@@ -87,7 +88,30 @@ type Renderer struct {
 // New creates the renderer for win: instance, surface, device, pipeline,
 // buffers and a first swapchain. On error everything created so far is
 // destroyed, and the error says what failed (W6: what to install or set).
-func New(win Surface, opt Options) (r *Renderer, err error) {
+func New(win Surface, opt Options) (*Renderer, error) { return NewWithInstance(win, nil, opt) }
+
+// NewWithInstance is New on the instance and device p started before the
+// window existed (StartInstance); it waits for p and takes them over: the
+// Renderer destroys them, and so does NewWithInstance when it fails, so
+// p.Destroy then does nothing. p's failure (W6: no loader, no driver) is
+// returned as New would return it. When opt.InstanceExtensions (the
+// window's list) names one p did not enable, or p's device cannot present
+// to the window, NewWithInstance destroys p's instance or device and makes
+// them as New does. opt.ProcAddr and opt.Validation do not apply to p's
+// instance (StartInstance loaded the system loader and had its own
+// options); they do to a replacement. With a nil p, or one already taken
+// or destroyed, it is New.
+func NewWithInstance(win Surface, p *PendingInstance, opt Options) (*Renderer, error) {
+	st := p.take()
+	r, err := newRenderer(win, st, opt)
+	if err != nil {
+		st.destroy() // what the renderer did not adopt
+	}
+	return r, err
+}
+
+// newRenderer is New, adopting st's objects when st is not nil.
+func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error) {
 	if win == nil {
 		return nil, errors.New("new renderer: nil Surface")
 	}
@@ -104,10 +128,7 @@ func New(win Surface, opt Options) (r *Renderer, err error) {
 			r.Destroy()
 		}
 	}()
-	if r.procAddr, err = loadVulkan(opt.ProcAddr); err != nil {
-		return nil, fmt.Errorf("new renderer: %w", err)
-	}
-	if r.inst, err = newInstance(opt.InstanceExtensions, validationWanted(opt.Validation)); err != nil {
+	if err := r.createInstance(st, opt); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	steps := []func() error{r.createSurface, r.createDevice, r.createPipeline, r.createMesh}
@@ -132,6 +153,36 @@ func New(win Surface, opt Options) (r *Renderer, err error) {
 	return r, nil
 }
 
+// createInstance adopts st's instance and device when st enabled every
+// extension the window needs; otherwise (or without st) it loads Vulkan and
+// creates the instance as New always did, keeping the validation messages
+// of a discarded instance.
+func (r *Renderer) createInstance(st *started, opt Options) (err error) {
+	var earlier []string
+	if st != nil {
+		if st.err != nil {
+			return st.err
+		}
+		if hasAll(st.enabled, opt.InstanceExtensions) {
+			r.procAddr, r.inst, r.dev, r.devFirst = st.procAddr, st.inst, st.dev, true
+			*st = started{}
+			return nil
+		}
+		st.destroy()
+		earlier = st.inst.messages()
+	}
+	if r.procAddr, err = loadVulkan(opt.ProcAddr); err != nil {
+		return err
+	}
+	if r.inst, err = newInstance(opt.InstanceExtensions, validationWanted(opt.Validation)); err != nil {
+		return err
+	}
+	if r.inst.log != nil {
+		r.inst.log.prepend(earlier)
+	}
+	return nil
+}
+
 // framesInFlight checks the option (0 means the default).
 func framesInFlight(n int) (int, error) {
 	if n == 0 {
@@ -154,18 +205,10 @@ func (r *Renderer) createSurface() error {
 	return nil
 }
 
-// createDevice picks the physical device, creates the device, the frame
-// loop and the command pool, and chooses the formats.
-func (r *Renderer) createDevice() error {
-	gpus, infos, err := listGPUs(r.inst.handle, r.surface)
-	if err != nil {
-		return err
-	}
-	i, err := pickGPU(infos)
-	if err != nil {
-		return err
-	}
-	if r.dev, err = newDevice(gpus[i], infos[i]); err != nil {
+// createDevice chooses the device, creates the frame loop and the command
+// pool, and chooses the formats.
+func (r *Renderer) createDevice() (err error) {
+	if err := r.chooseDevice(); err != nil {
 		return err
 	}
 	if r.loop, err = newFrameLoop(r.procAddr, r.inst.handle, r.dev.handle, r.dev.queue); err != nil {
@@ -178,6 +221,30 @@ func (r *Renderer) createDevice() error {
 		return err
 	}
 	r.depthFormat, err = chooseDepthFormat(r.dev.gpu)
+	return err
+}
+
+// chooseDevice keeps the device StartInstance made when its queue family
+// can present to the surface; otherwise it destroys that one, picks the
+// physical device and creates the device.
+func (r *Renderer) chooseDevice() error {
+	if r.dev != nil {
+		ok, err := canPresent(r.dev.gpu, r.dev.family, r.surface)
+		if err != nil || ok {
+			return err
+		}
+		r.dev.destroy()
+		r.dev, r.devFirst = nil, false
+	}
+	gpus, infos, err := listGPUs(r.inst.handle, r.surface)
+	if err != nil {
+		return err
+	}
+	i, err := pickGPU(infos)
+	if err != nil {
+		return err
+	}
+	r.dev, err = newDevice(gpus[i], infos[i])
 	return err
 }
 
@@ -281,12 +348,21 @@ func (r *Renderer) Destroy() {
 		}
 	}
 	r.loop.free()
-	r.dev.destroy()
-	if r.surface != vk.NullSurface {
-		vk.DestroySurface(r.inst.handle, r.surface, nil)
+	if r.devFirst { // made by StartInstance before the surface existed
+		r.destroySurface()
 	}
+	r.dev.destroy()
+	r.destroySurface()
 	r.inst.destroy()
 	*r = Renderer{inst: r.inst}
+}
+
+// destroySurface destroys the surface; safe twice.
+func (r *Renderer) destroySurface() {
+	if r.surface != vk.NullSurface {
+		vk.DestroySurface(r.inst.handle, r.surface, nil)
+		r.surface = vk.NullSurface
+	}
 }
 
 // destroyPipeline mirrors createPipeline.

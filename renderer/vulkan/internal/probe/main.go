@@ -34,6 +34,7 @@ func main() {
 	flag.IntVar(&objects, "objects", 0, "balls to draw beside the cube, moved every frame (0 to vulkan.MaxObjects)")
 	flag.BoolVar(&halfRate, "half-rate", false, "with -interval 2: true half rate (rule P8), FIFO with each frame presented twice")
 	flag.IntVar(&switchEvery, "switch-every", 0, "if > 0, alternate swap interval 0/1 every this many frames (rebuild churn)")
+	flag.BoolVar(&sequential, "sequential", false, "start Vulkan after the window (vulkan.New) instead of beside it (vulkan.StartInstance)")
 	flag.Parse()
 	start := launchTime()
 	var err error
@@ -63,6 +64,9 @@ var halfRate bool
 // objects is the -objects flag.
 var objects int
 
+// sequential is the -sequential flag.
+var sequential bool
+
 // surface adapts the window (the probe runs everything on the main thread).
 type surface struct{ w *window.Window }
 
@@ -72,18 +76,24 @@ func (s surface) FramebufferSize() (int, int)                    { return s.w.Fr
 func run(start time.Time, frames, interval, w, h, inFlight int) error {
 	phase := func(name string) { fmt.Printf("at_%s_ms %.1f\n", name, float64(time.Since(start))/1e6) }
 	phase("main")
+	var pending *vulkan.PendingInstance
+	if !sequential {
+		pending = vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions()})
+	}
 	win, err := window.New(window.Config{Title: "metronome probe", Width: w, Height: h})
 	if err != nil {
+		pending.Destroy()
 		return err
 	}
 	defer win.Destroy()
 	phase("window")
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {
+		pending.Destroy()
 		return err
 	}
 	phase("extensions")
-	r, err := vulkan.New(surface{win}, vulkan.Options{
+	r, err := vulkan.NewWithInstance(surface{win}, pending, vulkan.Options{
 		InstanceExtensions: exts, ProcAddr: window.VulkanProcAddr(),
 		SwapInterval: interval, FramesInFlight: inFlight,
 	})
