@@ -162,16 +162,25 @@ func seriesPlot(series []pacingSeries, src pacingRun) (*plot.Plot, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(xy)
-		if err != nil {
+		if _, err := addSeriesLine(p, s, xy); err != nil {
 			return nil, fmt.Errorf("plot %s: %w", s.label(), err)
 		}
-		l.Color = plotutil.Color(s.Choice.Requested)
-		l.Dashes = plotutil.Dashes(s.Choice.Requested)
-		p.Add(l)
-		p.Legend.Add(s.label(), l)
 	}
 	return p, nil
+}
+
+// addSeriesLine adds xy to p as s's line, in the colour and dashes of its
+// swap interval, with a legend entry, and returns the line.
+func addSeriesLine(p *plot.Plot, s pacingSeries, xy plotter.XYs) (*plotter.Line, error) {
+	l, err := plotter.NewLine(xy)
+	if err != nil {
+		return nil, err
+	}
+	l.Color = plotutil.Color(s.Choice.Requested)
+	l.Dashes = plotutil.Dashes(s.Choice.Requested)
+	p.Add(l)
+	p.Legend.Add(s.label(), l)
+	return l, nil
 }
 
 // judderPlot is a grouped bar chart: per interval, the share of refreshes

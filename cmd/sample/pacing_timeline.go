@@ -11,7 +11,6 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -50,15 +49,11 @@ func timelinePlot(series []pacingSeries, src pacingRun) (*plot.Plot, error) {
 		if len(xy) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(xy)
+		l, err := addSeriesLine(p, s, xy)
 		if err != nil {
 			return nil, fmt.Errorf("plot timeline of %s: %w", s.label(), err)
 		}
-		l.Color = plotutil.Color(s.Choice.Requested)
-		l.Dashes = plotutil.Dashes(s.Choice.Requested)
 		l.Width = vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add(s.label(), l)
 	}
 	p.X.Tick.Marker = vblankTicks(rate, k0, timelineRefreshes)
 	p.Add(plotter.NewGrid())
