@@ -121,38 +121,40 @@ func (cs *Components) At(i int) any { return cs.items[i] }
 
 // update runs the update pass on a fresh snapshot.
 func (cs *Components) update(g *Game, gt timing.GameTime) {
-	cs.upd = cs.upd[:0]
-	for _, it := range cs.items {
-		if u, ok := it.(Updateable); ok {
-			cs.upd = append(cs.upd, u)
-		}
-	}
-	sortByOrder(cs.upd, Updateable.UpdateOrder)
-	for i := 0; i < len(cs.upd); i++ {
-		if u := cs.upd[i]; u != nil && u.Enabled() {
+	runPass(cs.items, &cs.upd, Updateable.UpdateOrder, func(u Updateable) {
+		if u.Enabled() {
 			u.Update(g, gt)
 		}
-	}
-	clear(cs.upd)
-	cs.upd = cs.upd[:0]
+	})
 }
 
 // draw runs the draw pass on a fresh snapshot.
 func (cs *Components) draw(g *Game, gt timing.GameTime) {
-	cs.drw = cs.drw[:0]
-	for _, it := range cs.items {
-		if d, ok := it.(Drawable); ok {
-			cs.drw = append(cs.drw, d)
-		}
-	}
-	sortByOrder(cs.drw, Drawable.DrawOrder)
-	for i := 0; i < len(cs.drw); i++ {
-		if d := cs.drw[i]; d != nil && d.Visible() {
+	runPass(cs.items, &cs.drw, Drawable.DrawOrder, func(d Drawable) {
+		if d.Visible() {
 			d.Draw(g, gt)
 		}
+	})
+}
+
+// runPass snapshots the items that are a T into *snap (reused), sorts them
+// by order, and calls call on each one still in the snapshot: Remove sets a
+// removed one to nil, so it is not called later in the pass.
+func runPass[T any](items []any, snap *[]T, order func(T) int, call func(T)) {
+	*snap = (*snap)[:0]
+	for _, it := range items {
+		if v, ok := it.(T); ok {
+			*snap = append(*snap, v)
+		}
 	}
-	clear(cs.drw)
-	cs.drw = cs.drw[:0]
+	sortByOrder(*snap, order)
+	for i := 0; i < len(*snap); i++ {
+		if v := (*snap)[i]; any(v) != nil {
+			call(v)
+		}
+	}
+	clear(*snap)
+	*snap = (*snap)[:0]
 }
 
 // sortByOrder is a stable insertion sort by order: no allocation, and the
