@@ -12,14 +12,14 @@ import (
 	"fmt"
 )
 
-//go:generate glslc --target-env=vulkan1.0 -O -o cube.vert.spv cube.vert
-//go:generate glslc --target-env=vulkan1.0 -O -o cube.frag.spv cube.frag
+//go:generate glslc --target-env=vulkan1.0 -O -o basic.vert.spv basic.vert
+//go:generate glslc --target-env=vulkan1.0 -O -o basic.frag.spv basic.frag
 
-//go:embed cube.vert.spv
-var cubeVert []byte
+//go:embed basic.vert.spv
+var basicVert []byte
 
-//go:embed cube.frag.spv
-var cubeFrag []byte
+//go:embed basic.frag.spv
+var basicFrag []byte
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203
@@ -27,13 +27,13 @@ const Magic uint32 = 0x07230203
 // headerWords is the length of a SPIR-V module header in 32-bit words.
 const headerWords = 5
 
-// CubeVertex returns the SPIR-V words of the lit cube's vertex shader
-// (cube.vert). Each call returns a fresh slice the caller may keep.
-func CubeVertex() ([]uint32, error) { return Words(cubeVert) }
+// BasicVertex returns the SPIR-V words of BasicEffect's vertex shader
+// (basic.vert). Each call returns a fresh slice the caller may keep.
+func BasicVertex() ([]uint32, error) { return Words(basicVert) }
 
-// CubeFragment returns the SPIR-V words of the lit cube's fragment shader
-// (cube.frag). Each call returns a fresh slice the caller may keep.
-func CubeFragment() ([]uint32, error) { return Words(cubeFrag) }
+// BasicFragment returns the SPIR-V words of BasicEffect's fragment shader
+// (basic.frag). Each call returns a fresh slice the caller may keep.
+func BasicFragment() ([]uint32, error) { return Words(basicFrag) }
 
 // Words checks that b is a little-endian SPIR-V module (length a whole number
 // of 32-bit words, at least a header, the magic number first) and returns its

@@ -10,7 +10,7 @@ import (
 )
 
 func TestWordsAcceptsEmbeddedModules(t *testing.T) {
-	for name, f := range map[string]func() ([]uint32, error){"vertex": CubeVertex, "fragment": CubeFragment} {
+	for name, f := range map[string]func() ([]uint32, error){"vertex": BasicVertex, "fragment": BasicFragment} {
 		w, err := f()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -25,7 +25,7 @@ func TestWordsAcceptsEmbeddedModules(t *testing.T) {
 }
 
 func TestWordsRejectsBadModules(t *testing.T) {
-	good := append([]byte(nil), cubeVert...)
+	good := append([]byte(nil), basicVert...)
 	badMagic := append([]byte(nil), good...)
 	badMagic[0] ^= 0xff
 	cases := map[string][]byte{
@@ -42,9 +42,9 @@ func TestWordsRejectsBadModules(t *testing.T) {
 }
 
 func TestWordsReturnsFreshSlices(t *testing.T) {
-	a, _ := CubeVertex()
+	a, _ := BasicVertex()
 	a[0] = 0
-	b, err := CubeVertex()
+	b, err := BasicVertex()
 	if err != nil || b[0] != Magic {
 		t.Fatalf("embedded module changed through a returned slice: %#x, %v", b[0], err)
 	}
