@@ -84,9 +84,9 @@ type ClearOptions uint8
 
 // Clear options; combine with |.
 const (
-	ClearTarget       ClearOptions = 1 << iota // the colour buffer
-	ClearDepthBuffer                           // the depth buffer
-	ClearStencil                               // the stencil buffer
+	ClearTarget      ClearOptions = 1 << iota // the colour buffer
+	ClearDepthBuffer                          // the depth buffer
+	ClearStencil                              // the stencil buffer
 )
 
 // Pass is a run of draws into one target.
