@@ -1,0 +1,101 @@
+package graphics
+
+// TextureID names a texture or render target on the backend. The device
+// hands out IDs in creation order, starting at 1, and never reuses one; 0
+// means "none" (in a Pass: the back buffer). SpriteBatch's Texture sort
+// orders by this ID (the texture's creation order).
+type TextureID uint32
+
+// BufferID names a vertex or index buffer on the backend. The device hands
+// out IDs in creation order, starting at 1, and never reuses one; 0 means
+// "none" (in a Draw: the frame's vertex arena, Frame.Vertices).
+type BufferID uint32
+
+// Limits are what a backend supports. Device calls Backend.Limits once, in
+// NewDevice, and rejects larger requests with an error.
+type Limits struct {
+	// MaxTextureSize is the largest width or height of a texture or
+	// render target, in texels (Vulkan's maxImageDimension2D).
+	MaxTextureSize int
+	// MaxBufferSize is the largest vertex or index buffer, in bytes; 0
+	// means no limit below what the device's int can count.
+	MaxBufferSize int
+}
+
+// TextureDesc describes a texture or render target to create.
+type TextureDesc struct {
+	// Width and Height are in texels, 1..Limits.MaxTextureSize.
+	Width, Height int
+	// Format is the texel format; only SurfaceFormatColor (RGBA, 8 bits
+	// per channel, unsigned normalized, no sRGB conversion) exists now.
+	Format SurfaceFormat
+	// RenderTarget is true for a RenderTarget2D: passes may draw into it
+	// (Pass.Target) and draws may then sample it.
+	RenderTarget bool
+	// Depth is the render target's depth/stencil buffer, DepthNone for
+	// none and for plain textures.
+	Depth DepthFormat
+	// Usage says whether a pass that does not clear keeps the target's
+	// contents (PreserveContents) or may discard them (DiscardContents,
+	// the default). Pass.Load carries the decision per pass; Usage is here
+	// so a backend can choose the image's initial layout.
+	Usage RenderTargetUsage
+}
+
+// BufferKind says what a buffer holds.
+type BufferKind uint8
+
+// Buffer kinds.
+const (
+	VertexBufferKind BufferKind = iota + 1 // vertices, laid out by a VertexDeclaration
+	IndexBufferKind                        // 16- or 32-bit indices
+)
+
+// BufferDesc describes a vertex or index buffer to create.
+type BufferDesc struct {
+	Kind BufferKind
+	// Size is the buffer's size in bytes, at least 1.
+	Size int
+}
+
+// Backend executes what a Device records. Package renderer/vulkan
+// implements it; package graphicstest has a recording fake. The device
+// calls every method from one goroutine (the game loop's), never
+// concurrently. IDs come from the device and are unique for the device's
+// life.
+//
+// Resource creation only allocates: contents arrive as Frame.Uploads and
+// are applied at the start of the next executed frame, on the thread that
+// owns the queue (rule G11). Destruction is deferred the same way:
+// Frame.Releases lists what the frame's commands no longer need once they
+// have executed.
+type Backend interface {
+	// Limits reports the backend's limits. Called once.
+	Limits() Limits
+	// CreateTexture allocates a texture or render target with undefined
+	// contents. An error (out of memory, a format the device lacks) is
+	// returned by the Texture2D or RenderTarget2D constructor.
+	CreateTexture(id TextureID, desc TextureDesc) error
+	// CreateBuffer allocates a vertex or index buffer with undefined
+	// contents.
+	CreateBuffer(id BufferID, desc BufferDesc) error
+	// ReadTexture copies the texels of region r of texture id into dst as
+	// RGBA bytes, row after row (len(dst) == 4*r.Width*r.Height). The
+	// device executes every pending record (Device.Flush) first, so the
+	// result includes all uploads and draws recorded before the call. It
+	// may wait for the GPU; Texture2D.GetData is not a per-frame call.
+	ReadTexture(id TextureID, r Rectangle, dst []byte) error
+	// Execute runs one frame record: first f.Uploads in order, then
+	// f.Passes in order, each drawing its range of f.Draws, then it frees
+	// f.Releases once the GPU is done with this frame. When f.Present is
+	// true the record draws the back buffer of the frame the renderer
+	// acquired (Target 0) and ends with its present; the engine reaches
+	// that case through its Renderer's EndDraw. When f.Present is false no
+	// pass targets the back buffer (work recorded outside a game frame,
+	// Device.Flush). The record and its slices belong to the device and
+	// are reused for the next frame: copy what must outlive the call
+	// (Frame.Vertices into GPU-visible memory of the frame in flight,
+	// Frame.UploadData into staging memory). Execute must not allocate
+	// per call once warm (rule G9).
+	Execute(f *Frame) error
+}

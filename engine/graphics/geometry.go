@@ -1,0 +1,97 @@
+package graphics
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Rectangle is an integer rectangle (XNA's Rectangle): X, Y is its top-left
+// corner, Width and Height its size, in pixels or texels.
+type Rectangle struct{ X, Y, Width, Height int }
+
+// Empty reports whether r covers no pixel.
+func (r Rectangle) Empty() bool { return r.Width <= 0 || r.Height <= 0 }
+
+// Contains reports whether the point x, y is inside r.
+func (r Rectangle) Contains(x, y int) bool {
+	return x >= r.X && x < r.X+r.Width && y >= r.Y && y < r.Y+r.Height
+}
+
+// Intersect returns the part of r inside s (empty rectangles come back with
+// zero size).
+func (r Rectangle) Intersect(s Rectangle) Rectangle {
+	x0, y0 := max(r.X, s.X), max(r.Y, s.Y)
+	x1, y1 := min(r.X+r.Width, s.X+s.Width), min(r.Y+r.Height, s.Y+s.Height)
+	if x1 <= x0 || y1 <= y0 {
+		return Rectangle{X: x0, Y: y0}
+	}
+	return Rectangle{x0, y0, x1 - x0, y1 - y0}
+}
+
+// Viewport maps clip space to a rectangle of the target (XNA's Viewport).
+// X, Y is its top-left corner in pixels, Width and Height its size, and
+// MinDepth..MaxDepth the depth range (0..1 by default).
+type Viewport struct {
+	X, Y, Width, Height int
+	MinDepth, MaxDepth  float32
+}
+
+// NewViewport returns a viewport of the rectangle with depth range 0..1.
+func NewViewport(x, y, width, height int) Viewport {
+	return Viewport{X: x, Y: y, Width: width, Height: height, MaxDepth: 1}
+}
+
+// Bounds returns the viewport's rectangle.
+func (v Viewport) Bounds() Rectangle { return Rectangle{v.X, v.Y, v.Width, v.Height} }
+
+// AspectRatio returns Width/Height, 0 for an empty viewport.
+func (v Viewport) AspectRatio() float32 {
+	if v.Width <= 0 || v.Height <= 0 {
+		return 0
+	}
+	return float32(v.Width) / float32(v.Height)
+}
+
+// Project maps a point in object space through world, view and projection
+// to the viewport: x, y in pixels from the target's top-left, z in
+// MinDepth..MaxDepth (XNA's Viewport.Project). The projection helpers of
+// this package flip Y (rule G8), so clip-space y grows downwards here, as
+// pixels do.
+func (v Viewport) Project(source mgl32.Vec3, projection, view, world mgl32.Mat4) mgl32.Vec3 {
+	m := projection.Mul4(view).Mul4(world)
+	p := m.Mul4x1(source.Vec4(1))
+	w := p[3]
+	if w != 0 && !withinEpsilon(w, 1) {
+		p = p.Mul(1 / w)
+	}
+	return mgl32.Vec3{
+		(p[0]+1)*0.5*float32(v.Width) + float32(v.X),
+		(p[1]+1)*0.5*float32(v.Height) + float32(v.Y),
+		p[2]*(v.MaxDepth-v.MinDepth) + v.MinDepth,
+	}
+}
+
+// Unproject maps a point on the viewport (pixels, depth in
+// MinDepth..MaxDepth) back to object space: the inverse of Project (XNA's
+// Viewport.Unproject). A picking ray runs from Unproject(x, y, MinDepth) to
+// Unproject(x, y, MaxDepth).
+func (v Viewport) Unproject(source mgl32.Vec3, projection, view, world mgl32.Mat4) mgl32.Vec3 {
+	inv := projection.Mul4(view).Mul4(world).Inv()
+	p := mgl32.Vec4{
+		(source[0]-float32(v.X))/float32(v.Width)*2 - 1,
+		(source[1]-float32(v.Y))/float32(v.Height)*2 - 1,
+		(source[2] - v.MinDepth) / (v.MaxDepth - v.MinDepth),
+		1,
+	}
+	q := inv.Mul4x1(p)
+	if q[3] != 0 && !withinEpsilon(q[3], 1) {
+		q = q.Mul(1 / q[3])
+	}
+	return q.Vec3()
+}
+
+// withinEpsilon reports whether a and b are equal to within float32 noise.
+func withinEpsilon(a, b float32) bool {
+	return math.Abs(float64(a-b)) <= 1e-7
+}

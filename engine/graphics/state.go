@@ -1,0 +1,309 @@
+package graphics
+
+// Blend is a blend factor (XNA's Blend).
+type Blend uint8
+
+// Blend factors. The zero value is One.
+const (
+	BlendOne Blend = iota
+	BlendZero
+	BlendSourceColor
+	BlendInverseSourceColor
+	BlendSourceAlpha
+	BlendInverseSourceAlpha
+	BlendDestinationColor
+	BlendInverseDestinationColor
+	BlendDestinationAlpha
+	BlendInverseDestinationAlpha
+	BlendFactor
+	BlendInverseBlendFactor
+	BlendSourceAlphaSaturation
+)
+
+// BlendFunction combines the weighted source and destination (XNA's
+// BlendFunction). The zero value is Add.
+type BlendFunction uint8
+
+// Blend functions.
+const (
+	BlendAdd             BlendFunction = iota // src*srcBlend + dst*dstBlend
+	BlendSubtract                             // src*srcBlend - dst*dstBlend
+	BlendReverseSubtract                      // dst*dstBlend - src*srcBlend
+	BlendMin                                  // min(src, dst)
+	BlendMax                                  // max(src, dst)
+)
+
+// ColorWriteChannels masks the channels a draw writes. The zero value
+// writes all four (XNA's default ColorWriteChannels.All).
+type ColorWriteChannels uint8
+
+// Channel masks; ColorWriteAll is the zero value's meaning.
+const (
+	ColorWriteRed ColorWriteChannels = 1 << iota
+	ColorWriteGreen
+	ColorWriteBlue
+	ColorWriteAlpha
+	ColorWriteNone ColorWriteChannels = 1 << 7 // writes nothing
+	ColorWriteAll  ColorWriteChannels = 0
+)
+
+// BlendState says how a draw's colours combine with the target's (XNA's
+// BlendState). A comparable value: use the predefined ones or build your
+// own; the zero value is Opaque.
+type BlendState struct {
+	ColorSourceBlend      Blend
+	ColorDestinationBlend Blend
+	ColorBlendFunction    BlendFunction
+	AlphaSourceBlend      Blend
+	AlphaDestinationBlend Blend
+	AlphaBlendFunction    BlendFunction
+	// ColorWriteChannels masks the written channels; zero writes all.
+	ColorWriteChannels ColorWriteChannels
+	// BlendFactor is the constant colour of BlendFactor and
+	// BlendInverseBlendFactor (XNA's default is White).
+	BlendFactor Color
+}
+
+// XNA's predefined blend states. AlphaBlend expects premultiplied colours
+// (XNA 4.0's default; textures are premultiplied on load, rule G3).
+var (
+	// Opaque overwrites the target.
+	Opaque = BlendState{ColorSourceBlend: BlendOne, ColorDestinationBlend: BlendZero,
+		AlphaSourceBlend: BlendOne, AlphaDestinationBlend: BlendZero, BlendFactor: White}
+	// AlphaBlend: src + dst*(1-srcAlpha), for premultiplied colours.
+	AlphaBlend = BlendState{ColorSourceBlend: BlendOne, ColorDestinationBlend: BlendInverseSourceAlpha,
+		AlphaSourceBlend: BlendOne, AlphaDestinationBlend: BlendInverseSourceAlpha, BlendFactor: White}
+	// Additive: src*srcAlpha + dst.
+	Additive = BlendState{ColorSourceBlend: BlendSourceAlpha, ColorDestinationBlend: BlendOne,
+		AlphaSourceBlend: BlendSourceAlpha, AlphaDestinationBlend: BlendOne, BlendFactor: White}
+	// NonPremultiplied: src*srcAlpha + dst*(1-srcAlpha), for straight alpha.
+	NonPremultiplied = BlendState{ColorSourceBlend: BlendSourceAlpha, ColorDestinationBlend: BlendInverseSourceAlpha,
+		AlphaSourceBlend: BlendSourceAlpha, AlphaDestinationBlend: BlendInverseSourceAlpha, BlendFactor: White}
+)
+
+// TextureFilter is how a sampler filters (XNA's TextureFilter, the subset
+// a backend maps exactly; anisotropic filtering maps to linear).
+type TextureFilter uint8
+
+// Texture filters. The zero value is Linear.
+const (
+	FilterLinear TextureFilter = iota
+	FilterPoint
+)
+
+// TextureAddressMode is what a sampler reads outside 0..1 (XNA's
+// TextureAddressMode). The zero value is Wrap.
+type TextureAddressMode uint8
+
+// Address modes.
+const (
+	AddressWrap TextureAddressMode = iota
+	AddressClamp
+	AddressMirror
+)
+
+// SamplerState says how a texture is read (XNA's SamplerState): comparable.
+type SamplerState struct {
+	Filter                       TextureFilter
+	AddressU, AddressV, AddressW TextureAddressMode
+}
+
+// XNA's predefined sampler states. AnisotropicClamp and AnisotropicWrap
+// filter linearly here (no anisotropy yet).
+var (
+	PointClamp       = SamplerState{Filter: FilterPoint, AddressU: AddressClamp, AddressV: AddressClamp, AddressW: AddressClamp}
+	PointWrap        = SamplerState{Filter: FilterPoint}
+	LinearClamp      = SamplerState{Filter: FilterLinear, AddressU: AddressClamp, AddressV: AddressClamp, AddressW: AddressClamp}
+	LinearWrap       = SamplerState{Filter: FilterLinear}
+	AnisotropicClamp = LinearClamp
+	AnisotropicWrap  = LinearWrap
+)
+
+// CompareFunction compares a new value with a stored one (XNA's
+// CompareFunction). The zero value is LessEqual (XNA's depth default).
+type CompareFunction uint8
+
+// Compare functions.
+const (
+	CompareLessEqual CompareFunction = iota
+	CompareLess
+	CompareEqual
+	CompareGreaterEqual
+	CompareGreater
+	CompareNotEqual
+	CompareAlways
+	CompareNever
+)
+
+// StencilOperation is what a stencil test does to the stored value. The
+// zero value is Keep.
+type StencilOperation uint8
+
+// Stencil operations.
+const (
+	StencilKeep StencilOperation = iota
+	StencilZero
+	StencilReplace
+	StencilIncrement
+	StencilDecrement
+	StencilIncrementSaturation
+	StencilDecrementSaturation
+	StencilInvert
+)
+
+// DepthStencilState configures the depth and stencil tests (XNA's
+// DepthStencilState): comparable. The zero value tests and writes nothing
+// (None).
+type DepthStencilState struct {
+	DepthBufferEnable      bool
+	DepthBufferWriteEnable bool
+	DepthBufferFunction    CompareFunction
+	StencilEnable          bool
+	StencilFunction        CompareFunction
+	StencilPass            StencilOperation
+	StencilFail            StencilOperation
+	StencilDepthBufferFail StencilOperation
+	ReferenceStencil       int32
+	// StencilMask and StencilWriteMask are the read and write masks; the
+	// predefined states set both to 0xFF.
+	StencilMask, StencilWriteMask uint8
+}
+
+// XNA's predefined depth/stencil states.
+var (
+	// DepthNone neither tests nor writes depth (SpriteBatch's default).
+	DepthNone = DepthStencilState{DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+	// DepthDefault tests (LessEqual) and writes depth (XNA's Default).
+	DepthDefault = DepthStencilState{DepthBufferEnable: true, DepthBufferWriteEnable: true,
+		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+	// DepthRead tests depth but does not write it.
+	DepthRead = DepthStencilState{DepthBufferEnable: true,
+		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+)
+
+// CullMode says which faces a draw skips, by their winding as seen on
+// screen (XNA's CullMode). The zero value is CullCounterClockwiseFace,
+// XNA's default: clockwise faces are front faces (rule G8).
+type CullMode uint8
+
+// Cull modes.
+const (
+	CullCounterClockwiseFace CullMode = iota // skip counter-clockwise faces (default)
+	CullClockwiseFace                        // skip clockwise faces
+	CullNoneFace                             // draw both
+)
+
+// FillMode says whether triangles are filled or outlined.
+type FillMode uint8
+
+// Fill modes. The zero value is Solid.
+const (
+	FillSolid FillMode = iota
+	FillWireFrame
+)
+
+// RasterizerState configures rasterization (XNA's RasterizerState):
+// comparable. The zero value is CullCounterClockwise.
+type RasterizerState struct {
+	CullMode CullMode
+	FillMode FillMode
+	// ScissorTestEnable limits draws to Device.ScissorRectangle.
+	ScissorTestEnable bool
+	// DepthBias and SlopeScaleDepthBias offset depth values.
+	DepthBias, SlopeScaleDepthBias float32
+}
+
+// XNA's predefined rasterizer states.
+var (
+	CullNone             = RasterizerState{CullMode: CullNoneFace}
+	CullClockwise        = RasterizerState{CullMode: CullClockwiseFace}
+	CullCounterClockwise = RasterizerState{CullMode: CullCounterClockwiseFace}
+)
+
+// PrimitiveType is how vertices form primitives (XNA's PrimitiveType).
+type PrimitiveType uint8
+
+// Primitive types. The zero value is TriangleList.
+const (
+	TriangleList PrimitiveType = iota
+	TriangleStrip
+	LineList
+	LineStrip
+)
+
+var primitiveNames = [...]string{"TriangleList", "TriangleStrip", "LineList", "LineStrip"}
+
+// String returns the type's name, as in "TriangleList".
+func (p PrimitiveType) String() string {
+	if int(p) < len(primitiveNames) {
+		return primitiveNames[p]
+	}
+	return "PrimitiveType(?)"
+}
+
+// VertexCount returns how many vertices (or indices) n primitives read.
+func (p PrimitiveType) VertexCount(n int) int {
+	switch p {
+	case TriangleList:
+		return 3 * n
+	case TriangleStrip:
+		return n + 2
+	case LineList:
+		return 2 * n
+	case LineStrip:
+		return n + 1
+	}
+	return 0
+}
+
+// IndexElementSize is the width of an index (XNA's IndexElementSize).
+type IndexElementSize uint8
+
+// Index sizes. The zero value is 16 bits.
+const (
+	SixteenBits IndexElementSize = iota
+	ThirtyTwoBits
+)
+
+// Bytes returns the size of one index in bytes: 2 or 4.
+func (s IndexElementSize) Bytes() int {
+	if s == ThirtyTwoBits {
+		return 4
+	}
+	return 2
+}
+
+// SurfaceFormat is a texel format (XNA's SurfaceFormat).
+type SurfaceFormat uint8
+
+// Surface formats. The zero value is Color.
+const (
+	// SurfaceFormatColor is RGBA, 8 bits per channel, unsigned normalized,
+	// no sRGB conversion (XNA's SurfaceFormat.Color).
+	SurfaceFormatColor SurfaceFormat = iota
+)
+
+// DepthFormat is a depth/stencil buffer's format (XNA's DepthFormat).
+type DepthFormat uint8
+
+// Depth formats. The zero value is None.
+const (
+	DepthFormatNone DepthFormat = iota
+	Depth16
+	Depth24
+	Depth24Stencil8
+)
+
+// RenderTargetUsage says what happens to a render target's contents when
+// it is set again (XNA's RenderTargetUsage). The zero value is
+// DiscardContents.
+type RenderTargetUsage uint8
+
+// Render target usages.
+const (
+	// DiscardContents: contents are undefined after SetRenderTarget until
+	// drawn or cleared (rule G4).
+	DiscardContents RenderTargetUsage = iota
+	// PreserveContents keeps the contents across SetRenderTarget.
+	PreserveContents
+)

@@ -1,0 +1,197 @@
+package graphics
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// VertexElementFormat is the type of one vertex element (XNA's
+// VertexElementFormat, the formats BasicEffect reads).
+type VertexElementFormat uint8
+
+// Vertex element formats.
+const (
+	FormatSingle  VertexElementFormat = iota + 1 // float32
+	FormatVector2                                // 2 x float32
+	FormatVector3                                // 3 x float32
+	FormatVector4                                // 4 x float32
+	FormatColor                                  // 4 x uint8, unsigned normalized (R, G, B, A)
+)
+
+// Size returns the element's size in bytes.
+func (f VertexElementFormat) Size() int {
+	switch f {
+	case FormatSingle:
+		return 4
+	case FormatVector2:
+		return 8
+	case FormatVector3:
+		return 12
+	case FormatVector4:
+		return 16
+	case FormatColor:
+		return 4
+	}
+	return 0
+}
+
+// VertexElementUsage says what an element means to the shader (XNA's
+// VertexElementUsage). A backend binds each usage to the shader input
+// location given by its value minus one: Position 0, Color 1,
+// TextureCoordinate 2, Normal 3.
+type VertexElementUsage uint8
+
+// Vertex element usages.
+const (
+	UsagePosition          VertexElementUsage = iota + 1 // location 0, Vector3 (or Vector2/Vector4)
+	UsageColor                                           // location 1, Color or Vector4
+	UsageTextureCoordinate                               // location 2, Vector2
+	UsageNormal                                          // location 3, Vector3
+)
+
+// Location returns the shader input location the usage binds to.
+func (u VertexElementUsage) Location() int { return int(u) - 1 }
+
+// VertexElement is one attribute of a vertex: its byte offset in the
+// vertex, its format and its usage.
+type VertexElement struct {
+	Offset int
+	Format VertexElementFormat
+	Usage  VertexElementUsage
+}
+
+// MaxVertexElements is how many elements a VertexDeclaration holds.
+const MaxVertexElements = 8
+
+// VertexDeclaration lays out one vertex (XNA's VertexDeclaration): its
+// stride in bytes and its elements. A comparable value (a fixed array), so
+// a backend keys pipelines on it; build one with NewVertexDeclaration.
+type VertexDeclaration struct {
+	// Stride is the size of one vertex in bytes.
+	Stride int
+	// Count is how many of Elements are used.
+	Count    int
+	Elements [MaxVertexElements]VertexElement
+}
+
+// NewVertexDeclaration returns a declaration of the elements with the
+// given stride. Elements must not overlap, must fit in the stride, and a
+// usage may appear once; otherwise it returns an error saying which
+// element is wrong.
+func NewVertexDeclaration(stride int, elements ...VertexElement) (VertexDeclaration, error) {
+	var d VertexDeclaration
+	if len(elements) == 0 || len(elements) > MaxVertexElements {
+		return d, fmt.Errorf("vertex declaration: %d elements, want 1..%d", len(elements), MaxVertexElements)
+	}
+	if stride <= 0 {
+		return d, fmt.Errorf("vertex declaration: stride %d, want a positive size in bytes", stride)
+	}
+	for i, e := range elements {
+		size := e.Format.Size()
+		if size == 0 {
+			return d, fmt.Errorf("vertex declaration: element %d has unknown format %d", i, e.Format)
+		}
+		if e.Usage < UsagePosition || e.Usage > UsageNormal {
+			return d, fmt.Errorf("vertex declaration: element %d has unknown usage %d", i, e.Usage)
+		}
+		if e.Offset < 0 || e.Offset+size > stride {
+			return d, fmt.Errorf("vertex declaration: element %d (offset %d, %d bytes) does not fit in stride %d", i, e.Offset, size, stride)
+		}
+		for j, o := range elements[:i] {
+			if o.Usage == e.Usage {
+				return d, fmt.Errorf("vertex declaration: elements %d and %d have the same usage", j, i)
+			}
+			if e.Offset < o.Offset+o.Format.Size() && o.Offset < e.Offset+size {
+				return d, fmt.Errorf("vertex declaration: elements %d and %d overlap", j, i)
+			}
+		}
+		d.Elements[i] = e
+	}
+	d.Stride, d.Count = stride, len(elements)
+	return d, nil
+}
+
+// mustDeclaration is NewVertexDeclaration for this package's fixed
+// declarations, whose correctness a test pins.
+func mustDeclaration(stride int, elements ...VertexElement) VertexDeclaration {
+	d, err := NewVertexDeclaration(stride, elements...)
+	if err != nil {
+		panic(err) // a bug in this package's vertex types
+	}
+	return d
+}
+
+// Has reports whether the declaration has an element of usage u.
+func (d VertexDeclaration) Has(u VertexElementUsage) bool {
+	for _, e := range d.Elements[:d.Count] {
+		if e.Usage == u {
+			return true
+		}
+	}
+	return false
+}
+
+// Vertex is a vertex type: a plain struct whose memory layout is its
+// declaration (no pointers, no padding the declaration does not count).
+// SetVertexData and DrawUserPrimitives copy its bytes as they are.
+type Vertex interface {
+	VertexDeclaration() VertexDeclaration
+}
+
+// VertexPositionColor is a position and a colour (XNA's type): 16 bytes.
+type VertexPositionColor struct {
+	Position mgl32.Vec3
+	Color    Color
+}
+
+// VertexPositionTexture is a position and a texture coordinate: 20 bytes.
+type VertexPositionTexture struct {
+	Position          mgl32.Vec3
+	TextureCoordinate mgl32.Vec2
+}
+
+// VertexPositionNormalTexture is a position, a normal and a texture
+// coordinate: 32 bytes.
+type VertexPositionNormalTexture struct {
+	Position          mgl32.Vec3
+	Normal            mgl32.Vec3
+	TextureCoordinate mgl32.Vec2
+}
+
+// VertexPositionColorTexture is a position, a colour and a texture
+// coordinate: 24 bytes.
+type VertexPositionColorTexture struct {
+	Position          mgl32.Vec3
+	Color             Color
+	TextureCoordinate mgl32.Vec2
+}
+
+var (
+	declPositionColor = mustDeclaration(16,
+		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatColor, UsageColor})
+	declPositionTexture = mustDeclaration(20,
+		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatVector2, UsageTextureCoordinate})
+	declPositionNormalTexture = mustDeclaration(32,
+		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatVector3, UsageNormal},
+		VertexElement{24, FormatVector2, UsageTextureCoordinate})
+	declPositionColorTexture = mustDeclaration(24,
+		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatColor, UsageColor},
+		VertexElement{16, FormatVector2, UsageTextureCoordinate})
+)
+
+// VertexDeclaration returns the type's layout.
+func (VertexPositionColor) VertexDeclaration() VertexDeclaration { return declPositionColor }
+
+// VertexDeclaration returns the type's layout.
+func (VertexPositionTexture) VertexDeclaration() VertexDeclaration { return declPositionTexture }
+
+// VertexDeclaration returns the type's layout.
+func (VertexPositionNormalTexture) VertexDeclaration() VertexDeclaration {
+	return declPositionNormalTexture
+}
+
+// VertexDeclaration returns the type's layout.
+func (VertexPositionColorTexture) VertexDeclaration() VertexDeclaration {
+	return declPositionColorTexture
+}
