@@ -32,17 +32,10 @@ func TestSteadyFrameAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkDrawFrame640x480Immediate times steady-state frames with
-// IMMEDIATE at 640x480 (the comparison point with vkcube) and
-// reports frames per second; -benchmem shows the allocations (0).
-func BenchmarkDrawFrame640x480Immediate(b *testing.B) { benchFrames(b, nil) }
-
-// BenchmarkDrawFrame640x480ImmediateTwoBalls is the same with two balls
-// beside the cube, set before every frame (the sample's scene).
-func BenchmarkDrawFrame640x480ImmediateTwoBalls(b *testing.B) { benchFrames(b, testBalls) }
-
-// benchFrames times DrawFrame at 640x480 with balls set before each frame.
-func benchFrames(b *testing.B, balls []Object) {
+// BenchmarkDrawFrame640x480Immediate times steady-state frames of the
+// test cube with IMMEDIATE at 640x480 (the comparison point with
+// vkcube) and reports frames per second; -benchmem shows the allocations (0).
+func BenchmarkDrawFrame640x480Immediate(b *testing.B) {
 	g := openGPU(b, 640, 480, Options{SwapInterval: 0})
 	onMain(b, func() error {
 		if _, err := g.r.DrawFrame(0); err != nil {
@@ -51,9 +44,6 @@ func benchFrames(b *testing.B, balls []Object) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			if err := g.r.SetObjects(balls); err != nil {
-				return err
-			}
 			if _, err := g.r.DrawFrame(time.Duration(i) * time.Millisecond); err != nil {
 				return err
 			}

@@ -99,3 +99,6 @@ func (b *buffer) destroy() {
 	}
 	*b = buffer{}
 }
+
+// at returns a pointer to byte off of the mapped memory.
+func (b *buffer) at(off int) unsafe.Pointer { return unsafe.Add(b.mapped, off) }

@@ -3,11 +3,9 @@ package vulkan
 import (
 	"errors"
 	"image"
-	"math"
 	"strings"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/renderer/present"
@@ -186,56 +184,4 @@ func TestToRGBASwapsBGRA(t *testing.T) {
 	if want := []byte{1, 2, 3, 255}; string(toRGBA([]byte{1, 2, 3, 9}, 1, 1, false).Pix) != string(want) {
 		t.Error("RGBA changed")
 	}
-}
-
-// TestSceneIsPureFunctionOfTimeInVulkanClipSpace checks the transform: the
-// same t gives the same matrices, the cube's centre lands mid-screen at a
-// depth within Vulkan's 0..1, and +Y in the world is up on screen (Vulkan's
-// Y points down, so clip Y must be negative).
-func TestSceneIsPureFunctionOfTimeInVulkanClipSpace(t *testing.T) {
-	a, b := sceneUniforms(seconds(1.25), 640, 480), sceneUniforms(seconds(1.25), 640, 480)
-	if a != b {
-		t.Fatal("same time, different uniforms")
-	}
-	if sceneUniforms(seconds(2), 640, 480).MVP == a.MVP {
-		t.Error("the cube does not turn")
-	}
-	period := 2 * math.Pi / SpinRate
-	p, q := sceneUniforms(0, 640, 480).MVP, sceneUniforms(seconds(period), 640, 480).MVP
-	if maxDiff(p, q) > 1e-4 {
-		t.Errorf("not periodic: %v vs %v", p, q)
-	}
-	ndc := func(v mgl32.Vec4) mgl32.Vec3 { return v.Vec3().Mul(1 / v.W()) }
-	centre := ndc(p.Mul4x1(mgl32.Vec4{0, 0, 0, 1}))
-	if math.Abs(float64(centre.X())) > 1e-5 || math.Abs(float64(centre.Y())) > 1e-5 || centre.Z() <= 0 || centre.Z() >= 1 {
-		t.Errorf("centre at %v", centre)
-	}
-	up := ndc(p.Mul4x1(mgl32.Vec4{0, 0.5, 0, 1})) // t = 0: no rotation
-	if up.Y() >= 0 {
-		t.Errorf("world +Y maps to clip Y %v, want negative (Vulkan Y points down)", up.Y())
-	}
-}
-
-func TestCubeMeshFacesPointOutwards(t *testing.T) {
-	verts, idx := cubeMesh()
-	if len(verts) != 24 || len(idx) != 36 {
-		t.Fatalf("%d vertices, %d indices", len(verts), len(idx))
-	}
-	for i := 0; i < len(idx); i += 3 {
-		a, b, c := verts[idx[i]], verts[idx[i+1]], verts[idx[i+2]]
-		e1 := mgl32.Vec3(b.pos).Sub(a.pos)
-		e2 := mgl32.Vec3(c.pos).Sub(a.pos)
-		if e1.Cross(e2).Dot(a.normal) <= 0 {
-			t.Errorf("triangle %d winds inwards", i/3)
-		}
-	}
-}
-
-// maxDiff is the largest absolute difference between two matrices' entries.
-func maxDiff(a, b mgl32.Mat4) float64 {
-	d := 0.0
-	for i := range a {
-		d = max(d, math.Abs(float64(a[i]-b[i])))
-	}
-	return d
 }

@@ -3,50 +3,41 @@ package vulkan
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// DrawFrame draws the lit cube as it is at time t (the rotation is a pure
-// function of t: SpinRate radians per second) and the objects last set by
-// SetObjects, and presents it.
+// BeginFrame prepares a frame: it acquires the next swapchain image, which
+// the next Execute of a record with Present draws and presents. drawn is
+// false when no frame can be drawn now: skip the frame's drawing and call
+// BeginFrame again for the next one.
 //
 // Before acquiring it rebuilds the swapchain, passing the old one, when the
 // last frame saw OUT_OF_DATE or SUBOPTIMAL, after Resize, or when
 // SetSwapInterval changed the present mode (W2, P5). It asks the Surface for
 // the framebuffer size only then (and while the size is 0x0), so the caller
 // should call Resize on the window's framebuffer-size and iconify events.
-// While the framebuffer is 0x0 (minimised) it draws nothing and returns
-// drawn == false at once; the caller should then wait for window events
-// instead of calling again in a tight loop (window.WaitEvents).
+// While the framebuffer is 0x0 (minimised) it returns false at once; the
+// caller should then wait for window events instead of calling again in a
+// tight loop (window.WaitEvents).
 //
-// While half rate is active (SetHalfRate at swap interval 2, FIFO:
-// Presentation().Hold is 2) it does all of this twice: the same scene time
-// is rendered into two acquired images and both are presented, so FIFO
-// shows the frame for two refreshes (P8). drawn is then true when both
-// were presented.
+// Every wait is bounded (W7, Options.WaitBound): when the GPU or the
+// presentation engine does not give an image in time, the frame is skipped
+// (false, counted by Skipped), never waited for without end.
 //
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
-func (r *Renderer) DrawFrame(t time.Duration) (drawn bool, err error) {
+func (r *Renderer) BeginFrame() (drawn bool, err error) {
 	if r == nil || r.dev == nil {
-		return false, errors.New("draw frame: the renderer was destroyed")
+		return false, errors.New("begin frame: the renderer was destroyed")
 	}
-	hold := r.choice.Refreshes()
-	for i := range hold {
-		// A read-back copies only the last image (its copy buffer is
-		// not free while an earlier submit may still use it).
-		drawn, err = r.drawOnce(t, r.capturing && i == hold-1)
-		if err != nil || !drawn {
-			return drawn, err
-		}
+	if r.acquired {
+		return true, nil // the last acquired image was not drawn yet
 	}
-	return true, nil
+	return r.acquireNext()
 }
 
-// drawOnce is one acquire, render and present of DrawFrame; capture
-// appends the read-back copy to the submit.
-func (r *Renderer) drawOnce(t time.Duration, capture bool) (drawn bool, err error) {
+// acquireNext rebuilds when needed and acquires an image.
+func (r *Renderer) acquireNext() (drawn bool, err error) {
 	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
 		r.fbW, r.fbH = r.win.FramebufferSize()
 	}
@@ -78,11 +69,22 @@ func (r *Renderer) drawOnce(t time.Duration, capture bool) (drawn bool, err erro
 	case vk.ErrorOutOfDate:
 		r.stale = true
 		return false, nil
+	case vk.Timeout, vk.NotReady:
+		if !r.loop.heldImage() {
+			r.skipped++ // W7: no image within the bound; nothing is held
+			return false, nil
+		}
+		return false, r.frameErr(res)
 	default:
 		return false, r.frameErr(res)
 	}
-	return true, r.submit(t, capture)
+	r.acquired = true
+	return true, nil
 }
+
+// Skipped is how many frames BeginFrame skipped because a bounded wait
+// ran out (W7).
+func (r *Renderer) Skipped() uint64 { return r.skipped }
 
 // skipZero turns a rebuild that met a 0x0 surface into a skipped frame
 // (the swapchain is then rebuilt on a later frame); other errors are wrapped.
@@ -90,7 +92,7 @@ func skipZero(err error) error {
 	if errors.Is(err, errZeroExtent) {
 		return nil
 	}
-	return fmt.Errorf("draw frame: %w", err)
+	return fmt.Errorf("begin frame: %w", err)
 }
 
 // decide applies decideFrame to the current state.
@@ -99,59 +101,6 @@ func (r *Renderer) decide(w, h int) frameAction {
 		return decideFrame(w, h, 0, 0, true, 0, r.choice.Mode)
 	}
 	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode)
-}
-
-// submit writes the acquired image's uniforms, then submits and presents,
-// with the read-back copy appended when capture is set.
-func (r *Renderer) submit(t time.Duration, capture bool) error {
-	img := r.loop.image()
-	var extra vk.CommandBuffer
-	if capture {
-		cmd, err := r.recordCapture(img)
-		if err != nil {
-			// The image is acquired: present it without the copy, then report.
-			r.capturing = false
-			if res := r.present(nil); res < 0 && res != vk.ErrorOutOfDate {
-				return r.frameErr(res)
-			}
-			return err
-		}
-		extra = cmd
-	}
-	r.writeUniforms(img, t)
-	res := r.present(extra)
-	r.lastT = t
-	switch res {
-	case vk.Success:
-	case vk.Suboptimal, vk.ErrorOutOfDate:
-		r.stale = true
-	default:
-		return r.frameErr(res)
-	}
-	return nil
-}
-
-// present submits and presents the acquired image (with extra, when not
-// nil) and counts it when the present queued it.
-func (r *Renderer) present(extra vk.CommandBuffer) vk.Result {
-	res := r.loop.submitPresent(extra)
-	if res == vk.Success || res == vk.Suboptimal {
-		r.presents++
-	}
-	return res
-}
-
-// writeUniforms writes image img's uniform block for time t: the cube as a
-// pure function of t and the extent, and the objects SetObjects set, or,
-// for a read-back, those of the last frame (so ReadBack redraws exactly it).
-func (r *Renderer) writeUniforms(img int, t time.Duration) {
-	objs, n := r.ubo.Objects, r.ubo.Count[0] // the last frame's
-	if !r.capturing {
-		objs, n = r.objects, r.nObjects
-	}
-	r.ubo = sceneUniforms(t, int(r.sc.extent.Width), int(r.sc.extent.Height))
-	r.ubo.Objects, r.ubo.Count = objs, [4]uint32{n}
-	*(*uniforms)(r.sc.ubos[img].mapped) = r.ubo
 }
 
 // frameErr wraps a failed fast-path call.
@@ -178,7 +127,7 @@ func (r *Renderer) rebuild(w, h int) error {
 		return fmt.Errorf("rebuild swapchain: %w", err)
 	}
 	r.sc = sc
-	r.loop.setSwapchain(sc.handle, sc.cmds, sc.rendered)
+	r.loop.setSwapchain(sc.handle, sc.images, sc.fbs, sc.rendered)
 	r.stale = false
 	r.rebuilds++
 	return nil
@@ -237,7 +186,7 @@ func (r *Renderer) SetFramesInFlight(n int) error {
 		return fmt.Errorf("set frames in flight: %w", err)
 	}
 	if r.sc != nil {
-		r.loop.setSwapchain(r.sc.handle, r.sc.cmds, r.sc.rendered)
+		r.loop.setSwapchain(r.sc.handle, r.sc.images, r.sc.fbs, r.sc.rendered)
 	}
 	return nil
 }

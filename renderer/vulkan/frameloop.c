@@ -14,6 +14,13 @@ void *mtn_default_proc_addr(void) {
 	return NULL;
 }
 
+#define LOAD(field, name) \
+	l->field = (void *)getDevice(device, name); \
+	if (l->field == NULL) { \
+		return n; \
+	} \
+	n++;
+
 int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	PFN_vkGetInstanceProcAddr getInstance = (PFN_vkGetInstanceProcAddr)gipa;
 	PFN_vkGetDeviceProcAddr getDevice =
@@ -21,32 +28,46 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	if (getDevice == NULL) {
 		return 1;
 	}
-	l->waitForFences = (PFN_vkWaitForFences)getDevice(device, "vkWaitForFences");
-	l->resetFences = (PFN_vkResetFences)getDevice(device, "vkResetFences");
-	l->acquireNextImage = (PFN_vkAcquireNextImageKHR)getDevice(device, "vkAcquireNextImageKHR");
-	l->queueSubmit = (PFN_vkQueueSubmit)getDevice(device, "vkQueueSubmit");
-	l->queuePresent = (PFN_vkQueuePresentKHR)getDevice(device, "vkQueuePresentKHR");
-	void *fns[] = {(void *)l->waitForFences, (void *)l->resetFences, (void *)l->acquireNextImage,
-		(void *)l->queueSubmit, (void *)l->queuePresent};
-	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
-		if (fns[i] == NULL) {
-			return (int)i + 2;
-		}
-	}
+	int n = 2;
+	LOAD(waitForFences, "vkWaitForFences")
+	LOAD(resetFences, "vkResetFences")
+	LOAD(acquireNextImage, "vkAcquireNextImageKHR")
+	LOAD(queueSubmit, "vkQueueSubmit")
+	LOAD(queuePresent, "vkQueuePresentKHR")
+	LOAD(resetCommandBuffer, "vkResetCommandBuffer")
+	LOAD(beginCommandBuffer, "vkBeginCommandBuffer")
+	LOAD(endCommandBuffer, "vkEndCommandBuffer")
+	LOAD(cmdBeginRenderPass, "vkCmdBeginRenderPass")
+	LOAD(cmdEndRenderPass, "vkCmdEndRenderPass")
+	LOAD(cmdClearAttachments, "vkCmdClearAttachments")
+	LOAD(cmdSetViewport, "vkCmdSetViewport")
+	LOAD(cmdSetScissor, "vkCmdSetScissor")
+	LOAD(cmdBindPipeline, "vkCmdBindPipeline")
+	LOAD(cmdBindDescriptorSets, "vkCmdBindDescriptorSets")
+	LOAD(cmdBindVertexBuffers, "vkCmdBindVertexBuffers")
+	LOAD(cmdBindIndexBuffer, "vkCmdBindIndexBuffer")
+	LOAD(cmdDraw, "vkCmdDraw")
+	LOAD(cmdDrawIndexed, "vkCmdDrawIndexed")
+	LOAD(cmdCopyBuffer, "vkCmdCopyBuffer")
+	LOAD(cmdCopyBufferToImage, "vkCmdCopyBufferToImage")
+	LOAD(cmdCopyImageToBuffer, "vkCmdCopyImageToBuffer")
+	LOAD(cmdClearColorImage, "vkCmdClearColorImage")
+	LOAD(cmdPipelineBarrier, "vkCmdPipelineBarrier")
 	l->device = device;
 	return 0;
 }
 
 VkResult mtn_acquire(mtn_loop *l) {
 	uint32_t f = l->frame;
+	l->held = 0;
 	l->call = MTN_CALL_WAIT_FOR_FENCES;
-	VkResult r = l->waitForFences(l->device, 1, &l->fence[f], VK_TRUE, UINT64_MAX);
+	VkResult r = l->waitForFences(l->device, 1, &l->fence[f], VK_TRUE, l->timeout);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
 	uint32_t image = 0;
 	l->call = MTN_CALL_ACQUIRE;
-	VkResult acq = l->acquireNextImage(l->device, l->swapchain, UINT64_MAX, l->acquired[f],
+	VkResult acq = l->acquireNextImage(l->device, l->swapchain, l->timeout, l->acquired[f],
 		VK_NULL_HANDLE, &image);
 	if (acq != VK_SUCCESS && acq != VK_SUBOPTIMAL_KHR) {
 		return acq;
@@ -54,8 +75,12 @@ VkResult mtn_acquire(mtn_loop *l) {
 	VkFence last = l->imageFence[image];
 	if (last != VK_NULL_HANDLE && last != l->fence[f]) {
 		l->call = MTN_CALL_WAIT_FOR_FENCES;
-		r = l->waitForFences(l->device, 1, &last, VK_TRUE, UINT64_MAX);
+		r = l->waitForFences(l->device, 1, &last, VK_TRUE, l->timeout);
 		if (r != VK_SUCCESS) {
+			// The image is acquired and its semaphore will be signalled:
+			// the caller must still submit and present it (or rebuild).
+			l->image = image;
+			l->held = 1;
 			return r;
 		}
 	}
@@ -65,23 +90,216 @@ VkResult mtn_acquire(mtn_loop *l) {
 	return acq;
 }
 
-VkResult mtn_submit_present(mtn_loop *l, VkCommandBuffer extra) {
-	uint32_t f = l->frame;
-	uint32_t image = l->image;
-	l->call = MTN_CALL_RESET_FENCES;
-	VkResult r = l->resetFences(l->device, 1, &l->fence[f]);
+// barrier records one colour image layout transition.
+static void barrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	VkImageMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.srcAccessMask = srcAccess,
+		.dstAccessMask = dstAccess,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = image,
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
+	};
+	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+// memoryBarrier records a global memory barrier.
+static void memoryBarrier(mtn_loop *l, VkCommandBuffer cmd, VkAccessFlags src, VkAccessFlags dst,
+	VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	VkMemoryBarrier b = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = src, .dstAccessMask = dst};
+	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 1, &b, 0, NULL, 0, NULL);
+}
+
+#define H(T, v) ((T)(uintptr_t)(v))
+
+static const VkPipelineStageFlags FRAGMENT = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
+static const VkPipelineStageFlags TRANSFER = VK_PIPELINE_STAGE_TRANSFER_BIT;
+
+static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
+	switch (o->kind) {
+	case MTN_OP_BEGIN_PASS: {
+		VkFramebuffer fb = o->h[1] != 0 ? H(VkFramebuffer, o->h[1]) : l->framebuffer[l->image];
+		VkRenderPassBeginInfo bi = {
+			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+			.renderPass = H(VkRenderPass, o->h[0]),
+			.framebuffer = fb,
+			.renderArea = {{0, 0}, {o->u[0], o->u[1]}},
+		};
+		l->cmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
+		break;
+	}
+	case MTN_OP_END_PASS:
+		l->cmdEndRenderPass(cmd);
+		break;
+	case MTN_OP_CLEAR: {
+		VkClearAttachment a[2];
+		uint32_t n = 0;
+		if (o->u[0] & 1) {
+			a[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+			a[n].colorAttachment = 0;
+			for (int i = 0; i < 4; i++) {
+				a[n].clearValue.color.float32[i] = o->f[i];
+			}
+			n++;
+		}
+		if (o->u[0] & 6) {
+			a[n].aspectMask = ((o->u[0] & 2) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |
+				((o->u[0] & 4) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+			a[n].colorAttachment = 0;
+			a[n].clearValue.depthStencil.depth = o->f[4];
+			a[n].clearValue.depthStencil.stencil = o->u[1];
+			n++;
+		}
+		VkClearRect rect = {{{(int32_t)o->u[2], (int32_t)o->u[3]}, {o->u[4], o->u[5]}}, 0, 1};
+		if (n > 0 && o->u[4] > 0 && o->u[5] > 0) {
+			l->cmdClearAttachments(cmd, n, a, 1, &rect);
+		}
+		break;
+	}
+	case MTN_OP_VIEWPORT: {
+		VkViewport v = {o->f[0], o->f[1], o->f[2], o->f[3], o->f[4], o->f[5]};
+		l->cmdSetViewport(cmd, 0, 1, &v);
+		break;
+	}
+	case MTN_OP_SCISSOR: {
+		VkRect2D r = {{(int32_t)o->u[0], (int32_t)o->u[1]}, {o->u[2], o->u[3]}};
+		l->cmdSetScissor(cmd, 0, 1, &r);
+		break;
+	}
+	case MTN_OP_PIPELINE:
+		l->cmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipeline, o->h[0]));
+		break;
+	case MTN_OP_UNIFORMS: {
+		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
+		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 0, 1, &set,
+			1, &o->u[0]);
+		break;
+	}
+	case MTN_OP_TEXTURE: {
+		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
+		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 1, 1, &set,
+			0, NULL);
+		break;
+	}
+	case MTN_OP_VERTICES: {
+		VkBuffer bufs[2] = {H(VkBuffer, o->h[0]), l->defaults};
+		VkDeviceSize offs[2] = {o->h[1], 0};
+		l->cmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+		break;
+	}
+	case MTN_OP_INDICES:
+		l->cmdBindIndexBuffer(cmd, H(VkBuffer, o->h[0]), o->h[1],
+			o->u[0] ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
+		break;
+	case MTN_OP_DRAW:
+		l->cmdDraw(cmd, o->u[0], 1, o->u[1], 0);
+		break;
+	case MTN_OP_DRAW_INDEXED:
+		l->cmdDrawIndexed(cmd, o->u[0], 1, o->u[1], (int32_t)o->u[2], 0);
+		break;
+	case MTN_OP_COPY_BUFFER: {
+		memoryBarrier(l, cmd, 0, 0, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, TRANSFER);
+		VkBufferCopy c = {o->h[2], o->h[3], o->u[0]};
+		l->cmdCopyBuffer(cmd, H(VkBuffer, o->h[0]), H(VkBuffer, o->h[1]), 1, &c);
+		memoryBarrier(l, cmd, VK_ACCESS_TRANSFER_WRITE_BIT,
+			VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT, TRANSFER,
+			VK_PIPELINE_STAGE_VERTEX_INPUT_BIT);
+		break;
+	}
+	case MTN_OP_UPLOAD_IMAGE: {
+		VkImage img = H(VkImage, o->h[2]);
+		barrier(l, cmd, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			VK_ACCESS_SHADER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+			FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
+		VkBufferImageCopy c = {
+			.bufferOffset = o->h[1],
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+			.imageOffset = {(int32_t)o->u[0], (int32_t)o->u[1], 0},
+			.imageExtent = {o->u[2], o->u[3], 1},
+		};
+		l->cmdCopyBufferToImage(cmd, H(VkBuffer, o->h[0]), img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
+		break;
+	}
+	case MTN_OP_INIT_IMAGE: {
+		VkImage img = H(VkImage, o->h[2]);
+		barrier(l, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, TRANSFER);
+		VkClearColorValue zero = {{0, 0, 0, 0}};
+		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
+		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+			TRANSFER, FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT);
+		break;
+	}
+	case MTN_OP_READ_IMAGE: {
+		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
+		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+		barrier(l, cmd, img, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
+		VkBufferImageCopy c = {
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+			.imageExtent = {o->u[0], o->u[1], 1},
+		};
+		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);
+		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
+			VK_ACCESS_TRANSFER_READ_BIT, 0, TRANSFER,
+			o->u[2] ? VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT : FRAGMENT);
+		memoryBarrier(l, cmd, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT, TRANSFER,
+			VK_PIPELINE_STAGE_HOST_BIT);
+		break;
+	}
+	}
+}
+
+VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n) {
+	l->call = MTN_CALL_BEGIN_COMMAND_BUFFER;
+	VkResult r = l->resetCommandBuffer(cmd, 0);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
-	VkCommandBuffer cmds[2] = {l->cmd[image], extra};
-	VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+	VkCommandBufferBeginInfo bi = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+	};
+	r = l->beginCommandBuffer(cmd, &bi);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		op(l, cmd, &ops[i]);
+	}
+	l->call = MTN_CALL_END_COMMAND_BUFFER;
+	return l->endCommandBuffer(cmd);
+}
+
+VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
+	uint32_t f = l->frame;
+	uint32_t image = l->image;
+	VkResult r = mtn_record(l, l->cmd[f], ops, n);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	l->call = MTN_CALL_RESET_FENCES;
+	r = l->resetFences(l->device, 1, &l->fence[f]);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	VkPipelineStageFlags stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
 	VkSubmitInfo submit = {
 		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
 		.waitSemaphoreCount = 1,
 		.pWaitSemaphores = &l->acquired[f],
 		.pWaitDstStageMask = &stage,
-		.commandBufferCount = extra != VK_NULL_HANDLE ? 2 : 1,
-		.pCommandBuffers = cmds,
+		.commandBufferCount = 1,
+		.pCommandBuffers = &l->cmd[f],
 		.signalSemaphoreCount = 1,
 		.pSignalSemaphores = &l->rendered[image],
 	};
@@ -103,7 +321,31 @@ VkResult mtn_submit_present(mtn_loop *l, VkCommandBuffer extra) {
 	return l->queuePresent(l->queue, &present);
 }
 
+VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
+	VkResult r = mtn_record(l, cmd, ops, n);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	VkSubmitInfo submit = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.commandBufferCount = 1,
+		.pCommandBuffers = &cmd,
+	};
+	l->call = MTN_CALL_QUEUE_SUBMIT;
+	r = l->queueSubmit(l->queue, 1, &submit, fence);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	l->call = MTN_CALL_WAIT_FOR_FENCES;
+	r = l->waitForFences(l->device, 1, &fence, VK_TRUE, l->timeout);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	l->call = MTN_CALL_RESET_FENCES;
+	return l->resetFences(l->device, 1, &fence);
+}
+
 VkResult mtn_wait_frames(mtn_loop *l) {
 	l->call = MTN_CALL_WAIT_FOR_FENCES;
-	return l->waitForFences(l->device, l->frames, l->fence, VK_TRUE, UINT64_MAX);
+	return l->waitForFences(l->device, l->frames, l->fence, VK_TRUE, l->timeout);
 }

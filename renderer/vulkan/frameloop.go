@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"errors"
+	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -63,35 +64,46 @@ func (l *frameLoop) free() {
 	l.c = nil
 }
 
-// setSync hands the per-frame fences and semaphores to the loop.
-func (l *frameLoop) setSync(fences []vk.Fence, acquired []vk.Semaphore) {
+// setSync hands the per-frame fences, semaphores and command buffers to
+// the loop.
+func (l *frameLoop) setSync(fences []vk.Fence, acquired []vk.Semaphore, cmds []vk.CommandBuffer) {
 	l.c.frames = C.uint32_t(len(fences))
 	l.c.frame = 0
 	for i := range fences {
 		l.c.fence[i] = C.VkFence(unsafe.Pointer(fences[i]))
 		l.c.acquired[i] = C.VkSemaphore(unsafe.Pointer(acquired[i]))
+		l.c.cmd[i] = C.VkCommandBuffer(unsafe.Pointer(cmds[i]))
 	}
 }
 
-// setSwapchain hands a swapchain and its per-image command buffers and
-// semaphores to the loop, and forgets which frame used which image.
-func (l *frameLoop) setSwapchain(sc vk.Swapchain, cmds []vk.CommandBuffer, rendered []vk.Semaphore) {
+// setSwapchain hands a swapchain and its per-image images, framebuffers
+// and semaphores to the loop, and forgets which frame used which image.
+func (l *frameLoop) setSwapchain(sc vk.Swapchain, images []vk.Image, fbs []vk.Framebuffer, rendered []vk.Semaphore) {
 	l.c.swapchain = C.VkSwapchainKHR(unsafe.Pointer(sc))
-	l.c.images = C.uint32_t(len(cmds))
+	l.c.images = C.uint32_t(len(images))
 	for i := range maxImages {
 		l.c.imageFence[i] = nil
-		l.c.cmd[i] = nil
+		l.c.swapImage[i] = nil
+		l.c.framebuffer[i] = nil
 		l.c.rendered[i] = nil
 	}
-	for i := range cmds {
-		l.c.cmd[i] = C.VkCommandBuffer(unsafe.Pointer(cmds[i]))
+	for i := range images {
+		l.c.swapImage[i] = C.VkImage(unsafe.Pointer(images[i]))
+		l.c.framebuffer[i] = C.VkFramebuffer(unsafe.Pointer(fbs[i]))
 		l.c.rendered[i] = C.VkSemaphore(unsafe.Pointer(rendered[i]))
 	}
 }
 
+// setTimeout bounds every wait of the loop (W7).
+func (l *frameLoop) setTimeout(d time.Duration) { l.c.timeout = C.uint64_t(d.Nanoseconds()) }
+
+// setDefaults sets the buffer bound at vertex binding 1 (the values of
+// attributes a vertex declaration lacks).
+func (l *frameLoop) setDefaults(b vk.Buffer) { l.c.defaults = C.VkBuffer(unsafe.Pointer(b)) }
+
 // callNames name the call behind the fast path's last result (MTN_CALL_*).
 var callNames = [...]string{"", "vkWaitForFences", "vkAcquireNextImageKHR", "vkResetFences",
-	"vkQueueSubmit", "vkQueuePresentKHR"}
+	"vkQueueSubmit", "vkQueuePresentKHR", "vkBeginCommandBuffer", "vkEndCommandBuffer"}
 
 // lastCall names the Vulkan call that gave the last result.
 func (l *frameLoop) lastCall() string { return callNames[l.c.call] }
@@ -103,13 +115,24 @@ func (l *frameLoop) acquire() vk.Result { return vk.Result(C.mtn_acquire(l.c)) }
 // image is the index of the image the last successful acquire returned.
 func (l *frameLoop) image() int { return int(l.c.image) }
 
+// heldImage reports whether the last acquire failed after taking an image
+// (its wait for the image's previous frame ran out).
+func (l *frameLoop) heldImage() bool { return l.c.held != 0 }
+
 // frame is the index of the current frame in flight.
 func (l *frameLoop) frame() int { return int(l.c.frame) }
 
-// submitPresent submits the acquired image's commands (and extra, when not
-// nil) and presents it.
-func (l *frameLoop) submitPresent(extra vk.CommandBuffer) vk.Result {
-	return vk.Result(C.mtn_submit_present(l.c, C.VkCommandBuffer(unsafe.Pointer(extra))))
+// present records ops into the current frame's command buffer, submits it
+// and presents the acquired image.
+func (l *frameLoop) present(ops *opList, n int) vk.Result {
+	return vk.Result(C.mtn_frame(l.c, ops.c, C.uint32_t(n)))
+}
+
+// submitWait records ops into cmd, submits it with fence and waits for it
+// (bounded): work outside a frame.
+func (l *frameLoop) submitWait(cmd vk.CommandBuffer, fence vk.Fence, ops *opList) vk.Result {
+	return vk.Result(C.mtn_submit_wait(l.c, C.VkCommandBuffer(unsafe.Pointer(cmd)),
+		C.VkFence(unsafe.Pointer(fence)), ops.c, C.uint32_t(ops.n)))
 }
 
 // waitFrames waits until no frame is in flight.

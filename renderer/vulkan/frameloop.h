@@ -1,6 +1,7 @@
-// The per-frame fast path (see frameloop.go): the few Vulkan calls a
-// steady-state frame makes, done in C so that a frame allocates nothing on the
-// Go heap and no C memory. Setup and rebuilds stay in Go with vulkan-go.
+// The per-frame fast path (see frameloop.go and record.go): the Vulkan calls
+// a steady-state frame makes (acquire, command recording, submit, present),
+// done in C so that a frame allocates nothing on the Go heap and no C memory.
+// Setup and rebuilds stay in Go with vulkan-go.
 #ifndef METRONOME_FRAMELOOP_H
 #define METRONOME_FRAMELOOP_H
 
@@ -17,7 +18,39 @@ enum {
 	MTN_CALL_RESET_FENCES,
 	MTN_CALL_QUEUE_SUBMIT,
 	MTN_CALL_QUEUE_PRESENT,
+	MTN_CALL_BEGIN_COMMAND_BUFFER,
+	MTN_CALL_END_COMMAND_BUFFER,
 };
+
+// Command kinds of mtn_op (the fields each uses are listed; h are handles
+// or 64-bit values, u 32-bit values, f floats).
+enum {
+	MTN_OP_BEGIN_PASS = 1, // h0 render pass, h1 framebuffer (0: the acquired image's), u0 u1 width height
+	MTN_OP_END_PASS,       // -
+	MTN_OP_CLEAR,          // u0 aspects (1 colour, 2 depth, 4 stencil), f0-f3 rgba, f4 depth, u1 stencil, u2-u5 rect x y w h
+	MTN_OP_VIEWPORT,       // f0-f5 x y width height minDepth maxDepth
+	MTN_OP_SCISSOR,        // u0-u3 x y width height (x, y as int32)
+	MTN_OP_PIPELINE,       // h0 pipeline
+	MTN_OP_UNIFORMS,       // h0 layout, h1 set 0 (dynamic uniform buffer), u0 its dynamic offset
+	MTN_OP_TEXTURE,        // h0 layout, h1 set 1 (combined image sampler)
+	MTN_OP_VERTICES,       // h0 buffer, h1 offset (binding 0); binding 1 is mtn_loop.defaults
+	MTN_OP_INDICES,        // h0 buffer, h1 offset, u0 1 for 32-bit indices
+	MTN_OP_DRAW,           // u0 vertex count, u1 first vertex
+	MTN_OP_DRAW_INDEXED,   // u0 index count, u1 first index, u2 vertex offset (int32)
+	MTN_OP_COPY_BUFFER,    // h0 source, h1 destination, h2 source offset, h3 destination offset, u0 size
+	MTN_OP_UPLOAD_IMAGE,   // h0 source buffer, h1 source offset, h2 image, u0-u3 x y width height
+	MTN_OP_INIT_IMAGE,     // h2 image: cleared to transparent black, left ready to sample
+	MTN_OP_READ_IMAGE,     // h0 image (0: the acquired one), h1 destination buffer, u0 u1 width height, u2 1 if a swapchain image
+};
+
+// mtn_op is one recorded command (a flat, fixed-size record, written by Go
+// into C memory).
+typedef struct mtn_op {
+	uint32_t kind;
+	uint32_t u[6];
+	uint64_t h[4];
+	float f[6];
+} mtn_op;
 
 typedef struct mtn_loop {
 	PFN_vkWaitForFences waitForFences;
@@ -25,22 +58,46 @@ typedef struct mtn_loop {
 	PFN_vkAcquireNextImageKHR acquireNextImage;
 	PFN_vkQueueSubmit queueSubmit;
 	PFN_vkQueuePresentKHR queuePresent;
+	PFN_vkResetCommandBuffer resetCommandBuffer;
+	PFN_vkBeginCommandBuffer beginCommandBuffer;
+	PFN_vkEndCommandBuffer endCommandBuffer;
+	PFN_vkCmdBeginRenderPass cmdBeginRenderPass;
+	PFN_vkCmdEndRenderPass cmdEndRenderPass;
+	PFN_vkCmdClearAttachments cmdClearAttachments;
+	PFN_vkCmdSetViewport cmdSetViewport;
+	PFN_vkCmdSetScissor cmdSetScissor;
+	PFN_vkCmdBindPipeline cmdBindPipeline;
+	PFN_vkCmdBindDescriptorSets cmdBindDescriptorSets;
+	PFN_vkCmdBindVertexBuffers cmdBindVertexBuffers;
+	PFN_vkCmdBindIndexBuffer cmdBindIndexBuffer;
+	PFN_vkCmdDraw cmdDraw;
+	PFN_vkCmdDrawIndexed cmdDrawIndexed;
+	PFN_vkCmdCopyBuffer cmdCopyBuffer;
+	PFN_vkCmdCopyBufferToImage cmdCopyBufferToImage;
+	PFN_vkCmdCopyImageToBuffer cmdCopyImageToBuffer;
+	PFN_vkCmdClearColorImage cmdClearColorImage;
+	PFN_vkCmdPipelineBarrier cmdPipelineBarrier;
 
 	VkDevice device;
 	VkQueue queue;
 	VkSwapchainKHR swapchain;
+	uint64_t timeout; // bound of every wait, in nanoseconds (W7)
+	VkBuffer defaults; // vertex binding 1: the values of attributes a declaration lacks
 
 	uint32_t frames; // frames in flight, 1..MTN_MAX_FRAMES
 	uint32_t images; // swapchain images, 1..MTN_MAX_IMAGES
 	uint32_t frame;  // index of the current frame in flight
 	uint32_t image;  // image acquired by the last successful mtn_acquire
 	int call;        // the call that gave the last result (MTN_CALL_*)
+	int held;        // 1: the last mtn_acquire failed holding an acquired image
 
-	VkFence fence[MTN_MAX_FRAMES];        // signalled when that frame's submit is done
-	VkSemaphore acquired[MTN_MAX_FRAMES]; // signalled when the acquired image is ready
-	VkSemaphore rendered[MTN_MAX_IMAGES]; // signalled when that image's commands are done
-	VkCommandBuffer cmd[MTN_MAX_IMAGES];  // pre-recorded draw of that image
-	VkFence imageFence[MTN_MAX_IMAGES];   // fence of the frame that last used that image
+	VkFence fence[MTN_MAX_FRAMES];          // signalled when that frame's submit is done
+	VkSemaphore acquired[MTN_MAX_FRAMES];   // signalled when the acquired image is ready
+	VkCommandBuffer cmd[MTN_MAX_FRAMES];    // recorded anew each frame
+	VkSemaphore rendered[MTN_MAX_IMAGES];   // signalled when that image's commands are done
+	VkFramebuffer framebuffer[MTN_MAX_IMAGES];
+	VkImage swapImage[MTN_MAX_IMAGES];
+	VkFence imageFence[MTN_MAX_IMAGES];     // fence of the frame that last used that image
 } mtn_loop;
 
 // mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1) and returns
@@ -51,18 +108,28 @@ void *mtn_default_proc_addr(void);
 // the first missing function plus one.
 int mtn_load(mtn_loop *l, void *getInstanceProcAddr, VkInstance instance, VkDevice device);
 
-// mtn_acquire waits for the current frame's fence, acquires the next image
-// and waits for the frame that used that image last. Returns the first
-// failure (l->call names the call) or the acquire's result.
+// mtn_acquire waits (at most l->timeout) for the current frame's fence,
+// acquires the next image and waits for the frame that used that image
+// last. Returns the first failure (l->call names the call; VK_TIMEOUT or
+// VK_NOT_READY when a bound ran out) or the acquire's result.
 VkResult mtn_acquire(mtn_loop *l);
 
-// mtn_submit_present submits the acquired image's pre-recorded commands (and
-// extra, when not VK_NULL_HANDLE), presents the image and moves to the next
-// frame once submitted. Returns the first failure (l->call names the call) or
-// the present's result.
-VkResult mtn_submit_present(mtn_loop *l, VkCommandBuffer extra);
+// mtn_record records ops into cmd (reset first), between begin and end.
+VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n);
 
-// mtn_wait_frames waits for the fences of every frame in flight.
+// mtn_frame records ops into the current frame's command buffer, submits it
+// (waiting for the acquire), presents the acquired image and moves to the
+// next frame once submitted. Returns the first failure (l->call names the
+// call) or the present's result.
+VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n);
+
+// mtn_submit_wait records ops into cmd, submits it with fence (unsignalled)
+// and waits for it at most l->timeout: work outside a frame (a render
+// target drawn before the first frame, a read of a texture).
+VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n);
+
+// mtn_wait_frames waits (at most l->timeout) for the fences of every frame
+// in flight.
 VkResult mtn_wait_frames(mtn_loop *l);
 
 #endif

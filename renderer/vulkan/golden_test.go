@@ -26,7 +26,15 @@ func TestW5_GoldenCube(t *testing.T) {
 	g.draw(t, 0.7)
 	var img *image.RGBA
 	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
-	path := filepath.Join("testdata", "cube_t0.7_320x240.png")
+	checkGolden(t, "cube_t0.7_320x240.png", img)
+}
+
+// checkGolden compares img with testdata/name within the tolerance above,
+// or with -update writes it there. A failing run's image is written to
+// the system's temporary folder, named after the test, for a look.
+func checkGolden(t *testing.T, name string, img *image.RGBA) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
 	if *update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
@@ -39,7 +47,7 @@ func TestW5_GoldenCube(t *testing.T) {
 	}
 	want, err := readPNG(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -run TestW5_GoldenCube -update to make it)", err)
+		t.Fatalf("%v (run go test -run %s -update to make it)", err, t.Name())
 	}
 	if want.Bounds() != img.Bounds() {
 		t.Fatalf("size %v, golden %v", img.Bounds(), want.Bounds())
@@ -54,7 +62,7 @@ func TestW5_GoldenCube(t *testing.T) {
 	}
 	total := img.Bounds().Dx() * img.Bounds().Dy()
 	if float64(bad) > goldenBadFraction*float64(total) {
-		out := filepath.Join(t.TempDir(), "got.png")
+		out := filepath.Join(os.TempDir(), filepath.Base(t.Name())+"-"+name)
 		_ = WritePNG(out, img)
 		t.Errorf("%d of %d pixels differ from %s by more than %d (allowed %.0f); this run: %s",
 			bad, total, path, goldenChannelTol, goldenBadFraction*float64(total), out)

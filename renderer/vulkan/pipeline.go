@@ -2,38 +2,60 @@ package vulkan
 
 import (
 	"fmt"
-	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/shaders"
 )
 
-// newRenderPass creates the render pass: one colour attachment (cleared,
-// stored, left ready to present) and one depth attachment (cleared, dropped).
-func newRenderPass(dev vk.Device, color, depth vk.Format) (vk.RenderPass, error) {
+// passKind selects one of the render passes: the back buffer's or a
+// render target's, starting from undefined contents or keeping them.
+type passKind int
+
+const (
+	passSwapDiscard   passKind = iota // back buffer, first pass of a frame
+	passSwapLoad                      // back buffer, continued after a render target
+	passTargetDiscard                 // render target, contents undefined (DiscardContents)
+	passTargetLoad                    // render target, contents kept
+	passKinds
+)
+
+// newRenderPass creates a render pass with one colour attachment and one
+// depth attachment. With load, colour and depth keep their contents (and
+// arrive in their final layouts); else they start undefined. Clears are
+// commands inside the pass (vkCmdClearAttachments), so no pass clears on
+// load. All passes of one colour format are compatible, so one pipeline
+// serves them all.
+func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, load bool) (vk.RenderPass, error) {
+	colorLoad, depthLoad := vk.AttachmentLoadOpDontCare, vk.AttachmentLoadOpDontCare
+	colorInit, depthInit := vk.ImageLayoutUndefined, vk.ImageLayoutUndefined
+	if load {
+		colorLoad, depthLoad = vk.AttachmentLoadOpLoad, vk.AttachmentLoadOpLoad
+		colorInit, depthInit = final, vk.ImageLayoutDepthStencilAttachmentOptimal
+	}
 	attachments := []vk.AttachmentDescription{{
 		Format:         color,
 		Samples:        vk.SampleCount1Bit,
-		LoadOp:         vk.AttachmentLoadOpClear,
+		LoadOp:         colorLoad,
 		StoreOp:        vk.AttachmentStoreOpStore,
 		StencilLoadOp:  vk.AttachmentLoadOpDontCare,
 		StencilStoreOp: vk.AttachmentStoreOpDontCare,
-		InitialLayout:  vk.ImageLayoutUndefined,
-		FinalLayout:    vk.ImageLayoutPresentSrc,
+		InitialLayout:  colorInit,
+		FinalLayout:    final,
 	}, {
 		Format:         depth,
 		Samples:        vk.SampleCount1Bit,
-		LoadOp:         vk.AttachmentLoadOpClear,
-		StoreOp:        vk.AttachmentStoreOpDontCare,
-		StencilLoadOp:  vk.AttachmentLoadOpDontCare,
-		StencilStoreOp: vk.AttachmentStoreOpDontCare,
-		InitialLayout:  vk.ImageLayoutUndefined,
+		LoadOp:         depthLoad,
+		StoreOp:        vk.AttachmentStoreOpStore,
+		StencilLoadOp:  depthLoad,
+		StencilStoreOp: vk.AttachmentStoreOpStore,
+		InitialLayout:  depthInit,
 		FinalLayout:    vk.ImageLayoutDepthStencilAttachmentOptimal,
 	}}
 	colorRef := []vk.AttachmentReference{{Attachment: 0, Layout: vk.ImageLayoutColorAttachmentOptimal}}
 	depthRef := &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
-	stages := vk.PipelineStageFlags(vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit)
+	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
 	ci := vk.RenderPassCreateInfo{
 		SType:           vk.StructureTypeRenderPassCreateInfo,
 		AttachmentCount: uint32(len(attachments)),
@@ -45,14 +67,26 @@ func newRenderPass(dev vk.Device, color, depth vk.Format) (vk.RenderPass, error)
 			PColorAttachments:       colorRef,
 			PDepthStencilAttachment: depthRef,
 		}},
-		DependencyCount: 1,
+		DependencyCount: 2,
 		PDependencies: []vk.SubpassDependency{{
-			SrcSubpass:    vk.SubpassExternal,
-			DstSubpass:    0,
-			SrcStageMask:  stages | vk.PipelineStageFlags(vk.PipelineStageLateFragmentTestsBit),
-			DstStageMask:  stages,
-			SrcAccessMask: vk.AccessFlags(vk.AccessDepthStencilAttachmentWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
+			// Earlier draws, samples, copies and uploads before this pass.
+			SrcSubpass:   vk.SubpassExternal,
+			DstSubpass:   0,
+			SrcStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit),
+			DstStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit),
+			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit |
+				vk.AccessTransferWriteBit),
+			DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessColorAttachmentReadBit |
+				vk.AccessDepthStencilAttachmentWriteBit | vk.AccessDepthStencilAttachmentReadBit | vk.AccessShaderReadBit),
+		}, {
+			// This pass's colour, sampled or copied afterwards (render targets, read-back).
+			SrcSubpass:    0,
+			DstSubpass:    vk.SubpassExternal,
+			SrcStageMask:  vk.PipelineStageFlags(attach),
+			DstStageMask:  vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit | attach),
+			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
+			DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
+				vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
 		}},
 	}
 	defer ci.Free()
@@ -61,17 +95,16 @@ func newRenderPass(dev vk.Device, color, depth vk.Format) (vk.RenderPass, error)
 	return rp, err
 }
 
-// newSetLayout creates the descriptor set layout: the uniform block at
-// binding 0, read by both stages.
-func newSetLayout(dev vk.Device) (vk.DescriptorSetLayout, error) {
+// newSetLayout creates a descriptor set layout with one binding.
+func newSetLayout(dev vk.Device, kind vk.DescriptorType, stages vk.ShaderStageFlagBits) (vk.DescriptorSetLayout, error) {
 	ci := vk.DescriptorSetLayoutCreateInfo{
 		SType:        vk.StructureTypeDescriptorSetLayoutCreateInfo,
 		BindingCount: 1,
 		PBindings: []vk.DescriptorSetLayoutBinding{{
 			Binding:         0,
-			DescriptorType:  vk.DescriptorTypeUniformBuffer,
+			DescriptorType:  kind,
 			DescriptorCount: 1,
-			StageFlags:      vk.ShaderStageFlags(vk.ShaderStageVertexBit | vk.ShaderStageFragmentBit),
+			StageFlags:      vk.ShaderStageFlags(stages),
 		}},
 	}
 	defer ci.Free()
@@ -81,17 +114,27 @@ func newSetLayout(dev vk.Device) (vk.DescriptorSetLayout, error) {
 	return l, err
 }
 
-// newPipelineLayout creates the pipeline layout with one descriptor set.
-func newPipelineLayout(dev vk.Device, set vk.DescriptorSetLayout) (vk.PipelineLayout, error) {
+// newPipelineLayout creates the pipeline layout: set 0 the effect's
+// uniforms, set 1 the texture.
+func newPipelineLayout(dev vk.Device, sets []vk.DescriptorSetLayout) (vk.PipelineLayout, error) {
 	ci := vk.PipelineLayoutCreateInfo{
 		SType:          vk.StructureTypePipelineLayoutCreateInfo,
-		SetLayoutCount: 1,
-		PSetLayouts:    []vk.DescriptorSetLayout{set},
+		SetLayoutCount: uint32(len(sets)),
+		PSetLayouts:    sets,
 	}
 	defer ci.Free()
 	var l vk.PipelineLayout
 	err := callErr("create pipeline layout", "vkCreatePipelineLayout", vk.CreatePipelineLayout(dev, &ci, nil, &l))
 	return l, err
+}
+
+// newPipelineCache creates an empty pipeline cache.
+func newPipelineCache(dev vk.Device) (vk.PipelineCache, error) {
+	ci := vk.PipelineCacheCreateInfo{SType: vk.StructureTypePipelineCacheCreateInfo}
+	defer ci.Free()
+	var c vk.PipelineCache
+	err := callErr("create pipeline cache", "vkCreatePipelineCache", vk.CreatePipelineCache(dev, &ci, nil, &c))
+	return c, err
 }
 
 // newShaderModule creates a module from SPIR-V words.
@@ -107,90 +150,306 @@ func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModul
 	return m, err
 }
 
-// newPipeline creates the lit-cube pipeline from the embedded SPIR-V, with
-// dynamic viewport and scissor so it survives swapchain rebuilds.
-func newPipeline(dev vk.Device, rp vk.RenderPass, layout vk.PipelineLayout) (vk.Pipeline, error) {
-	vertWords, err := shaders.CubeVertex()
+// basicModules creates BasicEffect's vertex and fragment shader modules.
+func basicModules(dev vk.Device) (vert, frag vk.ShaderModule, err error) {
+	vw, err := shaders.BasicVertex()
 	if err != nil {
-		return nil, fmt.Errorf("create pipeline: %w", err)
+		return nil, nil, fmt.Errorf("create shader: %w", err)
 	}
-	fragWords, err := shaders.CubeFragment()
+	fw, err := shaders.BasicFragment()
 	if err != nil {
-		return nil, fmt.Errorf("create pipeline: %w", err)
+		return nil, nil, fmt.Errorf("create shader: %w", err)
 	}
-	vert, err := newShaderModule(dev, vertWords, "vertex")
-	if err != nil {
-		return nil, err
+	if vert, err = newShaderModule(dev, vw, "vertex"); err != nil {
+		return nil, nil, err
 	}
-	defer vk.DestroyShaderModule(dev, vert, nil)
-	frag, err := newShaderModule(dev, fragWords, "fragment")
-	if err != nil {
-		return nil, err
+	if frag, err = newShaderModule(dev, fw, "fragment"); err != nil {
+		vk.DestroyShaderModule(dev, vert, nil)
+		return nil, nil, err
 	}
-	defer vk.DestroyShaderModule(dev, frag, nil)
-	// A slice argument's C copy is freed by vulkan-go (finalizer), not by Free.
-	infos := []vk.GraphicsPipelineCreateInfo{pipelineInfo(rp, layout, vert, frag)}
-	pipes := make([]vk.Pipeline, 1)
-	if err := callErr("create pipeline", "vkCreateGraphicsPipelines",
-		vk.CreateGraphicsPipelines(dev, nil, 1, infos, nil, pipes)); err != nil {
-		return nil, err
-	}
-	return pipes[0], nil
+	return vert, frag, nil
 }
 
-// pipelineInfo describes the fixed-function state of the cube pipeline.
-// Culling is off: the depth test alone hides the back faces of the cube.
-func pipelineInfo(rp vk.RenderPass, layout vk.PipelineLayout, vert, frag vk.ShaderModule) vk.GraphicsPipelineCreateInfo {
-	return vk.GraphicsPipelineCreateInfo{
+// defaultAttributes is the content of the buffer bound at vertex binding 1
+// with stride 0: what a vertex declaration lacks reads these values.
+var defaultAttributes = [12]float32{
+	1, 1, 1, 1, // colour (offset 0): white
+	0, 0, // texture coordinate (16)
+	0, 0, 1, // normal (24): towards +Z
+	0, 0, 0, // position (36)
+}
+
+// defaultAttribute is where each shader location's default lives in
+// defaultAttributes, and its format.
+var defaultAttribute = [4]struct {
+	offset uint32
+	format vk.Format
+}{
+	0: {36, vk.FormatR32g32b32Sfloat},   // position
+	1: {0, vk.FormatR32g32b32a32Sfloat}, // colour
+	2: {16, vk.FormatR32g32Sfloat},      // texture coordinate
+	3: {24, vk.FormatR32g32b32Sfloat},   // normal
+}
+
+// elementFormat maps a vertex element format to Vulkan's.
+func elementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
+	switch f {
+	case graphics.FormatSingle:
+		return vk.FormatR32Sfloat, nil
+	case graphics.FormatVector2:
+		return vk.FormatR32g32Sfloat, nil
+	case graphics.FormatVector3:
+		return vk.FormatR32g32b32Sfloat, nil
+	case graphics.FormatVector4:
+		return vk.FormatR32g32b32a32Sfloat, nil
+	case graphics.FormatColor:
+		return vk.FormatR8g8b8a8Unorm, nil
+	}
+	return vk.FormatUndefined, fmt.Errorf("vertex element format %d is not supported", f)
+}
+
+// vertexInput describes the declaration at binding 0 and the defaults at
+// binding 1 (stride 0) for the shader locations it lacks.
+func vertexInput(decl graphics.VertexDeclaration) (*vk.PipelineVertexInputStateCreateInfo, error) {
+	var attrs []vk.VertexInputAttributeDescription
+	var have [4]bool
+	for _, e := range decl.Elements[:decl.Count] {
+		loc := e.Usage.Location()
+		if loc < 0 || loc >= len(have) {
+			return nil, fmt.Errorf("vertex element usage %d is not supported", e.Usage)
+		}
+		f, err := elementFormat(e.Format)
+		if err != nil {
+			return nil, err
+		}
+		have[loc] = true
+		attrs = append(attrs, vk.VertexInputAttributeDescription{
+			Location: uint32(loc), Binding: 0, Format: f, Offset: uint32(e.Offset),
+		})
+	}
+	for loc, ok := range have {
+		if !ok {
+			d := defaultAttribute[loc]
+			attrs = append(attrs, vk.VertexInputAttributeDescription{
+				Location: uint32(loc), Binding: 1, Format: d.format, Offset: d.offset,
+			})
+		}
+	}
+	return &vk.PipelineVertexInputStateCreateInfo{
+		SType:                         vk.StructureTypePipelineVertexInputStateCreateInfo,
+		VertexBindingDescriptionCount: 2,
+		PVertexBindingDescriptions: []vk.VertexInputBindingDescription{
+			{Binding: 0, Stride: uint32(decl.Stride), InputRate: vk.VertexInputRateVertex},
+			{Binding: 1, Stride: 0, InputRate: vk.VertexInputRateVertex},
+		},
+		VertexAttributeDescriptionCount: uint32(len(attrs)),
+		PVertexAttributeDescriptions:    attrs,
+	}, nil
+}
+
+// topology maps a primitive type.
+func topology(p graphics.PrimitiveType) vk.PrimitiveTopology {
+	switch p {
+	case graphics.TriangleStrip:
+		return vk.PrimitiveTopologyTriangleStrip
+	case graphics.LineList:
+		return vk.PrimitiveTopologyLineList
+	case graphics.LineStrip:
+		return vk.PrimitiveTopologyLineStrip
+	}
+	return vk.PrimitiveTopologyTriangleList
+}
+
+// rasterization maps a rasterizer state. Winding is as seen on screen
+// (the projection helpers hold the Y flip), and XNA's front faces are the
+// clockwise ones: CullCounterClockwise culls back faces.
+func rasterization(r graphics.RasterizerState) *vk.PipelineRasterizationStateCreateInfo {
+	cull := vk.CullModeBackBit
+	switch r.CullMode {
+	case graphics.CullClockwiseFace:
+		cull = vk.CullModeFrontBit
+	case graphics.CullNoneFace:
+		cull = vk.CullModeNone
+	}
+	ci := &vk.PipelineRasterizationStateCreateInfo{
+		SType:       vk.StructureTypePipelineRasterizationStateCreateInfo,
+		PolygonMode: vk.PolygonModeFill, // wireframe needs fillModeNonSolid: drawn solid
+		CullMode:    vk.CullModeFlags(cull),
+		FrontFace:   vk.FrontFaceClockwise,
+		LineWidth:   1,
+	}
+	if r.DepthBias != 0 || r.SlopeScaleDepthBias != 0 {
+		ci.DepthBiasEnable = vk.True
+		ci.DepthBiasConstantFactor = r.DepthBias * (1 << 24) // XNA's bias is in depth units
+		ci.DepthBiasSlopeFactor = r.SlopeScaleDepthBias
+	}
+	return ci
+}
+
+var compareOps = [...]vk.CompareOp{
+	graphics.CompareLessEqual:    vk.CompareOpLessOrEqual,
+	graphics.CompareLess:         vk.CompareOpLess,
+	graphics.CompareEqual:        vk.CompareOpEqual,
+	graphics.CompareGreaterEqual: vk.CompareOpGreaterOrEqual,
+	graphics.CompareGreater:      vk.CompareOpGreater,
+	graphics.CompareNotEqual:     vk.CompareOpNotEqual,
+	graphics.CompareAlways:       vk.CompareOpAlways,
+	graphics.CompareNever:        vk.CompareOpNever,
+}
+
+var stencilOps = [...]vk.StencilOp{
+	graphics.StencilKeep:                vk.StencilOpKeep,
+	graphics.StencilZero:                vk.StencilOpZero,
+	graphics.StencilReplace:             vk.StencilOpReplace,
+	graphics.StencilIncrement:           vk.StencilOpIncrementAndWrap,
+	graphics.StencilDecrement:           vk.StencilOpDecrementAndWrap,
+	graphics.StencilIncrementSaturation: vk.StencilOpIncrementAndClamp,
+	graphics.StencilDecrementSaturation: vk.StencilOpDecrementAndClamp,
+	graphics.StencilInvert:              vk.StencilOpInvert,
+}
+
+// depthStencil maps a depth/stencil state.
+func depthStencil(d graphics.DepthStencilState) *vk.PipelineDepthStencilStateCreateInfo {
+	pick := func(c graphics.CompareFunction) vk.CompareOp {
+		if int(c) < len(compareOps) {
+			return compareOps[c]
+		}
+		return vk.CompareOpAlways
+	}
+	sop := func(s graphics.StencilOperation) vk.StencilOp {
+		if int(s) < len(stencilOps) {
+			return stencilOps[s]
+		}
+		return vk.StencilOpKeep
+	}
+	face := vk.StencilOpState{
+		FailOp:      sop(d.StencilFail),
+		PassOp:      sop(d.StencilPass),
+		DepthFailOp: sop(d.StencilDepthBufferFail),
+		CompareOp:   pick(d.StencilFunction),
+		CompareMask: uint32(d.StencilMask),
+		WriteMask:   uint32(d.StencilWriteMask),
+		Reference:   uint32(d.ReferenceStencil),
+	}
+	return &vk.PipelineDepthStencilStateCreateInfo{
+		SType:             vk.StructureTypePipelineDepthStencilStateCreateInfo,
+		DepthTestEnable:   vkBool(d.DepthBufferEnable),
+		DepthWriteEnable:  vkBool(d.DepthBufferEnable && d.DepthBufferWriteEnable),
+		DepthCompareOp:    pick(d.DepthBufferFunction),
+		StencilTestEnable: vkBool(d.StencilEnable),
+		Front:             face,
+		Back:              face,
+		MaxDepthBounds:    1,
+	}
+}
+
+func vkBool(b bool) vk.Bool32 {
+	if b {
+		return vk.True
+	}
+	return vk.False
+}
+
+var blendFactors = [...]vk.BlendFactor{
+	graphics.BlendOne:                     vk.BlendFactorOne,
+	graphics.BlendZero:                    vk.BlendFactorZero,
+	graphics.BlendSourceColor:             vk.BlendFactorSrcColor,
+	graphics.BlendInverseSourceColor:      vk.BlendFactorOneMinusSrcColor,
+	graphics.BlendSourceAlpha:             vk.BlendFactorSrcAlpha,
+	graphics.BlendInverseSourceAlpha:      vk.BlendFactorOneMinusSrcAlpha,
+	graphics.BlendDestinationColor:        vk.BlendFactorDstColor,
+	graphics.BlendInverseDestinationColor: vk.BlendFactorOneMinusDstColor,
+	graphics.BlendDestinationAlpha:        vk.BlendFactorDstAlpha,
+	graphics.BlendInverseDestinationAlpha: vk.BlendFactorOneMinusDstAlpha,
+	graphics.BlendFactor:                  vk.BlendFactorConstantColor,
+	graphics.BlendInverseBlendFactor:      vk.BlendFactorOneMinusConstantColor,
+	graphics.BlendSourceAlphaSaturation:   vk.BlendFactorSrcAlphaSaturate,
+}
+
+var blendOps = [...]vk.BlendOp{
+	graphics.BlendAdd:             vk.BlendOpAdd,
+	graphics.BlendSubtract:        vk.BlendOpSubtract,
+	graphics.BlendReverseSubtract: vk.BlendOpReverseSubtract,
+	graphics.BlendMin:             vk.BlendOpMin,
+	graphics.BlendMax:             vk.BlendOpMax,
+}
+
+// colorBlend maps a blend state.
+func colorBlend(b graphics.BlendState) *vk.PipelineColorBlendStateCreateInfo {
+	f := func(x graphics.Blend) vk.BlendFactor {
+		if int(x) < len(blendFactors) {
+			return blendFactors[x]
+		}
+		return vk.BlendFactorOne
+	}
+	op := func(x graphics.BlendFunction) vk.BlendOp {
+		if int(x) < len(blendOps) {
+			return blendOps[x]
+		}
+		return vk.BlendOpAdd
+	}
+	mask := vk.ColorComponentFlags(vk.ColorComponentRBit | vk.ColorComponentGBit | vk.ColorComponentBBit | vk.ColorComponentABit)
+	switch w := b.ColorWriteChannels; {
+	case w&graphics.ColorWriteNone != 0:
+		mask = 0
+	case w != graphics.ColorWriteAll:
+		mask = 0
+		for bit, c := range []vk.ColorComponentFlagBits{vk.ColorComponentRBit, vk.ColorComponentGBit, vk.ColorComponentBBit, vk.ColorComponentABit} {
+			if w&(1<<bit) != 0 {
+				mask |= vk.ColorComponentFlags(c)
+			}
+		}
+	}
+	opaque := b.ColorSourceBlend == graphics.BlendOne && b.ColorDestinationBlend == graphics.BlendZero &&
+		b.AlphaSourceBlend == graphics.BlendOne && b.AlphaDestinationBlend == graphics.BlendZero &&
+		b.ColorBlendFunction == graphics.BlendAdd && b.AlphaBlendFunction == graphics.BlendAdd
+	c := b.BlendFactor
+	return &vk.PipelineColorBlendStateCreateInfo{
+		SType:           vk.StructureTypePipelineColorBlendStateCreateInfo,
+		AttachmentCount: 1,
+		PAttachments: []vk.PipelineColorBlendAttachmentState{{
+			BlendEnable:         vkBool(!opaque),
+			SrcColorBlendFactor: f(b.ColorSourceBlend),
+			DstColorBlendFactor: f(b.ColorDestinationBlend),
+			ColorBlendOp:        op(b.ColorBlendFunction),
+			SrcAlphaBlendFactor: f(b.AlphaSourceBlend),
+			DstAlphaBlendFactor: f(b.AlphaDestinationBlend),
+			AlphaBlendOp:        op(b.AlphaBlendFunction),
+			ColorWriteMask:      mask,
+		}},
+		BlendConstants: [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255},
+	}
+}
+
+// newPipeline builds the pipeline for key on render passes compatible
+// with rp, in cache.
+func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
+	vert, frag vk.ShaderModule, key graphics.PipelineKey) (vk.Pipeline, error) {
+	input, err := vertexInput(key.Vertex)
+	if err != nil {
+		return nil, fmt.Errorf("create pipeline: %w", err)
+	}
+	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
 		PStages: []vk.PipelineShaderStageCreateInfo{
 			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vert, PName: "main\x00"},
 			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: frag, PName: "main\x00"},
 		},
-		PVertexInputState: &vk.PipelineVertexInputStateCreateInfo{
-			SType:                         vk.StructureTypePipelineVertexInputStateCreateInfo,
-			VertexBindingDescriptionCount: 1,
-			PVertexBindingDescriptions: []vk.VertexInputBindingDescription{{
-				Binding: 0, Stride: uint32(vertexSize), InputRate: vk.VertexInputRateVertex,
-			}},
-			VertexAttributeDescriptionCount: 2,
-			PVertexAttributeDescriptions: []vk.VertexInputAttributeDescription{
-				{Location: 0, Binding: 0, Format: vk.FormatR32g32b32Sfloat, Offset: 0},
-				{Location: 1, Binding: 0, Format: vk.FormatR32g32b32Sfloat, Offset: uint32(unsafe.Offsetof(vertex{}.normal))},
-			},
-		},
+		PVertexInputState: input,
 		PInputAssemblyState: &vk.PipelineInputAssemblyStateCreateInfo{
 			SType:    vk.StructureTypePipelineInputAssemblyStateCreateInfo,
-			Topology: vk.PrimitiveTopologyTriangleList,
+			Topology: topology(key.Primitive),
 		},
 		PViewportState: &vk.PipelineViewportStateCreateInfo{
 			SType: vk.StructureTypePipelineViewportStateCreateInfo, ViewportCount: 1, ScissorCount: 1,
 		},
-		PRasterizationState: &vk.PipelineRasterizationStateCreateInfo{
-			SType:       vk.StructureTypePipelineRasterizationStateCreateInfo,
-			PolygonMode: vk.PolygonModeFill,
-			CullMode:    vk.CullModeFlags(vk.CullModeNone),
-			FrontFace:   vk.FrontFaceCounterClockwise,
-			LineWidth:   1,
-		},
+		PRasterizationState: rasterization(key.Rasterizer),
 		PMultisampleState: &vk.PipelineMultisampleStateCreateInfo{
 			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
 		},
-		PDepthStencilState: &vk.PipelineDepthStencilStateCreateInfo{
-			SType:            vk.StructureTypePipelineDepthStencilStateCreateInfo,
-			DepthTestEnable:  vk.True,
-			DepthWriteEnable: vk.True,
-			DepthCompareOp:   vk.CompareOpLess,
-		},
-		PColorBlendState: &vk.PipelineColorBlendStateCreateInfo{
-			SType:           vk.StructureTypePipelineColorBlendStateCreateInfo,
-			AttachmentCount: 1,
-			PAttachments: []vk.PipelineColorBlendAttachmentState{{
-				ColorWriteMask: vk.ColorComponentFlags(vk.ColorComponentRBit | vk.ColorComponentGBit |
-					vk.ColorComponentBBit | vk.ColorComponentABit),
-			}},
-		},
+		PDepthStencilState: depthStencil(key.DepthStencil),
+		PColorBlendState:   colorBlend(key.Blend),
 		PDynamicState: &vk.PipelineDynamicStateCreateInfo{
 			SType:             vk.StructureTypePipelineDynamicStateCreateInfo,
 			DynamicStateCount: 2,
@@ -199,4 +458,11 @@ func pipelineInfo(rp vk.RenderPass, layout vk.PipelineLayout, vert, frag vk.Shad
 		Layout:     layout,
 		RenderPass: rp,
 	}
+	// A slice argument's C copy is freed by vulkan-go (finalizer), not by Free.
+	pipes := make([]vk.Pipeline, 1)
+	if err := callErr("create pipeline", "vkCreateGraphicsPipelines",
+		vk.CreateGraphicsPipelines(dev, cache, 1, []vk.GraphicsPipelineCreateInfo{info}, nil, pipes)); err != nil {
+		return nil, err
+	}
+	return pipes[0], nil
 }

@@ -10,114 +10,67 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// capture owns the read-back buffer and the command buffer that copies a
-// swapchain image into it.
+// capture owns the buffer presented frames are copied into (G11).
 type capture struct {
 	buf    *buffer
-	cmd    vk.CommandBuffer
 	extent vk.Extent2D
 }
 
-// ReadBack returns the last presented frame as an image.RGBA (W5). It draws
-// the frame for the time last passed to DrawFrame again, with a copy of the
-// swapchain image appended to the same submit, presents it and waits for the
-// copy. Since the scene is a pure function of time and window size, that is
-// the last presented frame, pixel for pixel. The image has the swapchain's
-// size. It fails while the framebuffer is 0x0, or when the surface does not
-// allow copying its images (TRANSFER_SRC).
-func (r *Renderer) ReadBack() (*image.RGBA, error) {
-	if r == nil || r.dev == nil {
-		return nil, errors.New("read back: the renderer was destroyed")
-	}
-	r.capturing = true
-	drawn, err := r.DrawFrame(r.lastT)
-	wasCapturing := r.capturing
-	r.capturing = false
-	if err != nil {
-		return nil, fmt.Errorf("read back: %w", err)
-	}
-	if !drawn || !wasCapturing {
-		return nil, errors.New("read back: no frame drawn (framebuffer 0x0 or swapchain out of date)")
-	}
-	if err := r.WaitIdle(); err != nil {
-		return nil, fmt.Errorf("read back: %w", err)
-	}
-	bgra := r.format.Format == vk.FormatB8g8r8a8Unorm || r.format.Format == vk.FormatB8g8r8a8Srgb
-	return toRGBA(r.cap.buf.bytes(), int(r.cap.extent.Width), int(r.cap.extent.Height), bgra), nil
-}
+// CaptureNext asks for a copy of the next presented frame (G11): the
+// next Execute that presents copies its image on the GPU before the
+// present and, once the copy is done, LastCapture returns it.
+func (r *Renderer) CaptureNext() { r.captureOne = true }
 
-// recordCapture records the copy of image img into the read-back buffer,
-// (re)making the buffer when the size changed. Called after acquire, so the
-// copy follows the image's draw in the same submit.
-func (r *Renderer) recordCapture(img int) (vk.CommandBuffer, error) {
-	const op = "record read-back"
+// SetCaptureEvery turns copying of every presented frame on or off (a
+// capture at exit: LastCapture then always holds the last presented
+// frame). It costs a copy and a wait for the GPU per frame while on.
+func (r *Renderer) SetCaptureEvery(on bool) { r.captureAll = on }
+
+// LastCapture returns the last captured frame as an image.RGBA (W5, G11)
+// and the error of the last failed capture (a surface that does not
+// allow copying its images); nil before the first.
+func (r *Renderer) LastCapture() (*image.RGBA, error) { return r.captured, r.captureErr }
+
+// wantCapture reports whether this frame is copied.
+func (r *Renderer) wantCapture() bool { return r.captureOne || r.captureAll }
+
+// addCapture appends the copy of the acquired image to r.ops, (re)making
+// the buffer when the size changed.
+func (r *Renderer) addCapture() error {
+	const op = "capture frame"
 	if !r.sc.transferSrc {
-		return nil, fmt.Errorf("%s: the surface does not allow copying swapchain images (no TRANSFER_SRC usage)", op)
+		return fmt.Errorf("%s: the surface does not allow copying swapchain images (no TRANSFER_SRC usage)", op)
 	}
 	if err := r.ensureCapture(); err != nil {
-		return nil, err
+		return err
 	}
-	c := r.cap
-	if err := callErr(op, "vkResetCommandBuffer", vk.ResetCommandBuffer(c.cmd, 0)); err != nil {
-		return nil, err
-	}
-	if err := beginCommands(c.cmd, op); err != nil {
-		return nil, err
-	}
-	image := r.sc.images[img]
-	imageBarrier(c.cmd, image, vk.ImageLayoutPresentSrc, vk.ImageLayoutTransferSrcOptimal,
-		vk.AccessColorAttachmentWriteBit, vk.AccessTransferReadBit,
-		vk.PipelineStageColorAttachmentOutputBit, vk.PipelineStageTransferBit)
-	vk.CmdCopyImageToBuffer(c.cmd, image, vk.ImageLayoutTransferSrcOptimal, c.buf.handle, 1, []vk.BufferImageCopy{{
-		ImageSubresource: vk.ImageSubresourceLayers{AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LayerCount: 1},
-		ImageExtent:      vk.Extent3D{Width: c.extent.Width, Height: c.extent.Height, Depth: 1},
-	}})
-	imageBarrier(c.cmd, image, vk.ImageLayoutTransferSrcOptimal, vk.ImageLayoutPresentSrc,
-		vk.AccessTransferReadBit, 0, vk.PipelineStageTransferBit, vk.PipelineStageBottomOfPipeBit)
-	vk.CmdPipelineBarrier(c.cmd, vk.PipelineStageFlags(vk.PipelineStageTransferBit), vk.PipelineStageFlags(vk.PipelineStageHostBit),
-		0, 1, []vk.MemoryBarrier{{
-			SType:         vk.StructureTypeMemoryBarrier,
-			SrcAccessMask: vk.AccessFlags(vk.AccessTransferWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessHostReadBit),
-		}}, 0, nil, 0, nil)
-	if err := callErr(op, "vkEndCommandBuffer", vk.EndCommandBuffer(c.cmd)); err != nil {
-		return nil, err
-	}
-	return c.cmd, nil
+	r.ops.readImage(nil, r.cap.buf.handle, int(r.cap.extent.Width), int(r.cap.extent.Height))
+	return nil
 }
 
-// imageBarrier records a layout transition of a colour image.
-func imageBarrier(cmd vk.CommandBuffer, img vk.Image, from, to vk.ImageLayout,
-	srcAccess, dstAccess vk.AccessFlagBits, srcStage, dstStage vk.PipelineStageFlagBits) {
-	vk.CmdPipelineBarrier(cmd, vk.PipelineStageFlags(srcStage), vk.PipelineStageFlags(dstStage), 0, 0, nil, 0, nil,
-		1, []vk.ImageMemoryBarrier{{
-			SType:               vk.StructureTypeImageMemoryBarrier,
-			SrcAccessMask:       vk.AccessFlags(srcAccess),
-			DstAccessMask:       vk.AccessFlags(dstAccess),
-			OldLayout:           from,
-			NewLayout:           to,
-			SrcQueueFamilyIndex: vk.QueueFamilyIgnored,
-			DstQueueFamilyIndex: vk.QueueFamilyIgnored,
-			Image:               img,
-			SubresourceRange: vk.ImageSubresourceRange{
-				AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: 1, LayerCount: 1,
-			},
-		}})
+// finishCapture waits for the copy and converts it.
+func (r *Renderer) finishCapture() error {
+	r.captureOne = false
+	if res := r.loop.waitFrames(); res != vk.Success {
+		return callErr("capture frame", r.loop.lastCall(), res)
+	}
+	bgra := r.format.Format == vk.FormatB8g8r8a8Unorm || r.format.Format == vk.FormatB8g8r8a8Srgb
+	r.captured = toRGBA(r.cap.buf.bytes(), int(r.cap.extent.Width), int(r.cap.extent.Height), bgra)
+	r.captureErr = nil
+	return nil
 }
 
-// ensureCapture makes the command buffer once and a buffer of the
-// swapchain's size (the device is idle between read-backs).
+// ensureCapture makes a buffer of the swapchain's size.
 func (r *Renderer) ensureCapture() error {
 	if r.cap == nil {
-		cmds, err := allocCommandBuffers(r.dev, r.cmdPool, 1)
-		if err != nil {
-			return err
-		}
-		r.cap = &capture{cmd: cmds[0]}
+		r.cap = &capture{}
 	}
 	c := r.cap
 	if c.buf != nil && c.extent == r.sc.extent {
 		return nil
+	}
+	if err := r.WaitIdle(); err != nil { // an earlier frame may still copy into it
+		return err
 	}
 	c.buf.destroy()
 	c.buf = nil
@@ -136,7 +89,6 @@ func (r *Renderer) destroyCapture() {
 		return
 	}
 	r.cap.buf.destroy()
-	vk.FreeCommandBuffers(r.dev.handle, r.cmdPool, 1, []vk.CommandBuffer{r.cap.cmd})
 	r.cap = nil
 }
 
@@ -170,3 +122,5 @@ func WritePNG(path string, img image.Image) (err error) {
 	}
 	return nil
 }
+
+var _ = errors.New

@@ -5,10 +5,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
-	"time"
 )
-
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // TestW5_RenderReadBackPixels draws frames with 1, 2 and 3 frames in flight,
 // reads the last one back and checks the clear colour in a corner and the
@@ -46,10 +43,30 @@ func checkCubePixels(t *testing.T, img *image.RGBA, w, h int) {
 	}
 }
 
-// clear8 is clearColor in 8-bit UNORM.
-func clear8() color.RGBA {
-	f := func(v float32) uint8 { return uint8(v*255 + 0.5) }
-	return color.RGBA{f(clearColor[0]), f(clearColor[1]), f(clearColor[2]), 255}
+// clear8 is clearColor as a color.RGBA.
+func clear8() color.RGBA { return color.RGBA{clearColor.R, clearColor.G, clearColor.B, 255} }
+
+// readAt draws the frame at time at and reads it back.
+func (g *gpu) readAt(t *testing.T, at float64) *image.RGBA {
+	t.Helper()
+	g.draw(t, at)
+	var img *image.RGBA
+	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
+	return img
+}
+
+// differingPixels counts the pixels where a and b are not identical.
+func differingPixels(a, b *image.RGBA) int {
+	if a.Bounds() != b.Bounds() {
+		return a.Bounds().Dx() * a.Bounds().Dy()
+	}
+	n := 0
+	for i := 0; i < len(a.Pix); i += 4 {
+		if string(a.Pix[i:i+4]) != string(b.Pix[i:i+4]) {
+			n++
+		}
+	}
+	return n
 }
 
 // near reports whether each channel of a and b differ by at most tol.

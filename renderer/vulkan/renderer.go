@@ -3,11 +3,13 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"image"
 	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
@@ -39,14 +41,29 @@ type Options struct {
 	// 2 FIFO_RELAXED, with fallbacks. The zero value asks for 0, so callers
 	// wanting vsync from the start pass 1 (the engine always sets it).
 	SwapInterval int
+	// HalfRate turns P8's half rate on from the start (see SetHalfRate), so
+	// that interval 2 with half rate builds one swapchain, not two.
+	HalfRate bool
+	// WaitBound bounds every wait for an image or for the GPU (W7): a
+	// frame that cannot be acquired within it is skipped (BeginFrame
+	// false, counted by Skipped). 0 means DefaultWaitBound.
+	WaitBound time.Duration
 }
 
 // DefaultFramesInFlight is the number of frames in flight when Options leave it 0.
 const DefaultFramesInFlight = 2
 
-// Renderer draws the lit cube, and up to MaxObjects balls beside it
-// (SetObjects), into a window's swapchain. Create it with New,
-// draw with DrawFrame, end with Destroy. Not safe for concurrent use.
+// DefaultWaitBound is how long a frame may wait for an image or for the
+// GPU when Options leave WaitBound 0 (W7).
+const DefaultWaitBound = time.Second
+
+// Renderer is the engine's Vulkan renderer: the device with everything
+// drawing needs (graphics.Backend: textures, buffers, pipelines built once
+// per state combination, per-frame GPU memory) and the presenter (surface,
+// swapchain, present mode, rebuilds, half rate, captures). It has no scene
+// of its own (G1): what it draws comes as graphics.Frame records. Create it
+// with New, then per frame BeginFrame and Execute; end with Destroy. Not
+// safe for concurrent use.
 type Renderer struct {
 	win         Surface
 	inst        *instance
@@ -56,33 +73,54 @@ type Renderer struct {
 	procAddr    unsafe.Pointer
 	format      vk.SurfaceFormat
 	depthFormat vk.Format
-	renderPass  vk.RenderPass
-	setLayout   vk.DescriptorSetLayout
-	pipeLayout  vk.PipelineLayout
-	pipeline    vk.Pipeline
 	cmdPool     vk.CommandPool
-	vertices    *buffer
-	indices     *buffer
-	cubeIndices uint32 // the cube's indices come first in the index buffer
-	cubeVerts   int32  // and its vertices first in the vertex buffer
-	ballIndices uint32 // then the sphere's, drawn once per object slot
 	sync        *frameSync
 	loop        *frameLoop
 	sc          *swapchain
+
+	// Graphics: created once, after the device (backend.go).
+	passes        [passKinds]vk.RenderPass
+	uniformLayout vk.DescriptorSetLayout
+	textureLayout vk.DescriptorSetLayout
+	pipeLayout    vk.PipelineLayout
+	vert, frag    vk.ShaderModule
+	pipeCache     vk.PipelineCache
+	pipelines     map[pipeKey]vk.Pipeline
+	samplers      []vk.Sampler
+	samplerIndex  map[graphics.SamplerState]int
+	pools         descriptorPools
+	textures      map[graphics.TextureID]*texture
+	buffers       map[graphics.BufferID]*gpuBuffer
+	white         *texture // bound when a draw samples no texture
+	defaults      *buffer  // vertex binding 1: attributes a declaration lacks
+	pendingInit   []*texture
+	arenas        [maxFrames + 1]arena // per frame in flight, and offscreen
+	releases      [maxFrames + 1][]graphics.Release
+	uniformLocs   []uniformLoc
+	ops           opList
+	oneShot       vk.CommandBuffer // work outside a frame
+	oneShotFence  vk.Fence
+	readBuf       *buffer // ReadTexture
+	maxTexture    int
+	uboAlign      int
 
 	modes     present.ModeSet // supported by the surface
 	choice    present.Choice  // for the requested interval (P6)
 	halfRate  bool            // P8: present each frame twice at interval 2 on FIFO
 	presents  uint64          // images queued for presentation (Presents)
+	skipped   uint64          // frames skipped because a bounded wait ran out (W7)
+	acquired  bool            // BeginFrame acquired an image Execute has not presented
 	stale     bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
-	lastT     time.Duration   // time of the last drawn frame (read-back redraws it)
 	fbW, fbH  int             // framebuffer size last read from the Surface
 	rebuilds  int
-	cap       *capture                  // read-back buffer and commands, made on first use
-	capturing bool                      // the frame being drawn appends the read-back copy
-	ubo       uniforms                  // scratch for the per-frame uniform write; holds the last frame's objects
-	objects   [MaxObjects]objectUniform // set by SetObjects, drawn from the next frame
-	nObjects  uint32
+	waitBound time.Duration
+	lastT     time.Duration // tests: the time of the last drawn frame
+
+	cap        *capture // read-back buffer of presented frames, made on first use
+	captureOne bool     // CaptureNext: copy the next presented frame
+	captureAll bool     // SetCaptureEvery: copy every presented frame
+	captured   *image.RGBA
+	captureErr error
 }
 
 // New creates the renderer for win: instance, surface, device, pipeline,
@@ -131,7 +169,11 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createInstance(st, opt); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	steps := []func() error{r.createSurface, r.createDevice, r.createPipeline, r.createMesh}
+	r.waitBound = opt.WaitBound
+	if r.waitBound <= 0 {
+		r.waitBound = DefaultWaitBound
+	}
+	steps := []func() error{r.createSurface, r.createDevice}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, fmt.Errorf("new renderer: %w", err)
@@ -140,10 +182,14 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createFrames(frames); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	if err := r.createGraphics(); err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
 	if err := r.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	if r.choice, err = present.ChooseMode(opt.SwapInterval, r.modes); err != nil {
+	r.halfRate = opt.HalfRate
+	if r.choice, err = present.ChooseModeHold(opt.SwapInterval, opt.HalfRate, r.modes); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	w, h := win.FramebufferSize()
@@ -214,6 +260,7 @@ func (r *Renderer) createDevice() (err error) {
 	if r.loop, err = newFrameLoop(r.procAddr, r.inst.handle, r.dev.handle, r.dev.queue); err != nil {
 		return err
 	}
+	r.loop.setTimeout(r.waitBound)
 	if r.cmdPool, err = newCommandPool(r.dev); err != nil {
 		return err
 	}
@@ -265,51 +312,15 @@ func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 	return chooseSurfaceFormat(formats[:n])
 }
 
-// createPipeline creates the render pass, layouts and the pipeline.
-func (r *Renderer) createPipeline() (err error) {
-	dev := r.dev.handle
-	if r.renderPass, err = newRenderPass(dev, r.format.Format, r.depthFormat); err != nil {
-		return err
-	}
-	if r.setLayout, err = newSetLayout(dev); err != nil {
-		return err
-	}
-	if r.pipeLayout, err = newPipelineLayout(dev, r.setLayout); err != nil {
-		return err
-	}
-	r.pipeline, err = newPipeline(dev, r.renderPass, r.pipeLayout)
-	return err
-}
-
-// createMesh uploads the meshes' vertices and indices: the cube's, then
-// the sphere's (its indices relative to its first vertex).
-func (r *Renderer) createMesh() (err error) {
-	verts, idx := cubeMesh()
-	r.cubeVerts, r.cubeIndices = int32(len(verts)), uint32(len(idx))
-	sv, si := sphereMesh()
-	verts, idx = append(verts, sv...), append(idx, si...)
-	r.ballIndices = uint32(len(si))
-	vb := unsafe.Slice((*byte)(unsafe.Pointer(&verts[0])), len(verts)*vertexSize)
-	ib := unsafe.Slice((*byte)(unsafe.Pointer(&idx[0])), len(idx)*2)
-	if r.vertices, err = newBuffer(r.dev, len(vb), vk.BufferUsageVertexBufferBit, "vertex"); err != nil {
-		return err
-	}
-	copy(r.vertices.bytes(), vb)
-	if r.indices, err = newBuffer(r.dev, len(ib), vk.BufferUsageIndexBufferBit, "index"); err != nil {
-		return err
-	}
-	copy(r.indices.bytes(), ib)
-	return nil
-}
-
-// createFrames creates the sync objects for n frames in flight.
+// createFrames creates the sync objects and command buffers for n frames
+// in flight.
 func (r *Renderer) createFrames(n int) error {
-	fs, err := newFrameSync(r.dev.handle, n)
+	fs, err := newFrameSync(r.dev, r.cmdPool, n)
 	if err != nil {
 		return err
 	}
 	r.sync = fs
-	r.loop.setSync(fs.fences, fs.acquired)
+	r.loop.setSync(fs.fences, fs.acquired, fs.cmds)
 	return nil
 }
 
@@ -339,10 +350,8 @@ func (r *Renderer) Destroy() {
 		vk.DeviceWaitIdle(r.dev.handle)
 		r.destroyCapture()
 		r.destroySwapchain(r.sc)
+		r.destroyGraphics()
 		r.sync.destroy()
-		r.indices.destroy()
-		r.vertices.destroy()
-		r.destroyPipeline()
 		if r.cmdPool != nil {
 			vk.DestroyCommandPool(r.dev.handle, r.cmdPool, nil)
 		}
@@ -362,23 +371,6 @@ func (r *Renderer) destroySurface() {
 	if r.surface != vk.NullSurface {
 		vk.DestroySurface(r.inst.handle, r.surface, nil)
 		r.surface = vk.NullSurface
-	}
-}
-
-// destroyPipeline mirrors createPipeline.
-func (r *Renderer) destroyPipeline() {
-	dev := r.dev.handle
-	if r.pipeline != nil {
-		vk.DestroyPipeline(dev, r.pipeline, nil)
-	}
-	if r.pipeLayout != nil {
-		vk.DestroyPipelineLayout(dev, r.pipeLayout, nil)
-	}
-	if r.setLayout != nil {
-		vk.DestroyDescriptorSetLayout(dev, r.setLayout, nil)
-	}
-	if r.renderPass != nil {
-		vk.DestroyRenderPass(dev, r.renderPass, nil)
 	}
 }
 
@@ -416,24 +408,22 @@ func (r *Renderer) liveObjects() int {
 	count(r.inst != nil && r.inst.handle != nil)
 	count(r.surface != vk.NullSurface)
 	count(r.dev != nil && r.dev.handle != nil)
-	count(r.renderPass != nil)
-	count(r.setLayout != nil)
-	count(r.pipeLayout != nil)
-	count(r.pipeline != nil)
 	count(r.cmdPool != nil)
-	for _, b := range []*buffer{r.vertices, r.indices} {
-		count(b != nil && b.handle != nil)
-		count(b != nil && b.memory != nil)
+	for _, p := range r.passes {
+		count(p != nil)
+	}
+	n += len(r.pipelines) + len(r.samplers) + len(r.textures) + len(r.buffers) + len(r.pools.pools)
+	for _, a := range r.arenas {
+		n += len(a.chunks)
 	}
 	if r.sync != nil {
-		n += len(r.sync.fences) + len(r.sync.acquired)
+		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.cmds)
 	}
 	if r.cap != nil {
-		n += 3 // command buffer, buffer, memory
+		n += 2 // buffer, memory
 	}
 	if sc := r.sc; sc != nil {
-		n += 1 + len(sc.views) + len(sc.fbs) + 2*len(sc.ubos) + len(sc.cmds) + len(sc.rendered)
-		count(sc.pool != nil)
+		n += 1 + len(sc.views) + len(sc.fbs) + len(sc.rendered)
 		if sc.depth != nil {
 			n += 3
 		}

@@ -14,8 +14,8 @@ import (
 var errZeroExtent = errors.New("surface extent is 0x0")
 
 // swapchain owns a VkSwapchainKHR and everything sized or counted by it: one
-// view, framebuffer, uniform buffer, descriptor set, pre-recorded command
-// buffer and render-finished semaphore per image, and the depth image.
+// view, framebuffer and render-finished semaphore per image, and the depth
+// image.
 type swapchain struct {
 	handle      vk.Swapchain
 	extent      vk.Extent2D
@@ -26,10 +26,6 @@ type swapchain struct {
 	views       []vk.ImageView
 	depth       *depthImage
 	fbs         []vk.Framebuffer
-	pool        vk.DescriptorPool
-	sets        []vk.DescriptorSet // freed with pool
-	ubos        []*buffer
-	cmds        []vk.CommandBuffer
 	rendered    []vk.Semaphore
 }
 
@@ -45,7 +41,7 @@ func (r *Renderer) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW,
 	if err := r.createSwapchain(sc, old); err != nil {
 		return nil, err
 	}
-	steps := []func(*swapchain) error{r.createViews, r.createFramebuffers, r.createUniforms, r.recordCommands, r.createRendered}
+	steps := []func(*swapchain) error{r.createViews, r.createFramebuffers, r.createRendered}
 	for _, step := range steps {
 		if err := step(sc); err != nil {
 			return nil, err
@@ -160,81 +156,13 @@ func (r *Renderer) createViews(sc *swapchain) error {
 // createFramebuffers creates one framebuffer per image (colour + depth).
 func (r *Renderer) createFramebuffers(sc *swapchain) error {
 	for _, v := range sc.views {
-		ci := vk.FramebufferCreateInfo{
-			SType:           vk.StructureTypeFramebufferCreateInfo,
-			RenderPass:      r.renderPass,
-			AttachmentCount: 2,
-			PAttachments:    []vk.ImageView{v, sc.depth.view},
-			Width:           sc.extent.Width,
-			Height:          sc.extent.Height,
-			Layers:          1,
-		}
-		var fb vk.Framebuffer
-		res := vk.CreateFramebuffer(r.dev.handle, &ci, nil, &fb)
-		ci.Free()
-		if err := callErr("create framebuffer", "vkCreateFramebuffer", res); err != nil {
+		fb, err := newFramebuffer(r.dev.handle, r.passes[passSwapDiscard], v, sc.depth.view, sc.extent)
+		if err != nil {
 			return err
 		}
 		sc.fbs = append(sc.fbs, fb)
 	}
 	return nil
-}
-
-// createUniforms creates one persistently mapped uniform buffer and one
-// descriptor set per image.
-func (r *Renderer) createUniforms(sc *swapchain) error {
-	n := uint32(len(sc.images))
-	pci := vk.DescriptorPoolCreateInfo{
-		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
-		MaxSets:       n,
-		PoolSizeCount: 1,
-		PPoolSizes:    []vk.DescriptorPoolSize{{Type: vk.DescriptorTypeUniformBuffer, DescriptorCount: n}},
-	}
-	defer pci.Free()
-	var pool vk.DescriptorPool
-	if err := callErr("create descriptor pool", "vkCreateDescriptorPool",
-		vk.CreateDescriptorPool(r.dev.handle, &pci, nil, &pool)); err != nil {
-		return err
-	}
-	sc.pool = pool
-	for range n {
-		ubo, err := newBuffer(r.dev, uniformSize, vk.BufferUsageUniformBufferBit, "uniform")
-		if err != nil {
-			return err
-		}
-		sc.ubos = append(sc.ubos, ubo)
-		set, err := r.newDescriptorSet(pool, ubo)
-		if err != nil {
-			return err
-		}
-		sc.sets = append(sc.sets, set)
-	}
-	return nil
-}
-
-// newDescriptorSet allocates a set from pool pointing at ubo.
-func (r *Renderer) newDescriptorSet(pool vk.DescriptorPool, ubo *buffer) (vk.DescriptorSet, error) {
-	ai := vk.DescriptorSetAllocateInfo{
-		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
-		DescriptorPool:     pool,
-		DescriptorSetCount: 1,
-		PSetLayouts:        []vk.DescriptorSetLayout{r.setLayout},
-	}
-	defer ai.Free()
-	var set vk.DescriptorSet
-	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets",
-		vk.AllocateDescriptorSets(r.dev.handle, &ai, &set)); err != nil {
-		return nil, err
-	}
-	writes := []vk.WriteDescriptorSet{{
-		SType:           vk.StructureTypeWriteDescriptorSet,
-		DstSet:          set,
-		DescriptorCount: 1,
-		DescriptorType:  vk.DescriptorTypeUniformBuffer,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: ubo.handle, Range: vk.DeviceSize(uniformSize)}},
-	}}
-	vk.UpdateDescriptorSets(r.dev.handle, 1, writes, 0, nil)
-	return set, nil
 }
 
 // createRendered creates the per-image render-finished semaphores (per image,
@@ -259,15 +187,6 @@ func (r *Renderer) destroySwapchain(sc *swapchain) {
 	dev := r.dev.handle
 	for _, s := range sc.rendered {
 		vk.DestroySemaphore(dev, s, nil)
-	}
-	if len(sc.cmds) > 0 {
-		vk.FreeCommandBuffers(dev, r.cmdPool, uint32(len(sc.cmds)), sc.cmds)
-	}
-	for _, b := range sc.ubos {
-		b.destroy()
-	}
-	if sc.pool != nil {
-		vk.DestroyDescriptorPool(dev, sc.pool, nil)
 	}
 	for _, fb := range sc.fbs {
 		vk.DestroyFramebuffer(dev, fb, nil)

@@ -1,0 +1,177 @@
+package vulkan
+
+import (
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// descriptorPools hands out descriptor sets from a growing list of pools
+// (a new pool when the last is full); sets can be freed one by one.
+type descriptorPools struct {
+	dev   vk.Device
+	pools []vk.DescriptorPool
+	owner map[vk.DescriptorSet]vk.DescriptorPool
+}
+
+// setsPerPool is how many sets (and descriptors of each type) a pool holds.
+const setsPerPool = 128
+
+// alloc allocates a set of layout.
+func (p *descriptorPools) alloc(layout vk.DescriptorSetLayout) (vk.DescriptorSet, error) {
+	if n := len(p.pools); n > 0 {
+		if s, res := allocSet(p.dev, p.pools[n-1], layout); res == vk.Success {
+			p.owner[s] = p.pools[n-1]
+			return s, nil
+		}
+	}
+	pool, err := newDescriptorPool(p.dev)
+	if err != nil {
+		return nil, err
+	}
+	p.pools = append(p.pools, pool)
+	s, res := allocSet(p.dev, pool, layout)
+	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
+		return nil, err
+	}
+	if p.owner == nil {
+		p.owner = map[vk.DescriptorSet]vk.DescriptorPool{}
+	}
+	p.owner[s] = pool
+	return s, nil
+}
+
+// free returns a set to its pool.
+func (p *descriptorPools) free(s vk.DescriptorSet) {
+	if pool, ok := p.owner[s]; ok {
+		vk.FreeDescriptorSets(p.dev, pool, 1, &s)
+		delete(p.owner, s)
+	}
+}
+
+// destroy destroys every pool (and so every set); safe twice.
+func (p *descriptorPools) destroy() {
+	for _, pool := range p.pools {
+		vk.DestroyDescriptorPool(p.dev, pool, nil)
+	}
+	p.pools, p.owner = nil, nil
+}
+
+func newDescriptorPool(dev vk.Device) (vk.DescriptorPool, error) {
+	ci := vk.DescriptorPoolCreateInfo{
+		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
+		Flags:         vk.DescriptorPoolCreateFlags(vk.DescriptorPoolCreateFreeDescriptorSetBit),
+		MaxSets:       setsPerPool,
+		PoolSizeCount: 2,
+		PPoolSizes: []vk.DescriptorPoolSize{
+			{Type: vk.DescriptorTypeUniformBufferDynamic, DescriptorCount: setsPerPool},
+			{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: setsPerPool},
+		},
+	}
+	defer ci.Free()
+	var pool vk.DescriptorPool
+	err := callErr("create descriptor pool", "vkCreateDescriptorPool", vk.CreateDescriptorPool(dev, &ci, nil, &pool))
+	return pool, err
+}
+
+func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayout) (vk.DescriptorSet, vk.Result) {
+	ai := vk.DescriptorSetAllocateInfo{
+		SType:              vk.StructureTypeDescriptorSetAllocateInfo,
+		DescriptorPool:     pool,
+		DescriptorSetCount: 1,
+		PSetLayouts:        []vk.DescriptorSetLayout{layout},
+	}
+	defer ai.Free()
+	var set vk.DescriptorSet
+	res := vk.AllocateDescriptorSets(dev, &ai, &set)
+	return set, res
+}
+
+// writeUniformSet points set (dynamic uniform buffer) at b.
+func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
+	vk.UpdateDescriptorSets(dev, 1, []vk.WriteDescriptorSet{{
+		SType:           vk.StructureTypeWriteDescriptorSet,
+		DstSet:          set,
+		DescriptorCount: 1,
+		DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(graphics.EffectUniformsSize)}},
+	}}, 0, nil)
+}
+
+// writeTextureSet points set (combined image sampler) at view and smp.
+func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp vk.Sampler) {
+	vk.UpdateDescriptorSets(dev, 1, []vk.WriteDescriptorSet{{
+		SType:           vk.StructureTypeWriteDescriptorSet,
+		DstSet:          set,
+		DescriptorCount: 1,
+		DescriptorType:  vk.DescriptorTypeCombinedImageSampler,
+		PImageInfo: []vk.DescriptorImageInfo{{
+			Sampler: smp, ImageView: view, ImageLayout: vk.ImageLayoutShaderReadOnlyOptimal,
+		}},
+	}}, 0, nil)
+}
+
+// arenaChunkSize is the size of an arena chunk, unless one request needs more.
+const arenaChunkSize = 4 << 20
+
+// arenaChunk is host-visible memory the GPU reads during one frame in
+// flight: user vertices and indices, effect uniforms (through set) and
+// upload staging.
+type arenaChunk struct {
+	buf  *buffer
+	set  vk.DescriptorSet // dynamic uniform buffer over buf
+	used int
+}
+
+// arena is a frame-in-flight's GPU-visible memory: chunks filled from the
+// start each time the frame slot comes round (its fence has been waited),
+// grown by a chunk when a frame needs more than any before.
+type arena struct {
+	chunks []arenaChunk
+	cur    int
+}
+
+// reset starts filling from the first chunk again.
+func (a *arena) reset() {
+	for i := range a.chunks {
+		a.chunks[i].used = 0
+	}
+	a.cur = 0
+}
+
+// alloc reserves size bytes aligned to align (a power of two) and returns
+// the chunk and the offset in it.
+func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, error) {
+	for ; a.cur < len(a.chunks); a.cur++ {
+		c := &a.chunks[a.cur]
+		off := (c.used + align - 1) &^ (align - 1)
+		if off+size <= c.buf.size {
+			c.used = off + size
+			return c, off, nil
+		}
+	}
+	buf, err := newBuffer(r.dev, max(size, arenaChunkSize), vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|
+		vk.BufferUsageUniformBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
+	if err != nil {
+		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
+	}
+	set, err := r.pools.alloc(r.uniformLayout)
+	if err != nil {
+		buf.destroy()
+		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
+	}
+	writeUniformSet(r.dev.handle, set, buf.handle)
+	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, used: size})
+	a.cur = len(a.chunks) - 1
+	return &a.chunks[a.cur], 0, nil
+}
+
+// destroy destroys the chunks' buffers (their sets go with the pools).
+func (a *arena) destroy() {
+	for _, c := range a.chunks {
+		c.buf.destroy()
+	}
+	*a = arena{}
+}

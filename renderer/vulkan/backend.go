@@ -1,0 +1,365 @@
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// The Renderer is the graphics.Backend of engine/graphics: this file
+// creates its resources and turns a frame record into commands.
+
+var _ graphics.Backend = (*Renderer)(nil)
+
+// offscreen is the arena and release slot of work outside a frame.
+const offscreen = maxFrames
+
+// pipeKey is a pipeline's cache key: the record's key (its shader variant
+// cleared: one shader serves them all) and the target kind.
+type pipeKey struct {
+	graphics.PipelineKey
+	target bool
+}
+
+// uniformLoc is where a frame's uniform block lives in the arena.
+type uniformLoc struct {
+	set    vk.DescriptorSet
+	offset uint32
+}
+
+// createGraphics creates what drawing needs beside the swapchain: render
+// passes, layouts, shader modules, the pipeline cache, the default
+// vertex attributes, a white texture, the one-shot command buffer and
+// fence, and reads the device's limits.
+func (r *Renderer) createGraphics() (err error) {
+	dev := r.dev.handle
+	for k := range passKinds {
+		color, final := textureFormat, vk.ImageLayoutShaderReadOnlyOptimal
+		if k == passSwapDiscard || k == passSwapLoad {
+			color, final = r.format.Format, vk.ImageLayoutPresentSrc
+		}
+		load := k == passSwapLoad || k == passTargetLoad
+		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, load); err != nil {
+			return err
+		}
+	}
+	if r.uniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic,
+		vk.ShaderStageVertexBit|vk.ShaderStageFragmentBit); err != nil {
+		return err
+	}
+	if r.textureLayout, err = newSetLayout(dev, vk.DescriptorTypeCombinedImageSampler, vk.ShaderStageFragmentBit); err != nil {
+		return err
+	}
+	if r.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{r.uniformLayout, r.textureLayout}); err != nil {
+		return err
+	}
+	if r.vert, r.frag, err = basicModules(dev); err != nil {
+		return err
+	}
+	if r.pipeCache, err = newPipelineCache(dev); err != nil {
+		return err
+	}
+	r.pools = descriptorPools{dev: dev}
+	r.pipelines = map[pipeKey]vk.Pipeline{}
+	r.samplerIndex = map[graphics.SamplerState]int{}
+	r.textures = map[graphics.TextureID]*texture{}
+	r.buffers = map[graphics.BufferID]*gpuBuffer{}
+	r.readLimits()
+	if r.defaults, err = newBuffer(r.dev, int(unsafe.Sizeof(defaultAttributes)), vk.BufferUsageVertexBufferBit, "default attributes"); err != nil {
+		return err
+	}
+	copy(r.defaults.bytes(), unsafe.Slice((*byte)(unsafe.Pointer(&defaultAttributes[0])), unsafe.Sizeof(defaultAttributes)))
+	r.loop.setDefaults(r.defaults.handle)
+	cmds, err := allocCommandBuffers(r.dev, r.cmdPool, 1)
+	if err != nil {
+		return err
+	}
+	r.oneShot = cmds[0]
+	if r.oneShotFence, err = newFence(dev); err != nil {
+		return err
+	}
+	if res := vk.ResetFences(dev, 1, []vk.Fence{r.oneShotFence}); res != vk.Success {
+		return callErr("create graphics", "vkResetFences", res)
+	}
+	if r.white, err = newTexture(r.dev, 1, 1, false, r.depthFormat, nil); err != nil {
+		return err
+	}
+	r.pendingInit = append(r.pendingInit, r.white)
+	return r.prewarm()
+}
+
+// prewarm builds the pipelines the common draws need at start-up (the
+// BasicEffect mesh types with the default states, on the back buffer), so
+// the first frames do not pay for them.
+func (r *Renderer) prewarm() error {
+	for _, decl := range []graphics.VertexDeclaration{
+		graphics.VertexPositionNormalTexture{}.VertexDeclaration(),
+		graphics.VertexPositionColor{}.VertexDeclaration(),
+	} {
+		key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
+			Rasterizer: graphics.CullCounterClockwise, Vertex: decl}
+		if _, err := r.pipeline(key, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readLimits reads the device limits the backend needs.
+func (r *Renderer) readLimits() {
+	var p vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(r.dev.gpu, &p)
+	p.Deref()
+	p.Limits.Deref()
+	r.maxTexture = int(p.Limits.MaxImageDimension2D)
+	r.uboAlign = max(int(p.Limits.MinUniformBufferOffsetAlignment), 16)
+	p.Limits.Free()
+	p.Free()
+}
+
+// destroyGraphics mirrors createGraphics and destroys every texture,
+// buffer, pipeline and arena; the device is idle.
+func (r *Renderer) destroyGraphics() {
+	dev := r.dev.handle
+	for id, t := range r.textures {
+		t.destroy(&r.pools)
+		delete(r.textures, id)
+	}
+	r.white.destroy(&r.pools)
+	for id, b := range r.buffers {
+		b.destroy()
+		delete(r.buffers, id)
+	}
+	for i := range r.arenas {
+		r.arenas[i].destroy()
+	}
+	r.pools.destroy()
+	for _, s := range r.samplers {
+		vk.DestroySampler(dev, s, nil)
+	}
+	r.samplers = nil
+	for k, p := range r.pipelines {
+		vk.DestroyPipeline(dev, p, nil)
+		delete(r.pipelines, k)
+	}
+	if r.oneShotFence != nil {
+		vk.DestroyFence(dev, r.oneShotFence, nil)
+	}
+	if r.oneShot != nil {
+		vk.FreeCommandBuffers(dev, r.cmdPool, 1, []vk.CommandBuffer{r.oneShot})
+	}
+	r.defaults.destroy()
+	if r.pipeCache != nil {
+		vk.DestroyPipelineCache(dev, r.pipeCache, nil)
+	}
+	for _, m := range []vk.ShaderModule{r.frag, r.vert} {
+		if m != nil {
+			vk.DestroyShaderModule(dev, m, nil)
+		}
+	}
+	if r.pipeLayout != nil {
+		vk.DestroyPipelineLayout(dev, r.pipeLayout, nil)
+	}
+	for _, l := range []vk.DescriptorSetLayout{r.textureLayout, r.uniformLayout} {
+		if l != nil {
+			vk.DestroyDescriptorSetLayout(dev, l, nil)
+		}
+	}
+	for k := passKinds - 1; k >= 0; k-- {
+		if r.passes[k] != nil {
+			vk.DestroyRenderPass(dev, r.passes[k], nil)
+		}
+	}
+	r.readBuf.destroy()
+	r.ops.free()
+}
+
+// Limits reports the largest texture (maxImageDimension2D) and no
+// buffer limit (graphics.Backend).
+func (r *Renderer) Limits() graphics.Limits {
+	return graphics.Limits{MaxTextureSize: r.maxTexture}
+}
+
+// CreateTexture creates a texture or render target (graphics.Backend):
+// an RGBA8 image, cleared to transparent black by the next executed
+// record; a render target also gets a depth buffer and a framebuffer.
+func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDesc) error {
+	if r == nil || r.dev == nil {
+		return errors.New("create texture: the renderer was destroyed")
+	}
+	if desc.Width < 1 || desc.Height < 1 || desc.Width > r.maxTexture || desc.Height > r.maxTexture {
+		return fmt.Errorf("create texture: %dx%d: width and height must be 1 to %d", desc.Width, desc.Height, r.maxTexture)
+	}
+	if _, ok := r.textures[id]; ok {
+		return fmt.Errorf("create texture: id %d exists", id)
+	}
+	t, err := newTexture(r.dev, desc.Width, desc.Height, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	if err != nil {
+		return err
+	}
+	r.textures[id] = t
+	r.pendingInit = append(r.pendingInit, t)
+	return nil
+}
+
+// CreateBuffer creates a vertex or index buffer in device memory
+// (graphics.Backend); SetData reaches it through the next record.
+func (r *Renderer) CreateBuffer(id graphics.BufferID, desc graphics.BufferDesc) error {
+	if r == nil || r.dev == nil {
+		return errors.New("create buffer: the renderer was destroyed")
+	}
+	if desc.Size < 1 {
+		return fmt.Errorf("create buffer: size %d, want at least 1 byte", desc.Size)
+	}
+	if _, ok := r.buffers[id]; ok {
+		return fmt.Errorf("create buffer: id %d exists", id)
+	}
+	b, err := newGPUBuffer(r.dev, desc.Size)
+	if err != nil {
+		return err
+	}
+	r.buffers[id] = b
+	return nil
+}
+
+// ReadTexture copies region rect of texture id into dst as RGBA bytes
+// (graphics.Backend). It waits for every frame in flight and for the copy.
+func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, dst []byte) error {
+	const op = "read texture"
+	if r == nil || r.dev == nil {
+		return errors.New(op + ": the renderer was destroyed")
+	}
+	t := r.textures[id]
+	if t == nil {
+		return fmt.Errorf("%s: no texture %d", op, id)
+	}
+	if rect.X < 0 || rect.Y < 0 || rect.Width < 1 || rect.Height < 1 || rect.X+rect.Width > t.w || rect.Y+rect.Height > t.h {
+		return fmt.Errorf("%s: region %+v is not inside the %dx%d texture", op, rect, t.w, t.h)
+	}
+	if len(dst) != 4*rect.Width*rect.Height {
+		return fmt.Errorf("%s: dst has %d bytes, want %d", op, len(dst), 4*rect.Width*rect.Height)
+	}
+	if err := r.ensureReadBuf(4 * t.w * t.h); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	r.ops.reset()
+	r.emitInits()
+	r.ops.readImage(t.image, r.readBuf.handle, t.w, t.h)
+	if err := r.submitOffscreen(op); err != nil {
+		return err
+	}
+	src := r.readBuf.bytes()
+	for y := range rect.Height {
+		from := 4 * ((rect.Y+y)*t.w + rect.X)
+		copy(dst[4*y*rect.Width:4*(y+1)*rect.Width], src[from:from+4*rect.Width])
+	}
+	return nil
+}
+
+// ensureReadBuf makes the read-back buffer at least size bytes.
+func (r *Renderer) ensureReadBuf(size int) error {
+	if r.readBuf != nil && r.readBuf.size >= size {
+		return nil
+	}
+	r.readBuf.destroy()
+	r.readBuf = nil
+	b, err := newBuffer(r.dev, size, vk.BufferUsageTransferDstBit, "read-back")
+	if err != nil {
+		return err
+	}
+	r.readBuf = b
+	return nil
+}
+
+// submitOffscreen waits for the frames in flight, submits r.ops on the
+// one-shot command buffer and waits for it (all bounded, W7), then frees
+// the offscreen slot's releases.
+func (r *Renderer) submitOffscreen(op string) error {
+	if res := r.loop.waitFrames(); res != vk.Success {
+		return callErr(op, r.loop.lastCall(), res)
+	}
+	if res := r.loop.submitWait(r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
+		return callErr(op, r.loop.lastCall(), res)
+	}
+	r.release(offscreen)
+	return nil
+}
+
+// emitInits records the first layout transition (and clear) of the
+// textures created since the last record.
+func (r *Renderer) emitInits() {
+	for _, t := range r.pendingInit {
+		if t.fb != nil { // a render target: bring its depth into its attachment layout
+			r.ops.beginPass(r.passes[passTargetDiscard], t.fb, t.w, t.h)
+			r.ops.endPass()
+		}
+		r.ops.initImage(t.image)
+	}
+	clear(r.pendingInit)
+	r.pendingInit = r.pendingInit[:0]
+}
+
+// release destroys what slot's records released; the GPU is done with it.
+func (r *Renderer) release(slot int) {
+	for _, rel := range r.releases[slot] {
+		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+			t.destroy(&r.pools)
+			delete(r.textures, rel.Texture)
+		}
+		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
+			b.destroy()
+			delete(r.buffers, rel.Buffer)
+		}
+	}
+	r.releases[slot] = r.releases[slot][:0]
+}
+
+// pipeline returns the pipeline for key on the back buffer or a render
+// target, building it on first use (the cache makes rebuilds cheap).
+func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
+	key.Shader = 0
+	k := pipeKey{key, target}
+	if p, ok := r.pipelines[k]; ok {
+		return p, nil
+	}
+	rp := r.passes[passSwapDiscard]
+	if target {
+		rp = r.passes[passTargetDiscard]
+	}
+	p, err := newPipeline(r.dev.handle, r.pipeCache, rp, r.pipeLayout, r.vert, r.frag, key)
+	if err != nil {
+		return nil, err
+	}
+	r.pipelines[k] = p
+	return p, nil
+}
+
+// textureSet returns t's descriptor set for sampler state s, made on first use.
+func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.DescriptorSet, error) {
+	i, ok := r.samplerIndex[s]
+	if !ok {
+		smp, err := newSampler(r.dev.handle, s)
+		if err != nil {
+			return nil, err
+		}
+		i = len(r.samplers)
+		r.samplers = append(r.samplers, smp)
+		r.samplerIndex[s] = i
+	}
+	for len(t.sets) <= i {
+		t.sets = append(t.sets, nil)
+	}
+	if t.sets[i] == nil {
+		set, err := r.pools.alloc(r.textureLayout)
+		if err != nil {
+			return nil, err
+		}
+		writeTextureSet(r.dev.handle, set, t.view, r.samplers[i])
+		t.sets[i] = set
+	}
+	return t.sets[i], nil
+}

@@ -1,0 +1,345 @@
+package vulkan
+
+import (
+	"errors"
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// Execute runs one frame record (graphics.Backend): uploads, then each
+// pass with its draws. With f.Present it draws into the image BeginFrame
+// acquired and presents it (twice while half rate is active, P8), with a
+// copy for a capture when one was asked for (G11); without, it submits
+// the work and waits for it. A warm steady frame allocates nothing (G9):
+// the record becomes commands in C memory and one cgo call records,
+// submits and presents them.
+func (r *Renderer) Execute(f *graphics.Frame) error {
+	if r == nil || r.dev == nil {
+		return errors.New("execute frame: the renderer was destroyed")
+	}
+	if f == nil {
+		return errors.New("execute frame: nil frame")
+	}
+	if !f.Present {
+		return r.executeOffscreen(f)
+	}
+	if !r.acquired {
+		return errors.New("execute frame: no image acquired: call BeginFrame first, and draw only when it returns true")
+	}
+	r.acquired = false
+	slot := r.loop.frame()
+	r.release(slot) // BeginFrame waited for this slot's fence
+	if err := r.recordFrame(f, slot, true); err != nil {
+		// The image is acquired: present it cleared of nothing, then report.
+		r.ops.reset()
+		r.presentOps(r.ops.n)
+		return fmt.Errorf("execute frame: %w", err)
+	}
+	capture := r.wantCapture()
+	if capture {
+		if err := r.addCapture(); err != nil {
+			capture = false
+			r.captureErr = err
+		}
+	}
+	n := r.ops.n
+	if err := r.presentOps(n); err != nil {
+		return err
+	}
+	for range r.choice.Refreshes() - 1 { // P8: the same commands into a second image
+		drawn, err := r.acquireNext()
+		if err != nil || !drawn {
+			return err
+		}
+		if err := r.presentOps(n); err != nil {
+			return err
+		}
+	}
+	if capture {
+		return r.finishCapture()
+	}
+	return nil
+}
+
+// presentOps records the first n ops, submits and presents, and notes
+// what the present says.
+func (r *Renderer) presentOps(n int) error {
+	res := r.loop.present(&r.ops, n)
+	switch res {
+	case vk.Success:
+		r.presents++
+	case vk.Suboptimal:
+		r.presents++
+		r.stale = true
+	case vk.ErrorOutOfDate:
+		r.stale = true
+	default:
+		return r.frameErr(res)
+	}
+	return nil
+}
+
+// executeOffscreen runs a record without a present and waits for it.
+func (r *Renderer) executeOffscreen(f *graphics.Frame) error {
+	for _, p := range f.Passes {
+		if p.Target == 0 {
+			return errors.New("execute frame: a record without Present draws into the back buffer")
+		}
+	}
+	if err := r.recordFrame(f, offscreen, false); err != nil {
+		return fmt.Errorf("execute frame: %w", err)
+	}
+	return r.submitOffscreen("execute frame")
+}
+
+// recordFrame turns f into r.ops, with its vertices, uniforms and upload
+// data copied into slot's arena.
+func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error {
+	if len(f.Releases) > 0 {
+		r.releases[slot] = append(r.releases[slot], f.Releases...)
+	}
+	a := &r.arenas[slot]
+	if present && r.choice.Refreshes() > 1 {
+		// Half rate: the second present of the last frame read this
+		// arena too, from the next slot: wait for it as well.
+		if res := r.loop.waitFrames(); res != vk.Success {
+			return callErr("record frame", r.loop.lastCall(), res)
+		}
+	}
+	a.reset()
+	r.ops.reset()
+	r.emitInits()
+	if err := r.recordUploads(f, a); err != nil {
+		return err
+	}
+	var verts vk.Buffer
+	vertBase := 0
+	if len(f.Vertices) > 0 {
+		c, off, err := r.arenaAlloc(a, len(f.Vertices), 16)
+		if err != nil {
+			return err
+		}
+		copy(c.buf.bytes()[off:], f.Vertices)
+		verts, vertBase = c.buf.handle, off
+	}
+	if cap(r.uniformLocs) < len(f.Uniforms) {
+		r.uniformLocs = make([]uniformLoc, len(f.Uniforms), 2*len(f.Uniforms))
+	}
+	r.uniformLocs = r.uniformLocs[:len(f.Uniforms)]
+	for i := range f.Uniforms {
+		c, off, err := r.arenaAlloc(a, graphics.EffectUniformsSize, r.uboAlign)
+		if err != nil {
+			return err
+		}
+		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
+		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
+	}
+	swapSeen := false
+	for i := range f.Passes {
+		if err := r.recordPass(f, &f.Passes[i], verts, vertBase, &swapSeen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordUploads copies each upload's bytes into the arena and records its copy.
+func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
+	for i := range f.Uploads {
+		up := &f.Uploads[i]
+		if up.Size <= 0 {
+			continue
+		}
+		c, off, err := r.arenaAlloc(a, up.Size, 16)
+		if err != nil {
+			return err
+		}
+		copy(c.buf.bytes()[off:off+up.Size], f.UploadData[up.Data:up.Data+up.Size])
+		switch {
+		case up.Texture != 0:
+			t := r.textures[up.Texture]
+			if t == nil {
+				return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
+			}
+			g := up.Region
+			r.ops.uploadImage(c.buf.handle, off, t.image, g.X, g.Y, g.Width, g.Height)
+		case up.Buffer != 0:
+			b := r.buffers[up.Buffer]
+			if b == nil {
+				return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
+			}
+			r.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset, up.Size)
+		}
+	}
+	return nil
+}
+
+// drawState is what the last draw bound, so the next binds only changes.
+type drawState struct {
+	key      graphics.PipelineKey
+	pipe     vk.Pipeline
+	viewport graphics.Viewport
+	scissor  graphics.Rectangle
+	uniform  uniformLoc
+	texSet   vk.DescriptorSet
+	vbuf     vk.Buffer
+	voff     int
+	ibuf     vk.Buffer
+	ioff     int
+	iwide    bool
+	first    bool
+}
+
+// recordPass records one pass: its begin, clear and draws.
+func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buffer, vertBase int, swapSeen *bool) error {
+	target := p.Target != 0
+	var fb vk.Framebuffer
+	var rp vk.RenderPass
+	var t *texture
+	if target {
+		t = r.textures[p.Target]
+		if t == nil || t.fb == nil {
+			return fmt.Errorf("pass into texture %d: not a render target", p.Target)
+		}
+		fb, rp = t.fb, r.passes[passTargetDiscard]
+		if p.Load {
+			rp = r.passes[passTargetLoad]
+		}
+	} else {
+		if r.sc == nil {
+			return errors.New("pass into the back buffer: no swapchain")
+		}
+		rp = r.passes[passSwapDiscard]
+		if p.Load && *swapSeen {
+			rp = r.passes[passSwapLoad]
+		}
+		*swapSeen = true
+	}
+	w, h := p.Width, p.Height
+	if target {
+		w, h = t.w, t.h
+	} else {
+		w, h = int(r.sc.extent.Width), int(r.sc.extent.Height)
+	}
+	r.ops.beginPass(rp, fb, w, h)
+	if p.Clear != 0 {
+		var aspects uint32
+		if p.Clear&graphics.ClearTarget != 0 {
+			aspects |= 1
+		}
+		if p.Clear&graphics.ClearDepthBuffer != 0 {
+			aspects |= 2
+		}
+		if p.Clear&graphics.ClearStencil != 0 && r.depthHasStencil() {
+			aspects |= 4
+		}
+		c := p.ClearColor
+		rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+		r.ops.clear(aspects, rgba, p.ClearDepth, uint32(p.ClearStencilValue), 0, 0, w, h)
+	}
+	st := drawState{first: true}
+	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
+		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
+			return fmt.Errorf("draw %d: %w", i, err)
+		}
+	}
+	r.ops.endPass()
+	return nil
+}
+
+// depthHasStencil reports whether the depth format has a stencil aspect.
+func (r *Renderer) depthHasStencil() bool {
+	switch r.depthFormat {
+	case vk.FormatD24UnormS8Uint, vk.FormatD32SfloatS8Uint, vk.FormatD16UnormS8Uint:
+		return true
+	}
+	return false
+}
+
+// recordDraw records one draw, binding what changed since the last.
+func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
+	verts vk.Buffer, vertBase int) error {
+	if st.first || d.Pipeline != st.key {
+		p, err := r.pipeline(d.Pipeline, target)
+		if err != nil {
+			return err
+		}
+		if st.first || p != st.pipe {
+			r.ops.pipeline(p)
+		}
+		st.key, st.pipe = d.Pipeline, p
+	}
+	if st.first || d.Viewport != st.viewport {
+		v := d.Viewport
+		r.ops.viewport(float32(v.X), float32(v.Y), float32(v.Width), float32(v.Height), v.MinDepth, v.MaxDepth)
+		st.viewport = v
+	}
+	if st.first || d.Scissor != st.scissor {
+		s := d.Scissor.Intersect(graphics.Rectangle{Width: w, Height: h})
+		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
+		st.scissor = d.Scissor
+	}
+	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
+		return fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))
+	}
+	if u := r.uniformLocs[d.Uniforms]; st.first || u != st.uniform {
+		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
+		st.uniform = u
+	}
+	tex := r.white
+	if d.Texture != 0 {
+		if tex = r.textures[d.Texture]; tex == nil {
+			return fmt.Errorf("texture %d does not exist (disposed?)", d.Texture)
+		}
+	}
+	set, err := r.textureSet(tex, d.Sampler)
+	if err != nil {
+		return err
+	}
+	if st.first || set != st.texSet {
+		r.ops.texture(r.pipeLayout, set)
+		st.texSet = set
+	}
+	vb, voff := verts, vertBase+d.VertexOffset
+	if d.VertexBuffer != 0 {
+		b := r.buffers[d.VertexBuffer]
+		if b == nil {
+			return fmt.Errorf("vertex buffer %d does not exist (disposed?)", d.VertexBuffer)
+		}
+		vb, voff = b.handle, d.VertexOffset
+	}
+	if vb == nil {
+		return errors.New("no vertices: the record's vertex arena is empty")
+	}
+	if st.first || vb != st.vbuf || voff != st.voff {
+		r.ops.vertices(vb, voff)
+		st.vbuf, st.voff = vb, voff
+	}
+	st.first = false
+	if !d.Indexed {
+		r.ops.draw(d.Count, 0)
+		return nil
+	}
+	ib, ioff := verts, vertBase+d.IndexOffset
+	if d.IndexBuffer != 0 {
+		b := r.buffers[d.IndexBuffer]
+		if b == nil {
+			return fmt.Errorf("index buffer %d does not exist (disposed?)", d.IndexBuffer)
+		}
+		ib, ioff = b.handle, 0
+	}
+	wide := d.IndexSize == graphics.ThirtyTwoBits
+	first := 0
+	if d.IndexBuffer != 0 {
+		first = d.IndexOffset / d.IndexSize.Bytes()
+	}
+	if ib != st.ibuf || ioff != st.ioff || wide != st.iwide {
+		r.ops.indices(ib, ioff, wide)
+		st.ibuf, st.ioff, st.iwide = ib, ioff, wide
+	}
+	r.ops.drawIndexed(d.Count, first, d.BaseVertex)
+	return nil
+}

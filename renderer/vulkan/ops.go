@@ -1,0 +1,148 @@
+package vulkan
+
+// #include <stdlib.h>
+// #include "frameloop.h"
+import "C"
+
+import (
+	"unsafe"
+
+	vk "github.com/vulkan-go/vulkan"
+)
+
+// opList is a growable array of recorded commands in C memory, which the
+// fast path (frameloop.c) turns into Vulkan commands. It is reused from
+// frame to frame, so a steady frame allocates nothing; it grows (realloc)
+// only when a frame records more commands than any before.
+type opList struct {
+	c   *C.mtn_op
+	n   int
+	cap int
+}
+
+// reset empties the list, keeping its memory.
+func (o *opList) reset() { o.n = 0 }
+
+// next returns a zeroed op at the end of the list, growing it when full.
+func (o *opList) next(kind C.uint32_t) *C.mtn_op {
+	if o.n == o.cap {
+		o.grow()
+	}
+	op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), o.n*C.sizeof_mtn_op))
+	*op = C.mtn_op{kind: kind}
+	o.n++
+	return op
+}
+
+// grow doubles the capacity (at least 256 ops).
+func (o *opList) grow() {
+	n := max(2*o.cap, 256)
+	p := C.realloc(unsafe.Pointer(o.c), C.size_t(n*C.sizeof_mtn_op))
+	if p == nil {
+		panic("renderer/vulkan: out of C memory for the command list")
+	}
+	o.c, o.cap = (*C.mtn_op)(p), n
+}
+
+// free releases the C memory; safe twice.
+func (o *opList) free() {
+	if o.c != nil {
+		C.free(unsafe.Pointer(o.c))
+	}
+	*o = opList{}
+}
+
+// handle turns a non-dispatchable Vulkan handle into the op's 64-bit field.
+func handle(h unsafe.Pointer) C.uint64_t { return C.uint64_t(uintptr(h)) }
+
+func (o *opList) beginPass(rp vk.RenderPass, fb vk.Framebuffer, w, h int) {
+	op := o.next(C.MTN_OP_BEGIN_PASS)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(rp)), handle(unsafe.Pointer(fb))
+	op.u[0], op.u[1] = C.uint32_t(w), C.uint32_t(h)
+}
+
+func (o *opList) endPass() { o.next(C.MTN_OP_END_PASS) }
+
+// clear clears the aspects (1 colour, 2 depth, 4 stencil) of the pass's
+// attachments in the rectangle.
+func (o *opList) clear(aspects uint32, rgba [4]float32, depth float32, stencil uint32, x, y, w, h int) {
+	op := o.next(C.MTN_OP_CLEAR)
+	op.u[0], op.u[1] = C.uint32_t(aspects), C.uint32_t(stencil)
+	for i := range 4 {
+		op.f[i] = C.float(rgba[i])
+	}
+	op.f[4] = C.float(depth)
+	op.u[2], op.u[3], op.u[4], op.u[5] = C.uint32_t(int32(x)), C.uint32_t(int32(y)), C.uint32_t(w), C.uint32_t(h)
+}
+
+func (o *opList) viewport(x, y, w, h, minDepth, maxDepth float32) {
+	op := o.next(C.MTN_OP_VIEWPORT)
+	op.f[0], op.f[1], op.f[2], op.f[3], op.f[4], op.f[5] = C.float(x), C.float(y), C.float(w), C.float(h), C.float(minDepth), C.float(maxDepth)
+}
+
+func (o *opList) scissor(x, y, w, h int) {
+	op := o.next(C.MTN_OP_SCISSOR)
+	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(int32(x)), C.uint32_t(int32(y)), C.uint32_t(w), C.uint32_t(h)
+}
+
+func (o *opList) pipeline(p vk.Pipeline) { o.next(C.MTN_OP_PIPELINE).h[0] = handle(unsafe.Pointer(p)) }
+
+func (o *opList) uniforms(layout vk.PipelineLayout, set vk.DescriptorSet, offset uint32) {
+	op := o.next(C.MTN_OP_UNIFORMS)
+	op.h[0], op.h[1], op.u[0] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set)), C.uint32_t(offset)
+}
+
+func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) {
+	op := o.next(C.MTN_OP_TEXTURE)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
+}
+
+func (o *opList) vertices(b vk.Buffer, offset int) {
+	op := o.next(C.MTN_OP_VERTICES)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(b)), C.uint64_t(offset)
+}
+
+func (o *opList) indices(b vk.Buffer, offset int, wide bool) {
+	op := o.next(C.MTN_OP_INDICES)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(b)), C.uint64_t(offset)
+	if wide {
+		op.u[0] = 1
+	}
+}
+
+func (o *opList) draw(count, first int) {
+	op := o.next(C.MTN_OP_DRAW)
+	op.u[0], op.u[1] = C.uint32_t(count), C.uint32_t(first)
+}
+
+func (o *opList) drawIndexed(count, firstIndex, vertexOffset int) {
+	op := o.next(C.MTN_OP_DRAW_INDEXED)
+	op.u[0], op.u[1], op.u[2] = C.uint32_t(count), C.uint32_t(firstIndex), C.uint32_t(int32(vertexOffset))
+}
+
+func (o *opList) copyBuffer(src, dst vk.Buffer, srcOff, dstOff, size int) {
+	op := o.next(C.MTN_OP_COPY_BUFFER)
+	op.h[0], op.h[1], op.h[2], op.h[3] = handle(unsafe.Pointer(src)), handle(unsafe.Pointer(dst)), C.uint64_t(srcOff), C.uint64_t(dstOff)
+	op.u[0] = C.uint32_t(size)
+}
+
+func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, x, y, w, h int) {
+	op := o.next(C.MTN_OP_UPLOAD_IMAGE)
+	op.h[0], op.h[1], op.h[2] = handle(unsafe.Pointer(src)), C.uint64_t(srcOff), handle(unsafe.Pointer(img))
+	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(h)
+}
+
+func (o *opList) initImage(img vk.Image) {
+	o.next(C.MTN_OP_INIT_IMAGE).h[2] = handle(unsafe.Pointer(img))
+}
+
+// readImage copies image img (nil: the acquired swapchain image, which
+// is then in PRESENT_SRC; else a texture in SHADER_READ_ONLY) into dst.
+func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) {
+	op := o.next(C.MTN_OP_READ_IMAGE)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(img)), handle(unsafe.Pointer(dst))
+	op.u[0], op.u[1] = C.uint32_t(w), C.uint32_t(h)
+	if img == nil {
+		op.u[2] = 1
+	}
+}

@@ -1,0 +1,217 @@
+package vulkan
+
+import (
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// textureFormat is the format of every texture and render target:
+// graphics.SurfaceFormatColor (RGBA, 8 bits per channel, no sRGB).
+const textureFormat = vk.FormatR8g8b8a8Unorm
+
+// texture owns a sampled image (a Texture2D), and for a render target its
+// depth image and framebuffer. Its descriptor sets (one per sampler state
+// it was drawn with) come from the renderer's pools and are freed with it.
+type texture struct {
+	dev    vk.Device
+	w, h   int
+	image  vk.Image
+	memory vk.DeviceMemory
+	view   vk.ImageView
+	depth  *depthImage        // render targets only
+	fb     vk.Framebuffer     // render targets only
+	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
+}
+
+// newTexture creates a w x h RGBA8 image in device memory; a render target
+// also gets a depth image and a framebuffer for rp (a target pass).
+func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.RenderPass) (t *texture, err error) {
+	const op = "create texture"
+	t = &texture{dev: d.handle, w: w, h: h}
+	defer func() {
+		if err != nil {
+			t.destroy(nil)
+		}
+	}()
+	usage := vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit
+	if target {
+		usage |= vk.ImageUsageColorAttachmentBit
+	}
+	ci := vk.ImageCreateInfo{
+		SType:         vk.StructureTypeImageCreateInfo,
+		ImageType:     vk.ImageType2d,
+		Format:        textureFormat,
+		Extent:        vk.Extent3D{Width: uint32(w), Height: uint32(h), Depth: 1},
+		MipLevels:     1,
+		ArrayLayers:   1,
+		Samples:       vk.SampleCount1Bit,
+		Tiling:        vk.ImageTilingOptimal,
+		Usage:         vk.ImageUsageFlags(usage),
+		SharingMode:   vk.SharingModeExclusive,
+		InitialLayout: vk.ImageLayoutUndefined,
+	}
+	defer ci.Free()
+	var img vk.Image
+	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+		return nil, err
+	}
+	t.image = img
+	var req vk.MemoryRequirements
+	vk.GetImageMemoryRequirements(d.handle, img, &req)
+	req.Deref()
+	req.Free()
+	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
+	if err != nil {
+		return nil, err
+	}
+	t.memory = mem
+	if err := callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0)); err != nil {
+		return nil, err
+	}
+	if t.view, err = newView(d.handle, img, textureFormat, vk.ImageAspectColorBit, op); err != nil {
+		return nil, err
+	}
+	if !target {
+		return t, nil
+	}
+	extent := vk.Extent2D{Width: uint32(w), Height: uint32(h)}
+	if t.depth, err = newDepthImage(d, depthFormat, extent); err != nil {
+		return nil, err
+	}
+	t.fb, err = newFramebuffer(d.handle, rp, t.view, t.depth.view, extent)
+	return t, err
+}
+
+// newFramebuffer creates a framebuffer of a colour and a depth view.
+func newFramebuffer(dev vk.Device, rp vk.RenderPass, color, depth vk.ImageView, extent vk.Extent2D) (vk.Framebuffer, error) {
+	ci := vk.FramebufferCreateInfo{
+		SType:           vk.StructureTypeFramebufferCreateInfo,
+		RenderPass:      rp,
+		AttachmentCount: 2,
+		PAttachments:    []vk.ImageView{color, depth},
+		Width:           extent.Width,
+		Height:          extent.Height,
+		Layers:          1,
+	}
+	defer ci.Free()
+	var fb vk.Framebuffer
+	err := callErr("create framebuffer", "vkCreateFramebuffer", vk.CreateFramebuffer(dev, &ci, nil, &fb))
+	return fb, err
+}
+
+// destroy destroys what newTexture made, children first, and frees its
+// descriptor sets to pool (nil: none were made); safe twice. The caller
+// makes sure the GPU no longer uses it.
+func (t *texture) destroy(pools *descriptorPools) {
+	if t == nil || t.dev == nil {
+		return
+	}
+	for _, s := range t.sets {
+		if s != nil {
+			pools.free(s)
+		}
+	}
+	if t.fb != nil {
+		vk.DestroyFramebuffer(t.dev, t.fb, nil)
+	}
+	t.depth.destroy()
+	if t.view != nil {
+		vk.DestroyImageView(t.dev, t.view, nil)
+	}
+	if t.image != nil {
+		vk.DestroyImage(t.dev, t.image, nil)
+	}
+	if t.memory != nil {
+		vk.FreeMemory(t.dev, t.memory, nil)
+	}
+	*t = texture{}
+}
+
+// newSampler creates the sampler for a sampler state.
+func newSampler(dev vk.Device, s graphics.SamplerState) (vk.Sampler, error) {
+	filter := vk.FilterLinear
+	if s.Filter == graphics.FilterPoint {
+		filter = vk.FilterNearest
+	}
+	mode := func(m graphics.TextureAddressMode) vk.SamplerAddressMode {
+		switch m {
+		case graphics.AddressClamp:
+			return vk.SamplerAddressModeClampToEdge
+		case graphics.AddressMirror:
+			return vk.SamplerAddressModeMirroredRepeat
+		}
+		return vk.SamplerAddressModeRepeat
+	}
+	ci := vk.SamplerCreateInfo{
+		SType:        vk.StructureTypeSamplerCreateInfo,
+		MagFilter:    filter,
+		MinFilter:    filter,
+		MipmapMode:   vk.SamplerMipmapModeNearest,
+		AddressModeU: mode(s.AddressU),
+		AddressModeV: mode(s.AddressV),
+		AddressModeW: mode(s.AddressW),
+		MaxLod:       0,
+		BorderColor:  vk.BorderColorFloatTransparentBlack,
+	}
+	defer ci.Free()
+	var smp vk.Sampler
+	err := callErr("create sampler", "vkCreateSampler", vk.CreateSampler(dev, &ci, nil, &smp))
+	return smp, err
+}
+
+// gpuBuffer owns a vertex or index buffer in device memory; SetData
+// reaches it by a copy in the next frame's commands.
+type gpuBuffer struct {
+	dev    vk.Device
+	handle vk.Buffer
+	memory vk.DeviceMemory
+	size   int
+}
+
+// newGPUBuffer creates a device-local vertex and index buffer.
+func newGPUBuffer(d *device, size int) (b *gpuBuffer, err error) {
+	const op = "create vertex or index buffer"
+	ci := vk.BufferCreateInfo{
+		SType:       vk.StructureTypeBufferCreateInfo,
+		Size:        vk.DeviceSize(size),
+		Usage:       vk.BufferUsageFlags(vk.BufferUsageVertexBufferBit | vk.BufferUsageIndexBufferBit | vk.BufferUsageTransferDstBit),
+		SharingMode: vk.SharingModeExclusive,
+	}
+	defer ci.Free()
+	b = &gpuBuffer{dev: d.handle, size: size}
+	var h vk.Buffer
+	if err := callErr(op, "vkCreateBuffer", vk.CreateBuffer(d.handle, &ci, nil, &h)); err != nil {
+		return nil, err
+	}
+	b.handle = h
+	defer func() {
+		if err != nil {
+			b.destroy()
+		}
+	}()
+	var req vk.MemoryRequirements
+	vk.GetBufferMemoryRequirements(d.handle, h, &req)
+	req.Deref()
+	req.Free()
+	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
+	if err != nil {
+		return nil, err
+	}
+	b.memory = mem
+	return b, callErr(op, "vkBindBufferMemory", vk.BindBufferMemory(d.handle, h, mem, 0))
+}
+
+// destroy destroys the buffer and frees its memory; safe twice.
+func (b *gpuBuffer) destroy() {
+	if b == nil || b.dev == nil {
+		return
+	}
+	if b.handle != nil {
+		vk.DestroyBuffer(b.dev, b.handle, nil)
+	}
+	if b.memory != nil {
+		vk.FreeMemory(b.dev, b.memory, nil)
+	}
+	*b = gpuBuffer{}
+}
