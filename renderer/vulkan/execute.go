@@ -54,6 +54,7 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		if err != nil || !drawn {
 			return err
 		}
+		r.acquired = false
 		if err := r.presentOps(n); err != nil {
 			return err
 		}
