@@ -124,7 +124,7 @@ func (d *GraphicsDevice) Present() error {
 	if d.captureAtExit && info.Capture != nil {
 		d.lastCapture = info.Capture
 	}
-	d.presented = Presented{Index: info.Index, Queued: info.Queued, Returned: info.Returned, Capture: info.Capture}
+	d.presented = Presented(info)
 	d.Presented.raise(&d.presented)
 	d.presented.Capture = nil
 	return nil
