@@ -545,3 +545,22 @@ func TestG2_FakeCheckCatchesBadRecords(t *testing.T) {
 	}
 	must(t, r.fb.Check(f))
 }
+
+// TestG8_WorldViewProjectionFollowsTheCamera pins that the effect's
+// cached camera product is recomputed whenever View or Projection change.
+func TestG8_WorldViewProjectionFollowsTheCamera(t *testing.T) {
+	fx := graphics.NewBasicEffect(nil)
+	var u graphics.EffectUniforms
+	p1, _ := graphics.CreatePerspectiveFieldOfView(1, 1, 1, 10)
+	p2, _ := graphics.CreatePerspectiveFieldOfView(0.5, 2, 1, 10)
+	v1 := graphics.CreateLookAt(mgl32.Vec3{0, 0, 5}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	v2 := graphics.CreateLookAt(mgl32.Vec3{5, 0, 0}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	w := mgl32.Translate3D(1, 2, 3)
+	for i, c := range []struct{ p, v mgl32.Mat4 }{{p1, v1}, {p1, v2}, {p2, v2}, {p1, v1}} {
+		fx.Projection, fx.View, fx.World = c.p, c.v, w
+		fx.Uniforms(&u)
+		if want := c.p.Mul4(c.v).Mul4(w); !u.WorldViewProjection.ApproxEqual(want) {
+			t.Errorf("step %d: WorldViewProjection stale", i)
+		}
+	}
+}
