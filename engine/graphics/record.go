@@ -217,3 +217,11 @@ type EffectUniforms struct {
 
 // EffectUniformsSize is the size of EffectUniforms in bytes (std140).
 const EffectUniformsSize = 416
+
+// UniformBytes returns the memory of f.Uniforms[i] as its 416 std140 bytes,
+// without copying (valid while the record is): what a backend copies into
+// its uniform buffer at an offset aligned to the device's
+// minUniformBufferOffsetAlignment.
+func (f *Frame) UniformBytes(i int) []byte {
+	return bytesOf(f.Uniforms[i : i+1])
+}
