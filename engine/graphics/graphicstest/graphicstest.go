@@ -1,0 +1,303 @@
+// Package graphicstest has a fake graphics.Backend that records what it is
+// asked to create and execute, checks every frame record for consistency,
+// and keeps CPU copies of texture and buffer contents (uploads applied,
+// render-target clears filled; draws are not rasterized). Engine and
+// renderer tests use it to test recording without a GPU.
+package graphicstest
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// Texture is a texture the fake holds.
+type Texture struct {
+	Desc graphics.TextureDesc
+	// Pixels are its RGBA texels, row after row.
+	Pixels []byte
+	// Released is true once a frame released it.
+	Released bool
+}
+
+// Buffer is a buffer the fake holds.
+type Buffer struct {
+	Desc     graphics.BufferDesc
+	Data     []byte
+	Released bool
+}
+
+// Backend is the fake. The zero value is not ready: use New.
+type Backend struct {
+	// Limit is what Limits reports.
+	Limit graphics.Limits
+	// Textures and Buffers are every resource created, by ID.
+	Textures map[graphics.TextureID]*Texture
+	Buffers  map[graphics.BufferID]*Buffer
+	// Executed counts Execute calls, Presents those with Frame.Present.
+	Executed, Presents int
+	// Keep makes Execute append a deep copy of each record to Frames (it
+	// allocates; leave it off in allocation tests).
+	Keep   bool
+	Frames []graphics.Frame
+	// FailCreate and FailExecute, when set, are returned by the next
+	// create or Execute call (and then cleared).
+	FailCreate, FailExecute error
+}
+
+// New returns a fake with MaxTextureSize 4096 and no buffer limit.
+func New() *Backend {
+	return &Backend{
+		Limit:    graphics.Limits{MaxTextureSize: 4096},
+		Textures: map[graphics.TextureID]*Texture{},
+		Buffers:  map[graphics.BufferID]*Buffer{},
+	}
+}
+
+// Limits reports b.Limit.
+func (b *Backend) Limits() graphics.Limits { return b.Limit }
+
+// CreateTexture records the texture, zero-filled.
+func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) error {
+	if err := b.failCreate(); err != nil {
+		return err
+	}
+	if _, ok := b.Textures[id]; ok || id == 0 {
+		return fmt.Errorf("graphicstest: create texture: ID %d reused", id)
+	}
+	b.Textures[id] = &Texture{Desc: d, Pixels: make([]byte, 4*d.Width*d.Height)}
+	return nil
+}
+
+// CreateBuffer records the buffer, zero-filled.
+func (b *Backend) CreateBuffer(id graphics.BufferID, d graphics.BufferDesc) error {
+	if err := b.failCreate(); err != nil {
+		return err
+	}
+	if _, ok := b.Buffers[id]; ok || id == 0 {
+		return fmt.Errorf("graphicstest: create buffer: ID %d reused", id)
+	}
+	b.Buffers[id] = &Buffer{Desc: d, Data: make([]byte, d.Size)}
+	return nil
+}
+
+func (b *Backend) failCreate() error {
+	err := b.FailCreate
+	b.FailCreate = nil
+	return err
+}
+
+// ReadTexture copies texels from the fake's copy.
+func (b *Backend) ReadTexture(id graphics.TextureID, r graphics.Rectangle, dst []byte) error {
+	t, ok := b.Textures[id]
+	if !ok || t.Released {
+		return fmt.Errorf("graphicstest: read texture %d: no such texture", id)
+	}
+	if len(dst) != 4*r.Width*r.Height {
+		return fmt.Errorf("graphicstest: read texture %d: %d bytes for %dx%d", id, len(dst), r.Width, r.Height)
+	}
+	for y := range r.Height {
+		row := 4 * ((r.Y+y)*t.Desc.Width + r.X)
+		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Pixels[row:row+4*r.Width])
+	}
+	return nil
+}
+
+// Execute checks f (Check), applies its uploads and its render-target
+// clears to the CPU copies, and marks its releases.
+func (b *Backend) Execute(f *graphics.Frame) error {
+	if err := b.FailExecute; err != nil {
+		b.FailExecute = nil
+		return err
+	}
+	if err := b.Check(f); err != nil {
+		return err
+	}
+	for _, u := range f.Uploads {
+		data := f.UploadData[u.Data : u.Data+u.Size]
+		if u.Texture != 0 {
+			t := b.Textures[u.Texture]
+			for y := range u.Region.Height {
+				row := 4 * ((u.Region.Y+y)*t.Desc.Width + u.Region.X)
+				copy(t.Pixels[row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
+			}
+		} else {
+			copy(b.Buffers[u.Buffer].Data[u.Offset:], data)
+		}
+	}
+	for _, p := range f.Passes {
+		if t := b.Textures[p.Target]; t != nil && p.Clear&graphics.ClearTarget != 0 {
+			c := p.ClearColor
+			for i := 0; i < len(t.Pixels); i += 4 {
+				t.Pixels[i], t.Pixels[i+1], t.Pixels[i+2], t.Pixels[i+3] = c.R, c.G, c.B, c.A
+			}
+		}
+	}
+	for _, r := range f.Releases {
+		if r.Texture != 0 {
+			b.Textures[r.Texture].Released = true
+		} else {
+			b.Buffers[r.Buffer].Released = true
+		}
+	}
+	b.Executed++
+	if f.Present {
+		b.Presents++
+	}
+	if b.Keep {
+		b.Frames = append(b.Frames, Clone(f))
+	}
+	return nil
+}
+
+// Clone returns a deep copy of f.
+func Clone(f *graphics.Frame) graphics.Frame {
+	c := *f
+	c.Uploads = slices.Clone(f.Uploads)
+	c.UploadData = slices.Clone(f.UploadData)
+	c.Passes = slices.Clone(f.Passes)
+	c.Draws = slices.Clone(f.Draws)
+	c.Uniforms = slices.Clone(f.Uniforms)
+	c.Vertices = slices.Clone(f.Vertices)
+	c.Releases = slices.Clone(f.Releases)
+	return c
+}
+
+// errRecord is wrapped by every Check error.
+var errRecord = errors.New("graphicstest: inconsistent frame record")
+
+// Check reports the first inconsistency of f against the resources b holds:
+// a range outside its slice or resource, a released or unknown resource, a
+// back-buffer pass in a record that does not present, passes that do not
+// cover the draws in order.
+func (b *Backend) Check(f *graphics.Frame) error {
+	for i, u := range f.Uploads {
+		if u.Data < 0 || u.Size < 0 || u.Data+u.Size > len(f.UploadData) {
+			return fmt.Errorf("%w: upload %d data %d+%d outside %d bytes", errRecord, i, u.Data, u.Size, len(f.UploadData))
+		}
+		if u.Texture != 0 {
+			t, err := b.texture(u.Texture)
+			if err != nil {
+				return fmt.Errorf("upload %d: %w", i, err)
+			}
+			r := u.Region
+			if r.X < 0 || r.Y < 0 || r.X+r.Width > t.Desc.Width || r.Y+r.Height > t.Desc.Height || u.Size != 4*r.Width*r.Height {
+				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d texture", errRecord, i, r, u.Size, t.Desc.Width, t.Desc.Height)
+			}
+			continue
+		}
+		buf, err := b.buffer(u.Buffer)
+		if err != nil {
+			return fmt.Errorf("upload %d: %w", i, err)
+		}
+		if u.Offset < 0 || u.Offset+u.Size > buf.Desc.Size {
+			return fmt.Errorf("%w: upload %d of %d bytes at %d into a %d-byte buffer", errRecord, i, u.Size, u.Offset, buf.Desc.Size)
+		}
+	}
+	next := 0
+	for i, p := range f.Passes {
+		if p.FirstDraw != next || p.DrawCount < 0 {
+			return fmt.Errorf("%w: pass %d draws %d+%d, want to start at %d", errRecord, i, p.FirstDraw, p.DrawCount, next)
+		}
+		next += p.DrawCount
+		if p.Target == 0 {
+			if !f.Present {
+				return fmt.Errorf("%w: pass %d draws the back buffer in a record without a present", errRecord, i)
+			}
+			if p.Width != f.BackBufferWidth || p.Height != f.BackBufferHeight {
+				return fmt.Errorf("%w: pass %d is %dx%d, the back buffer %dx%d", errRecord, i, p.Width, p.Height, f.BackBufferWidth, f.BackBufferHeight)
+			}
+		} else if t, err := b.texture(p.Target); err != nil {
+			return fmt.Errorf("pass %d: %w", i, err)
+		} else if !t.Desc.RenderTarget || t.Desc.Width != p.Width || t.Desc.Height != p.Height {
+			return fmt.Errorf("%w: pass %d targets texture %d (%+v) as a %dx%d render target", errRecord, i, p.Target, t.Desc, p.Width, p.Height)
+		}
+		for j := p.FirstDraw; j < p.FirstDraw+p.DrawCount && j < len(f.Draws); j++ {
+			if err := b.checkDraw(f, &p, &f.Draws[j]); err != nil {
+				return fmt.Errorf("pass %d draw %d: %w", i, j, err)
+			}
+		}
+	}
+	if next != len(f.Draws) {
+		return fmt.Errorf("%w: passes cover %d draws of %d", errRecord, next, len(f.Draws))
+	}
+	return nil
+}
+
+// checkDraw checks one draw of pass p.
+func (b *Backend) checkDraw(f *graphics.Frame, p *graphics.Pass, d *graphics.Draw) error {
+	if d.Uniforms < 0 || d.Uniforms >= len(f.Uniforms) {
+		return fmt.Errorf("%w: uniforms %d of %d", errRecord, d.Uniforms, len(f.Uniforms))
+	}
+	if d.Count < 1 {
+		return fmt.Errorf("%w: count %d", errRecord, d.Count)
+	}
+	s := d.Scissor
+	if s.X < 0 || s.Y < 0 || s.X+s.Width > p.Width || s.Y+s.Height > p.Height {
+		return fmt.Errorf("%w: scissor %+v outside %dx%d", errRecord, s, p.Width, p.Height)
+	}
+	if d.Pipeline.Shader&graphics.ShaderTexture != 0 {
+		if _, err := b.texture(d.Texture); err != nil {
+			return err
+		}
+		if d.Texture == p.Target {
+			return fmt.Errorf("%w: samples its own target %d", errRecord, d.Texture)
+		}
+	}
+	stride := d.Pipeline.Vertex.Stride
+	vsize := len(f.Vertices)
+	if d.VertexBuffer != 0 {
+		buf, err := b.buffer(d.VertexBuffer)
+		if err != nil {
+			return err
+		}
+		vsize = buf.Desc.Size
+	}
+	if !d.Indexed {
+		if d.VertexOffset < 0 || d.VertexOffset+d.Count*stride > vsize {
+			return fmt.Errorf("%w: %d vertices of %d bytes at %d outside %d bytes", errRecord, d.Count, stride, d.VertexOffset, vsize)
+		}
+		return nil
+	}
+	isize := len(f.Vertices)
+	if d.IndexBuffer != 0 {
+		buf, err := b.buffer(d.IndexBuffer)
+		if err != nil {
+			return err
+		}
+		isize = buf.Desc.Size
+	}
+	if d.IndexOffset < 0 || d.IndexOffset%d.IndexSize.Bytes() != 0 || d.IndexOffset+d.Count*d.IndexSize.Bytes() > isize {
+		return fmt.Errorf("%w: %d indices at %d outside %d bytes", errRecord, d.Count, d.IndexOffset, isize)
+	}
+	if d.VertexOffset < 0 || d.VertexOffset+(d.BaseVertex+1)*stride > vsize {
+		return fmt.Errorf("%w: base vertex %d at %d outside %d bytes", errRecord, d.BaseVertex, d.VertexOffset, vsize)
+	}
+	return nil
+}
+
+func (b *Backend) texture(id graphics.TextureID) (*Texture, error) {
+	t, ok := b.Textures[id]
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown texture %d", errRecord, id)
+	}
+	if t.Released {
+		return nil, fmt.Errorf("%w: texture %d used after its release", errRecord, id)
+	}
+	return t, nil
+}
+
+func (b *Backend) buffer(id graphics.BufferID) (*Buffer, error) {
+	buf, ok := b.Buffers[id]
+	if !ok {
+		return nil, fmt.Errorf("%w: unknown buffer %d", errRecord, id)
+	}
+	if buf.Released {
+		return nil, fmt.Errorf("%w: buffer %d used after its release", errRecord, id)
+	}
+	return buf, nil
+}
+
+var _ graphics.Backend = (*Backend)(nil)

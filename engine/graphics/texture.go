@@ -1,0 +1,256 @@
+package graphics
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	_ "image/jpeg" // JPEG decoding for LoadTexture (rule G3)
+	_ "image/png"  // PNG decoding for LoadTexture (rule G3)
+	"io"
+	"os"
+)
+
+// Texture2D is a 2D image on the GPU (XNA's Texture2D): RGBA, 8 bits per
+// channel, premultiplied alpha unless loaded with StraightAlpha. Contents
+// are undefined until SetData or, for a render target, a clear or draw.
+type Texture2D struct {
+	resource
+	id            TextureID
+	width, height int
+	renderTarget  bool
+	depth         DepthFormat
+	usage         RenderTargetUsage
+}
+
+// NewTexture2D creates a width x height texture. Sizes above the backend's
+// MaxTextureSize are an ErrTooLarge error.
+func NewTexture2D(dev *Device, width, height int) (*Texture2D, error) {
+	return dev.newTexture("new texture", TextureDesc{Width: width, Height: height})
+}
+
+// newTexture validates desc and creates the texture on the backend.
+func (d *Device) newTexture(op string, desc TextureDesc) (*Texture2D, error) {
+	if d == nil {
+		return nil, fmt.Errorf("graphics: %s: the device is nil: %w", op, ErrInvalid)
+	}
+	if desc.Width < 1 || desc.Height < 1 {
+		return nil, fmt.Errorf("graphics: %s: size %dx%d, want at least 1x1: %w", op, desc.Width, desc.Height, ErrInvalid)
+	}
+	if m := d.limits.MaxTextureSize; desc.Width > m || desc.Height > m {
+		return nil, fmt.Errorf("graphics: %s: size %dx%d is above the device limit of %dx%d: scale the image down or split it: %w",
+			op, desc.Width, desc.Height, m, m, ErrTooLarge)
+	}
+	id := d.nextTexture + 1
+	if err := d.backend.CreateTexture(id, desc); err != nil {
+		return nil, fmt.Errorf("graphics: %s %dx%d: %w", op, desc.Width, desc.Height, err)
+	}
+	d.nextTexture = id
+	return &Texture2D{resource: resource{dev: d, rid: uint32(id)}, id: id, width: desc.Width, height: desc.Height,
+		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage}, nil
+}
+
+// ID returns the texture's backend ID: unique, in creation order.
+func (t *Texture2D) ID() TextureID { return t.id }
+
+// Width returns the width in texels.
+func (t *Texture2D) Width() int { return t.width }
+
+// Height returns the height in texels.
+func (t *Texture2D) Height() int { return t.height }
+
+// Bounds returns the rectangle 0, 0, Width, Height.
+func (t *Texture2D) Bounds() Rectangle { return Rectangle{0, 0, t.width, t.height} }
+
+// IsDisposed reports whether Dispose was called.
+func (t *Texture2D) IsDisposed() bool { return t.disposed }
+
+// Dispose releases the texture once the frames using it have run; a second
+// call does nothing. A disposed render target stops being the target.
+func (t *Texture2D) Dispose() {
+	t.dispose()
+	if d := t.dev; d != nil && d.target != nil && d.target.Texture2D == t {
+		_ = d.SetRenderTarget(nil)
+	}
+}
+
+// SetData replaces all texels with pixels: RGBA bytes, row after row,
+// 4*Width*Height of them, premultiplied as the blend state expects. The
+// upload runs with the next executed record, before its draws (rule G11).
+func (t *Texture2D) SetData(pixels []byte) error {
+	return t.SetDataRect(t.Bounds(), pixels)
+}
+
+// SetDataRect replaces the texels of r with pixels (4*r.Width*r.Height
+// RGBA bytes, row after row).
+func (t *Texture2D) SetDataRect(r Rectangle, pixels []byte) error {
+	if err := t.checkRect("texture set data", r, len(pixels)); err != nil {
+		return err
+	}
+	if err := t.checkWrite("texture set data"); err != nil {
+		return err
+	}
+	t.upload(Upload{Texture: t.id, Region: r}, pixels)
+	return nil
+}
+
+// SetColors replaces all texels with colors, row after row.
+func (t *Texture2D) SetColors(colors []Color) error { return t.SetData(bytesOf(colors)) }
+
+// checkRect validates a region of t and its byte count.
+func (t *Texture2D) checkRect(op string, r Rectangle, n int) error {
+	if r.Empty() || r.X < 0 || r.Y < 0 || r.X+r.Width > t.width || r.Y+r.Height > t.height {
+		return fmt.Errorf("graphics: %s: region %+v is not inside the %dx%d texture: %w", op, r, t.width, t.height, ErrOutOfRange)
+	}
+	if want := 4 * r.Width * r.Height; n != want {
+		return fmt.Errorf("graphics: %s: %d bytes for a %dx%d region, want %d (RGBA): %w", op, n, r.Width, r.Height, want, ErrInvalid)
+	}
+	return nil
+}
+
+// GetData copies all texels into dst (4*Width*Height RGBA bytes). Outside a
+// frame it first executes pending work (Device.Flush), so the result
+// includes every SetData and draw recorded before; inside a frame, a
+// texture the frame writes is an ErrInUse error. It may wait for the GPU.
+func (t *Texture2D) GetData(dst []byte) error { return t.GetDataRect(t.Bounds(), dst) }
+
+// GetDataRect copies the texels of r into dst (4*r.Width*r.Height bytes).
+func (t *Texture2D) GetDataRect(r Rectangle, dst []byte) error {
+	if t.disposed {
+		return fmt.Errorf("graphics: texture get data: texture %d is disposed: %w", t.id, ErrDisposed)
+	}
+	if err := t.checkRect("texture get data", r, len(dst)); err != nil {
+		return err
+	}
+	d := t.dev
+	if d.inFrame {
+		if t.written == d.seq() {
+			return fmt.Errorf("graphics: texture get data: texture %d is written by the frame being recorded; read it after the frame: %w", t.id, ErrInUse)
+		}
+	} else if err := d.Flush(); err != nil {
+		return fmt.Errorf("graphics: texture get data: %w", err)
+	}
+	if err := d.backend.ReadTexture(t.id, r, dst); err != nil {
+		return fmt.Errorf("graphics: texture get data: %w", err)
+	}
+	return nil
+}
+
+// RenderTarget2D is a texture a frame can draw into and then draw with
+// (XNA's RenderTarget2D, rule G4). Pass it to Device.SetRenderTarget; use
+// its Texture2D as a BasicEffect's Texture.
+type RenderTarget2D struct {
+	*Texture2D
+}
+
+// RenderTargetOptions are a render target's optional settings; the zero
+// value is XNA's default (no depth buffer, DiscardContents).
+type RenderTargetOptions struct {
+	// Depth is the depth/stencil buffer to give the target.
+	Depth DepthFormat
+	// Usage says whether contents survive SetRenderTarget.
+	Usage RenderTargetUsage
+}
+
+// NewRenderTarget2D creates a width x height render target.
+func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions) (*RenderTarget2D, error) {
+	if opts.Depth > Depth24Stencil8 || opts.Usage > PreserveContents {
+		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
+	}
+	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
+		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage})
+	if err != nil {
+		return nil, err
+	}
+	return &RenderTarget2D{t}, nil
+}
+
+// DepthFormat returns the target's depth/stencil format.
+func (rt *RenderTarget2D) DepthFormat() DepthFormat { return rt.depth }
+
+// Usage returns what happens to the contents on SetRenderTarget.
+func (rt *RenderTarget2D) Usage() RenderTargetUsage { return rt.usage }
+
+// LoadOption changes how an image becomes a texture.
+type LoadOption func(*loadOptions)
+
+type loadOptions struct{ straight bool }
+
+// StraightAlpha keeps an image's colours as they are instead of
+// premultiplying them on load: for drawing with NonPremultiplied (rule G3).
+func StraightAlpha() LoadOption { return func(o *loadOptions) { o.straight = true } }
+
+// NewTextureFromImage creates a texture of img's size and contents,
+// premultiplied (XNA 4.0's content default) unless StraightAlpha is given.
+func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Texture2D, error) {
+	var o loadOptions
+	for _, f := range opts {
+		f(&o)
+	}
+	if img == nil {
+		return nil, fmt.Errorf("graphics: texture from image: the image is nil: %w", ErrInvalid)
+	}
+	b := img.Bounds()
+	t, err := NewTexture2D(dev, b.Dx(), b.Dy())
+	if err != nil {
+		return nil, fmt.Errorf("texture from image: %w", err)
+	}
+	if err := t.SetData(imagePixels(img, o.straight)); err != nil {
+		t.Dispose()
+		return nil, fmt.Errorf("texture from image: %w", err)
+	}
+	return t, nil
+}
+
+// imagePixels returns img's pixels as RGBA bytes, premultiplied unless
+// straight.
+func imagePixels(img image.Image, straight bool) []byte {
+	b := img.Bounds()
+	out := make([]byte, 0, 4*b.Dx()*b.Dy())
+	if n, ok := img.(*image.NRGBA); ok { // straight alpha: exact in both modes
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := n.Pix[n.PixOffset(b.Min.X, y):n.PixOffset(b.Max.X, y)]
+			for i := 0; i < len(row); i += 4 {
+				r, g, bl, a := row[i], row[i+1], row[i+2], row[i+3]
+				if !straight {
+					r, g, bl = premul(r, a), premul(g, a), premul(bl, a)
+				}
+				out = append(out, r, g, bl, a)
+			}
+		}
+		return out
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA() // premultiplied, 16 bits
+			if straight && a != 0 && a != 0xffff {
+				r, g, bl = r*0xffff/a, g*0xffff/a, bl*0xffff/a
+			}
+			out = append(out, byte(r>>8), byte(g>>8), byte(bl>>8), byte(a>>8))
+		}
+	}
+	return out
+}
+
+// LoadTexture decodes a PNG or JPEG image from r into a new texture
+// (premultiplied unless StraightAlpha is given).
+func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, error) {
+	img, _, err := image.Decode(bufio.NewReader(r))
+	if err != nil {
+		return nil, fmt.Errorf("graphics: load texture: decode (PNG or JPEG expected): %w", err)
+	}
+	return NewTextureFromImage(dev, img, opts...)
+}
+
+// LoadTextureFile decodes the PNG or JPEG file at path into a new texture.
+func LoadTextureFile(dev *Device, path string, opts ...LoadOption) (*Texture2D, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("graphics: load texture: %w", err)
+	}
+	defer f.Close()
+	t, err := LoadTexture(dev, f, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
