@@ -18,6 +18,7 @@ type Platform struct {
 	cfg     Config
 	scratch []window.Event // reused batch of window events
 	closed  bool           // a Close event was delivered
+	title   string
 }
 
 var _ engine.Platform = (*Platform)(nil)
@@ -40,7 +41,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256)}, nil
+	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title}, nil
 }
 
 // Window returns the platform's window (for title changes and the like).
@@ -101,8 +102,17 @@ func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
 	return out, ok
 }
 
+// Title returns the window's title.
+func (p *Platform) Title() string { return p.title }
+
+// SetTitle sets the window's title.
+func (p *Platform) SetTitle(title string) {
+	p.title = title
+	p.win.SetTitle(title)
+}
+
 // CreateRenderer creates the Vulkan renderer on the window with the swap
-// interval the device chose (P3). Without a driver the error wraps
+// interval and half rate the device chose (P3, P8), in one swapchain. Without a driver the error wraps
 // vulkan.ErrNoDriver or vulkan.ErrNoLoader and says what to install (W6).
 func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, error) {
 	if w, h := p.win.Size(); w == 0 && h == 0 {
@@ -120,12 +130,13 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 		ProcAddr:           window.VulkanProcAddr(),
 		Validation:         p.cfg.Validation,
 		FramesInFlight:     p.cfg.FramesInFlight,
-		SwapInterval:       rc.SwapInterval,
+		SwapInterval:       rc.Present.SwapInterval,
+		HalfRate:           rc.Present.HalfRate,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	return &Renderer{vk: r}, nil
+	return &Renderer{vk: r, clock: rc.Clock}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -1,76 +1,85 @@
 package desktop
 
 import (
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/timing"
 )
 
-// Renderer is engine.Renderer on renderer/vulkan: it draws the lit cube at
-// the scene time the game sets (SetSceneTime), and the balls it sets
-// (SetObjects), when the engine presents.
-// Main thread only.
+// Renderer is engine.Renderer on renderer/vulkan: the Vulkan renderer is
+// the graphics.Backend that executes the game's frame records, and it
+// presents them. Main thread only.
 type Renderer struct {
-	vk        *vulkan.Renderer
-	sceneTime time.Duration
-	frames    uint64
+	vk     *vulkan.Renderer
+	clock  timing.Source
+	frames uint64
 }
 
 var _ engine.Renderer = (*Renderer)(nil)
 
-// Vulkan returns the Vulkan renderer (read-back, statistics, messages).
+// Vulkan returns the Vulkan renderer (statistics, validation messages).
 func (r *Renderer) Vulkan() *vulkan.Renderer { return r.vk }
 
-// SetSceneTime sets the time the next frame shows the cube at (its rotation
-// is a pure function of it). Call it from Draw.
-func (r *Renderer) SetSceneTime(t time.Duration) { r.sceneTime = t }
-
-// SetObjects sets the balls the next frames draw beside the cube: at most
-// vulkan.MaxObjects, in the cube's world space (vulkan.Project maps a point
-// to pixels). They stay until the next call; nil draws the cube alone. Call
-// it from Draw, e.g. with interpolated positions (T8). It copies objs and
-// allocates nothing; bad input is an error and changes nothing
-// (see vulkan.Renderer.SetObjects).
-func (r *Renderer) SetObjects(objs []vulkan.Object) error {
-	if err := r.vk.SetObjects(objs); err != nil {
-		return fmt.Errorf("desktop: %w", err)
-	}
-	return nil
-}
+// Backend returns the Vulkan renderer as the graphics backend.
+func (r *Renderer) Backend() graphics.Backend { return r.vk }
 
 // Frames returns how many frames were drawn and presented (one per EndDraw;
 // at half rate each is presented twice: Vulkan().Presents counts presents).
 func (r *Renderer) Frames() uint64 { return r.frames }
 
-// BeginDraw reports true: the engine already skips frames while the window
-// is minimized, and DrawFrame itself draws nothing at 0x0 (W2). It queries
-// nothing (go-gl's size getters allocate).
-func (r *Renderer) BeginDraw() (bool, error) { return true, nil }
-
-// EndDraw draws the frame at the scene time and presents it; the renderer
-// rebuilds its swapchain first when needed (W2, P5).
-func (r *Renderer) EndDraw() error {
-	drawn, err := r.vk.DrawFrame(r.sceneTime)
+// BeginDraw acquires the next swapchain image, rebuilding the swapchain
+// first when needed (W2, P5); false while minimized or when no image came
+// within the renderer's bound (W7): the engine then skips the frame.
+func (r *Renderer) BeginDraw() (bool, error) {
+	ok, err := r.vk.BeginFrame()
 	if err != nil {
-		return fmt.Errorf("desktop: %w", err)
+		return false, fmt.Errorf("desktop: %w", err)
 	}
-	if drawn {
-		r.frames++
-	}
-	return nil
+	return ok, nil
 }
 
-// SetSwapInterval hands the swap interval to the Vulkan renderer unchanged
-// (P3, P5).
-func (r *Renderer) SetSwapInterval(n int) error { return r.vk.SetSwapInterval(n) }
+// BackBufferSize is the acquired swapchain image's size in pixels.
+func (r *Renderer) BackBufferSize() (int, int) { return r.vk.Extent() }
 
-// SetHalfRate hands rule P8's half-rate option to the Vulkan renderer: at
-// swap interval 2 each frame is rendered and presented twice on FIFO.
-func (r *Renderer) SetHalfRate(on bool) error { return r.vk.SetHalfRate(on) }
+// EndDraw executes the frame record into the acquired image and presents
+// it; with capture the image is copied before its present (G11) and
+// returned in the PresentInfo. Queued is read before the record is
+// submitted, Returned after the present call returned.
+func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo, error) {
+	if capture {
+		r.vk.CaptureNext()
+	}
+	var info engine.PresentInfo
+	if r.clock != nil {
+		info.Queued = r.clock.Now()
+	}
+	if err := r.vk.Execute(f); err != nil {
+		return info, fmt.Errorf("desktop: %w", err)
+	}
+	if r.clock != nil {
+		info.Returned = r.clock.Now()
+	}
+	r.frames++
+	info.Index = r.frames
+	if capture {
+		img, err := r.vk.LastCapture()
+		if err != nil {
+			return info, fmt.Errorf("desktop: %w", err)
+		}
+		info.Capture = img
+	}
+	return info, nil
+}
+
+// SetPresentation hands swap interval and half rate to the Vulkan
+// renderer in one call (P3, P5, P8).
+func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
+	return r.vk.SetPresentation(s.SwapInterval, s.HalfRate)
+}
 
 // Presentation reports the requested interval, the mode chosen for it and
 // the refreshes each frame is held for (P6, P8).
@@ -88,35 +97,3 @@ func (r *Renderer) WaitIdle() error { return r.vk.WaitIdle() }
 // Destroy destroys every Vulkan object in reverse order (W4). The
 // validation messages stay readable through Vulkan().Messages().
 func (r *Renderer) Destroy() { r.vk.Destroy() }
-
-// SceneTime sets the desktop renderer's scene time for g's next frame and
-// reports whether g draws with a desktop Renderer.
-func SceneTime(g *engine.Game, t time.Duration) bool {
-	dev := g.GraphicsDevice()
-	if dev == nil {
-		return false
-	}
-	r, ok := dev.Renderer().(*Renderer)
-	if ok {
-		r.SetSceneTime(t)
-	}
-	return ok
-}
-
-// errNotDesktop is SetObjects' error for a game without a desktop Renderer.
-var errNotDesktop = errors.New("desktop: set objects: the game has no graphics device drawn by a desktop Renderer (create it with desktop.NewGame and call from Draw)")
-
-// SetObjects sets the balls g's next frames draw beside the cube (see
-// Renderer.SetObjects). It fails when g does not draw with a desktop
-// Renderer (no device yet, or another platform) or when objs is bad.
-func SetObjects(g *engine.Game, objs []vulkan.Object) error {
-	dev := g.GraphicsDevice()
-	if dev == nil {
-		return errNotDesktop
-	}
-	r, ok := dev.Renderer().(*Renderer)
-	if !ok {
-		return errNotDesktop
-	}
-	return r.SetObjects(objs)
-}

@@ -35,3 +35,16 @@ func (r *Renderer) HalfRate() bool { return r.halfRate }
 // present that returned VK_SUCCESS or VK_SUBOPTIMAL_KHR): one per drawn
 // frame, two while half rate is active (P8), and one per ReadBack present.
 func (r *Renderer) Presents() uint64 { return r.presents }
+
+// SetPresentation sets the swap interval and half rate together (P3,
+// P8): both are validated first and recorded at once, so a change of both
+// rebuilds the swapchain once, before the next acquire, and unchanged
+// settings rebuild nothing (P5). On error nothing changes.
+func (r *Renderer) SetPresentation(interval int, halfRate bool) error {
+	c, err := present.ChooseModeHold(interval, halfRate, r.modes)
+	if err != nil {
+		return fmt.Errorf("set presentation: %w", err)
+	}
+	r.halfRate, r.choice = halfRate, c
+	return nil
+}

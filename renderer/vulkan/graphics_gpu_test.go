@@ -1,0 +1,343 @@
+package vulkan
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// The G10 goldens: frames drawn through engine/graphics' public API
+// (graphics.Device over the Renderer as its Backend) on lavapipe with
+// validation on, read back as presented and compared with testdata.
+
+// content is what the golden scenes draw: made once per test, through the
+// public API, like a game's LoadContent.
+type content struct {
+	dev     *graphics.Device
+	cubeVB  *graphics.VertexBuffer
+	cubeIB  *graphics.IndexBuffer
+	checker *graphics.Texture2D // 4x4, black and white with a red corner
+	rt      *graphics.RenderTarget2D
+	mesh    *graphics.BasicEffect // lit cube
+	flat    *graphics.BasicEffect // 2D in pixels: vertex colour (and texture)
+}
+
+// newContent creates the device and the content on g's renderer. Run on
+// the main thread.
+func newContent(g *gpu) (*content, error) {
+	dev, err := graphics.NewDevice(g.r)
+	if err != nil {
+		return nil, err
+	}
+	c := &content{dev: dev}
+	verts, idx := indexedCube()
+	if c.cubeVB, err = graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts)); err != nil {
+		return nil, err
+	}
+	if err := graphics.SetVertexData(c.cubeVB, 0, verts); err != nil {
+		return nil, err
+	}
+	if c.cubeIB, err = graphics.NewIndexBuffer(dev, graphics.SixteenBits, len(idx)); err != nil {
+		return nil, err
+	}
+	if err := graphics.SetIndexData(c.cubeIB, 0, idx); err != nil {
+		return nil, err
+	}
+	if c.checker, err = graphics.NewTexture2D(dev, 4, 4); err != nil {
+		return nil, err
+	}
+	px := make([]graphics.Color, 16)
+	for i := range px {
+		if (i%4+i/4)%2 == 0 {
+			px[i] = graphics.White
+		} else {
+			px[i] = graphics.Black
+		}
+	}
+	px[0] = graphics.Color{R: 255, A: 255}
+	if err := c.checker.SetColors(px); err != nil {
+		return nil, err
+	}
+	if c.rt, err = graphics.NewRenderTarget2D(dev, 32, 32, graphics.RenderTargetOptions{Depth: graphics.Depth24Stencil8}); err != nil {
+		return nil, err
+	}
+	c.mesh = graphics.NewBasicEffect(dev)
+	c.mesh.EnableDefaultLighting()
+	c.mesh.DiffuseColor = mgl32.Vec3{1, 0.55, 0.1}
+	c.flat = graphics.NewBasicEffect(dev)
+	c.flat.VertexColorEnabled = true
+	return c, nil
+}
+
+// indexedCube is a unit cube, 4 vertices and 2 clockwise triangles a face.
+func indexedCube() (v []graphics.VertexPositionNormalTexture, idx []uint16) {
+	for _, f := range [6][2]mgl32.Vec3{{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
+		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}}} {
+		n, up := f[0], f[1]
+		right, b := up.Cross(n), uint16(len(v))
+		for _, c := range [4]mgl32.Vec2{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
+			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
+			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n,
+				TextureCoordinate: mgl32.Vec2{(c[0] + 1) / 2, (1 - c[1]) / 2}})
+		}
+		idx = append(idx, b, b+1, b+2, b, b+2, b+3)
+	}
+	return v, idx
+}
+
+// drawCube draws the lit cube turned by angle, seen from eye, into the
+// device's current viewport.
+func (c *content) drawCube(angle float32, eye mgl32.Vec3, textured bool) error {
+	vp := c.dev.Viewport()
+	proj, err := graphics.CreatePerspectiveFieldOfView(math.Pi/4, float32(vp.Width)/float32(vp.Height), 0.1, 20)
+	if err != nil {
+		return err
+	}
+	c.mesh.World = mgl32.HomogRotate3D(angle, mgl32.Vec3{0.4, 1, 0.25}.Normalize())
+	c.mesh.View = graphics.CreateLookAt(eye, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	c.mesh.Projection = proj
+	c.mesh.TextureEnabled, c.mesh.Texture = textured, nil
+	if textured {
+		c.mesh.Texture = c.checker
+	}
+	c.dev.SetDepthStencilState(graphics.DepthDefault)
+	c.dev.SetBlendState(graphics.Opaque)
+	c.dev.SetRasterizerState(graphics.CullCounterClockwise)
+	if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
+		return err
+	}
+	if err := c.dev.SetIndices(c.cubeIB); err != nil {
+		return err
+	}
+	c.mesh.Apply()
+	return c.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)
+}
+
+// quad draws a rectangle in pixels of the current target (x, y top-left),
+// coloured, textured with tex when not nil (texture coordinates 0..1).
+func (c *content) quad(x, y, w, h float32, col graphics.Color, tex *graphics.Texture2D) error {
+	vp := c.dev.Viewport()
+	proj, err := graphics.CreateOrthographicOffCenter(0, float32(vp.Width), float32(vp.Height), 0, 0, 1)
+	if err != nil {
+		return err
+	}
+	c.flat.World, c.flat.View, c.flat.Projection = mgl32.Ident4(), mgl32.Ident4(), proj
+	c.flat.TextureEnabled, c.flat.Texture = tex != nil, tex
+	c.flat.Apply()
+	c.dev.SetDepthStencilState(graphics.DepthNone)
+	c.dev.SetRasterizerState(graphics.CullNone)
+	v := func(px, py, u, t float32) graphics.VertexPositionColorTexture {
+		return graphics.VertexPositionColorTexture{Position: mgl32.Vec3{px, py, 0}, Color: col, TextureCoordinate: mgl32.Vec2{u, t}}
+	}
+	verts := [6]graphics.VertexPositionColorTexture{
+		v(x, y, 0, 0), v(x+w, y, 1, 0), v(x+w, y+h, 1, 1),
+		v(x, y, 0, 0), v(x+w, y+h, 1, 1), v(x, y+h, 0, 1),
+	}
+	return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts[:], 0, 2)
+}
+
+// frame draws one frame with draw on the device and presents it, with a
+// capture when capture is set (then returned). Run on the main thread.
+func (c *content) frame(g *gpu, capture bool, draw func() error) (*image.RGBA, error) {
+	ok, err := g.r.BeginFrame()
+	if err != nil || !ok {
+		return nil, fmt.Errorf("begin frame: drawn %v, %v", ok, err)
+	}
+	w, h := g.r.Extent()
+	if err := c.dev.BeginFrame(w, h); err != nil {
+		return nil, err
+	}
+	if err := draw(); err != nil {
+		_, _ = c.dev.EndFrame()
+		return nil, err
+	}
+	f, err := c.dev.EndFrame()
+	if err != nil {
+		return nil, err
+	}
+	if capture {
+		g.r.CaptureNext()
+	}
+	if err := g.r.Execute(f); err != nil {
+		return nil, err
+	}
+	if !capture {
+		return nil, nil
+	}
+	return g.r.LastCapture()
+}
+
+// golden draws one frame with draw at 160x120 and compares it with
+// testdata/name.
+func golden(t *testing.T, name string, draw func(c *content) error) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var img *image.RGBA
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error { return draw(c) })
+		return err
+	})
+	checkGolden(t, name, img)
+}
+
+var background = graphics.Color{R: 40, G: 60, B: 90, A: 255}
+
+func TestG10_GoldenClear(t *testing.T) {
+	golden(t, "g10_clear.png", func(c *content) error { return c.dev.Clear(graphics.CornflowerBlue) })
+}
+
+// TestG10_GoldenLitMeshTwoCameras: the lit cube seen by two cameras, each
+// in its own half of the window (viewports).
+func TestG10_GoldenLitMeshTwoCameras(t *testing.T) {
+	golden(t, "g10_lit_two_cameras.png", func(c *content) error {
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		for i, eye := range []mgl32.Vec3{{0, 0, 3}, {2, 2, 2}} {
+			if err := c.dev.SetViewport(graphics.NewViewport(i*80, 0, 80, 120)); err != nil {
+				return err
+			}
+			if err := c.drawCube(0.7, eye, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// TestG10_GoldenTexturedPointAndLinear: the checker texture on two quads,
+// sampled with PointClamp (left: sharp texels) and LinearClamp (right:
+// blended), and the textured cube.
+func TestG10_GoldenTexturedPointAndLinear(t *testing.T) {
+	golden(t, "g10_textured_point_linear.png", func(c *content) error {
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		c.dev.SetBlendState(graphics.Opaque)
+		for i, s := range []graphics.SamplerState{graphics.PointClamp, graphics.LinearClamp} {
+			c.dev.SetSamplerState(s)
+			if err := c.quad(float32(4+i*80), 4, 72, 56, graphics.White, c.checker); err != nil {
+				return err
+			}
+		}
+		c.dev.SetSamplerState(graphics.PointWrap)
+		if err := c.dev.SetViewport(graphics.NewViewport(40, 60, 80, 60)); err != nil {
+			return err
+		}
+		return c.drawCube(0.5, mgl32.Vec3{1.5, 1.5, 2}, true)
+	})
+}
+
+// TestG10_GoldenBlendStates: a half-transparent colour over white and
+// black stripes with Opaque, AlphaBlend, Additive and NonPremultiplied,
+// one column each.
+func TestG10_GoldenBlendStates(t *testing.T) {
+	golden(t, "g10_blend_states.png", func(c *content) error {
+		if err := c.dev.Clear(graphics.Black); err != nil {
+			return err
+		}
+		c.dev.SetBlendState(graphics.Opaque)
+		if err := c.quad(0, 0, 160, 60, graphics.White, nil); err != nil {
+			return err
+		}
+		red := graphics.Color{R: 128, A: 128} // premultiplied half-transparent red
+		straight := graphics.Color{R: 255, A: 128}
+		states := []graphics.BlendState{graphics.Opaque, graphics.AlphaBlend, graphics.Additive, graphics.NonPremultiplied}
+		for i, s := range states {
+			c.dev.SetBlendState(s)
+			col := red
+			if s == graphics.NonPremultiplied {
+				col = straight
+			}
+			if err := c.quad(float32(i*40+4), 20, 32, 80, col, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// TestG10_GoldenScissor: a full-window quad drawn with the scissor test
+// on draws only inside the scissor rectangle.
+func TestG10_GoldenScissor(t *testing.T) {
+	golden(t, "g10_scissor.png", func(c *content) error {
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		if err := c.dev.SetScissorRectangle(graphics.Rectangle{X: 30, Y: 20, Width: 60, Height: 50}); err != nil {
+			return err
+		}
+		c.dev.SetBlendState(graphics.Opaque)
+		c.flat.Apply()
+		r := graphics.CullNone
+		r.ScissorTestEnable = true
+		c.dev.SetRasterizerState(r)
+		c.flat.World, c.flat.View = mgl32.Ident4(), mgl32.Ident4()
+		c.flat.Projection, _ = graphics.CreateOrthographicOffCenter(0, 160, 120, 0, 0, 1)
+		c.flat.TextureEnabled, c.flat.Texture = false, nil
+		c.flat.Apply()
+		c.dev.SetDepthStencilState(graphics.DepthNone)
+		y := graphics.Color{R: 250, G: 220, B: 40, A: 255}
+		verts := [3]graphics.VertexPositionColor{{Position: mgl32.Vec3{0, 0, 0}, Color: y},
+			{Position: mgl32.Vec3{320, 0, 0}, Color: y}, {Position: mgl32.Vec3{0, 240, 0}, Color: y}}
+		return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts[:], 0, 1)
+	})
+}
+
+// TestG10_GoldenRenderTargetSampled: the lit cube drawn into a 32x32
+// render target, which is then drawn scaled up with point sampling.
+func TestG10_GoldenRenderTargetSampled(t *testing.T) {
+	golden(t, "g10_render_target.png", func(c *content) error {
+		if err := c.drawIntoTarget(); err != nil {
+			return err
+		}
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		c.dev.SetBlendState(graphics.Opaque)
+		c.dev.SetSamplerState(graphics.PointClamp)
+		return c.quad(16, 12, 128, 96, graphics.White, c.rt.Texture2D)
+	})
+}
+
+// drawIntoTarget draws the cube into the render target and sets the back
+// buffer again.
+func (c *content) drawIntoTarget() error {
+	if err := c.dev.SetRenderTarget(c.rt); err != nil {
+		return err
+	}
+	if err := c.dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer, graphics.Color{G: 90, B: 60, A: 255}, 1, 0); err != nil {
+		return err
+	}
+	if err := c.drawCube(0.3, mgl32.Vec3{0, 0, 4}, false); err != nil {
+		return err
+	}
+	// A red mark in the target's top-left corner pins its orientation.
+	c.dev.SetBlendState(graphics.Opaque)
+	if err := c.quad(0, 0, 6, 4, graphics.Color{R: 255, A: 255}, nil); err != nil {
+		return err
+	}
+	return c.dev.SetRenderTarget(nil)
+}
+
+// TestG10_GoldenSmallViewport: the lit cube in a viewport smaller than the
+// window, off its centre.
+func TestG10_GoldenSmallViewport(t *testing.T) {
+	golden(t, "g10_small_viewport.png", func(c *content) error {
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		if err := c.dev.SetViewport(graphics.NewViewport(90, 10, 60, 45)); err != nil {
+			return err
+		}
+		return c.drawCube(0.9, mgl32.Vec3{0, 0, 3}, false)
+	})
+}
