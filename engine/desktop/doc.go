@@ -4,10 +4,12 @@
 //
 // # Drawing
 //
-// The renderer draws the lit cube of package renderer/vulkan. From Draw, a
-// game sets the time the cube is shown at (SceneTime) and up to
-// vulkan.MaxObjects balls beside it (SetObjects, in the cube's world space;
-// vulkan.Project maps a world point to pixels). Both allocate nothing.
+// The renderer has no scene of its own (G1). A game draws from Draw through
+// its GraphicsDevice's Graphics() (package engine/graphics: meshes,
+// BasicEffect, textures, render targets); the engine records the frame and
+// the renderer executes the record on the GPU and presents it. Window
+// titles (Game.Window), screenshots of presented frames (RequestCapture)
+// and present times (the Presented event) need no type assertion either.
 //
 // # Threads (rule W1)
 //

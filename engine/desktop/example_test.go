@@ -2,28 +2,56 @@ package desktop_test
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/timing"
 )
 
-// cube spins the renderer's cube and quits on Escape.
-type cube struct{}
+// cube draws a spinning lit cube through the public API and quits on
+// Escape.
+type cube struct {
+	vb     *graphics.VertexBuffer
+	effect *graphics.BasicEffect
+}
 
-func (cube) Update(g *engine.Game, _ timing.GameTime) {
+func (c *cube) Update(g *engine.Game, _ timing.GameTime) {
 	if g.Keyboard().IsKeyDown(engine.KeyEscape) {
 		g.Exit()
 	}
 }
 
-// Draw interpolates the scene time between updates with Alpha (T8).
-func (cube) Draw(g *engine.Game, gt timing.GameTime) {
+// Draw makes the content on the first frame, then turns the cube with the
+// game time interpolated between updates with Alpha (T8).
+func (c *cube) Draw(g *engine.Game, gt timing.GameTime) {
+	dev := g.GraphicsDevice().Graphics()
+	if c.effect == nil {
+		c.vb, _ = graphics.NewVertexBuffer(dev, graphics.VertexPositionColor{}.VertexDeclaration(), 3)
+		_ = graphics.SetVertexData(c.vb, 0, []graphics.VertexPositionColor{ // clockwise: XNA's front face
+			{Position: mgl32.Vec3{0, 1, 0}, Color: graphics.Red},
+			{Position: mgl32.Vec3{1, -1, 0}, Color: graphics.Green},
+			{Position: mgl32.Vec3{-1, -1, 0}, Color: graphics.Blue}})
+		c.effect = graphics.NewBasicEffect(dev)
+		c.effect.VertexColorEnabled = true
+		c.effect.View = graphics.CreateLookAt(mgl32.Vec3{0, 0, 4}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+		c.effect.Projection, _ = graphics.CreatePerspectiveFieldOfView(math.Pi/4, 640.0/480, 0.1, 10)
+	}
 	t := gt.TotalGameTime + timing.TimeSpan(gt.Alpha*float64(g.TargetElapsedTime()))
-	desktop.SceneTime(g, t.Duration())
+	c.effect.World = mgl32.HomogRotate3DY(float32(t.Seconds()))
+	_ = dev.Clear(graphics.CornflowerBlue)
+	dev.SetRasterizerState(graphics.CullNone)
+	_ = dev.SetVertexBuffer(c.vb)
+	c.effect.Apply()
+	if err := dev.DrawPrimitives(graphics.TriangleList, 0, 1); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		g.Exit()
+	}
 }
 
 // A desktop program: the main package locks the main OS thread in init
@@ -31,7 +59,7 @@ func (cube) Draw(g *engine.Game, gt timing.GameTime) {
 // before Run apply at device creation (P1, P2); SIGINT ends the loop like a
 // closed window, with the ordered teardown (W4).
 func Example() {
-	g, err := desktop.NewGame(cube{}, desktop.Config{Title: "cube", Width: 640, Height: 480, Resizable: true})
+	g, err := desktop.NewGame(&cube{}, desktop.Config{Title: "cube", Width: 640, Height: 480, Resizable: true})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err) // W6: says what is missing and how to fix it
 		os.Exit(1)
@@ -44,43 +72,6 @@ func Example() {
 	signal.Notify(sig, os.Interrupt)
 	go func() { <-sig; g.RequestExit() }()
 	if err := g.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
-
-// bouncer drops a ball beside the cube: simulated on the fixed step in
-// Update, drawn in Draw at the position interpolated with Alpha (T8).
-type bouncer struct {
-	prevY, y, vy float32         // world units and units per second
-	balls        []vulkan.Object // reused: SetObjects copies it
-}
-
-func (b *bouncer) Update(g *engine.Game, gt timing.GameTime) {
-	const gravity, floor = -9.8, -1.0
-	dt := float32(gt.ElapsedGameTime.Seconds())
-	b.prevY = b.y
-	b.vy += gravity * dt
-	b.y += b.vy * dt
-	if b.y < floor {
-		b.y, b.vy = floor+(floor-b.y), -b.vy*0.9 // bounce, losing some energy
-	}
-}
-
-func (b *bouncer) Draw(g *engine.Game, gt timing.GameTime) {
-	y := b.prevY + (b.y-b.prevY)*float32(gt.Alpha)
-	b.balls = append(b.balls[:0], vulkan.Object{Position: [3]float32{-1.3, y, 0}, Scale: 0.4, Color: [3]float32{0.1, 0.9, 0.2}})
-	desktop.SceneTime(g, gt.TotalGameTime.Duration())
-	if err := desktop.SetObjects(g, b.balls); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		g.Exit()
-	}
-}
-
-// A ball bouncing under gravity beside the cube (SetObjects draws up to
-// vulkan.MaxObjects of them, in the cube's world space; T8 interpolation).
-func ExampleSetObjects() {
-	if err := desktop.Run(&bouncer{y: 1}, desktop.Config{Title: "ball"}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

@@ -3,41 +3,48 @@ package desktop
 import (
 	"errors"
 	"image"
-	"strings"
+	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/metronome-engine/metronome/engine"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // ballsAt returns a green ball left of the cube, falling with the frame
 // number, and a blue one right of it.
-func ballsAt(frame int, dst []vulkan.Object) []vulkan.Object {
+func ballsAt(frame int, dst []ball) []ball {
 	y := 0.6 - float32(frame%40)/40
 	return append(dst[:0],
-		vulkan.Object{Position: [3]float32{-1.3, y, 0}, Scale: 0.5, Color: [3]float32{0.1, 0.9, 0.2}},
-		vulkan.Object{Position: [3]float32{1.3, -0.3, 0}, Scale: 0.5, Color: [3]float32{0.2, 0.3, 1}})
+		ball{pos: mgl32.Vec3{-1.3, y, 0}, size: 0.5, color: mgl32.Vec3{0.1, 0.9, 0.2}},
+		ball{pos: mgl32.Vec3{1.3, -0.3, 0}, size: 0.5, color: mgl32.Vec3{0.2, 0.3, 1}})
 }
 
-// TestT5_BallsOnRealStack sets two balls from Draw through SetObjects each
-// frame: the ticks allocate nothing, the read-back shows each ball's colour
-// where vulkan.Project puts its centre, bad input is an error, and
-// validation stays silent.
-func TestT5_BallsOnRealStack(t *testing.T) {
+// TestG1_BallsAsMeshesOnRealStack draws the cube and two balls as
+// ordinary meshes through the public API each frame (G1: the renderer has
+// no scene): the ticks allocate nothing, a capture of a presented frame
+// (G11) shows each ball's colour where Viewport.Project puts its centre,
+// and validation stays silent.
+func TestG1_BallsAsMeshesOnRealStack(t *testing.T) {
 	f := &frameGame{exitAt: 1 << 30}
-	balls := make([]vulkan.Object, 0, 2)
-	var setErr error
-	f.do = func(g *engine.Game, n int) {
+	balls := make([]ball, 0, 2)
+	var drawErr error
+	f.scene = func(g *engine.Game, n int) []ball {
 		balls = ballsAt(n, balls)
-		if err := SetObjects(g, balls); err != nil && setErr == nil {
-			setErr = err
+		return balls
+	}
+	f.onErr = func(err error) {
+		if drawErr == nil {
+			drawErr = err
 		}
 	}
 	var allocs float64
 	var img *image.RGBA
-	var runErr, beforeDevice, tooMany error
+	var vp graphics.Viewport
+	var runErr error
 	window.Do(func() {
 		g, err := newStackGame(t, f)
 		if err != nil {
@@ -45,7 +52,6 @@ func TestT5_BallsOnRealStack(t *testing.T) {
 			return
 		}
 		defer func() { runErr = errors.Join(runErr, g.Close()) }()
-		beforeDevice = SetObjects(g, balls)
 		for range 30 {
 			if runErr = g.RunOneFrame(); runErr != nil {
 				return
@@ -56,27 +62,37 @@ func TestT5_BallsOnRealStack(t *testing.T) {
 				runErr = err
 			}
 		})
-		tooMany = SetObjects(g, make([]vulkan.Object, vulkan.MaxObjects+1))
-		img, runErr = f.r.Vulkan().ReadBack()
+		g.GraphicsDevice().Presented.Add(func(p *engine.Presented) {
+			if p.Capture != nil {
+				img = image.NewRGBA(p.Capture.Rect)
+				copy(img.Pix, p.Capture.Pix)
+			}
+		})
+		g.GraphicsDevice().RequestCapture()
+		if runErr = g.RunOneFrame(); runErr != nil {
+			return
+		}
+		vp = g.GraphicsDevice().Graphics().Viewport()
 	})
 	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)
-	if setErr != nil {
-		t.Fatal(setErr)
-	}
-	if beforeDevice == nil || tooMany == nil || !strings.HasPrefix(tooMany.Error(), "desktop: set objects: ") {
-		t.Errorf("errors: before the device %v, too many %v; want both, the second naming the operation", beforeDevice, tooMany)
+	if drawErr != nil {
+		t.Fatal(drawErr)
 	}
 	if allocs != 0 {
 		t.Errorf("%v allocations per tick with balls, want 0", allocs)
 	}
-	w, h := img.Bounds().Dx(), img.Bounds().Dy()
-	for i, o := range balls {
-		x, y, ok := vulkan.Project(o.Position, w, h)
-		px := img.RGBAAt(int(x), int(y))
-		green, blue := px.G > 150 && px.G > 2*px.R && px.G > 2*px.B, px.B > 150 && px.B > 2*px.R && px.B > px.G
-		if !ok || (i == 0 && !green) || (i == 1 && !blue) {
-			t.Errorf("ball %d at %v: pixel (%d, %d) is %v, want its colour %v lit", i, o.Position, int(x), int(y), px, o.Color)
+	if img == nil {
+		t.Fatal("no capture delivered")
+	}
+	view := graphics.CreateLookAt(mgl32.Vec3{0, 0, 3}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	proj, _ := graphics.CreatePerspectiveFieldOfView(math.Pi/4, float32(vp.Width)/float32(vp.Height), 0.1, 10)
+	for i, b := range balls {
+		p := vp.Project(b.pos, proj, view, mgl32.Ident4())
+		px := img.RGBAAt(int(p[0]), int(p[1]))
+		green, blue := px.G > 150 && px.G > 2*px.R && px.G > 2*px.B, px.B > 110 && px.B > 2*px.R && px.B > 2*px.G
+		if (i == 0 && !green) || (i == 1 && !blue) {
+			t.Errorf("ball %d at %v: pixel (%d, %d) is %v, want its colour %v lit", i, b.pos, int(p[0]), int(p[1]), px, b.color)
 		}
 	}
 }

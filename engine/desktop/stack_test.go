@@ -15,6 +15,8 @@ type frameGame struct {
 	frames int
 	exitAt int
 	do     func(g *engine.Game, frame int)
+	scene  func(g *engine.Game, frame int) []ball // balls to draw beside the cube; nil: none
+	onErr  func(error)                            // a drawing error; nil: panic (a bug in the test content)
 	r      *Renderer
 	builds int
 }
@@ -26,7 +28,16 @@ func (f *frameGame) Update(g *engine.Game, _ timing.GameTime) {
 }
 
 func (f *frameGame) Draw(g *engine.Game, gt timing.GameTime) {
-	SceneTime(g, gt.TotalGameTime.Duration())
+	var balls []ball
+	if f.scene != nil {
+		balls = f.scene(g, f.frames+1)
+	}
+	if err := drawScene(g, gt.TotalGameTime.Duration(), balls); err != nil {
+		if f.onErr == nil {
+			panic(err) // a bug in the test content
+		}
+		f.onErr(err)
+	}
 	f.r = g.GraphicsDevice().Renderer().(*Renderer)
 	f.builds = f.r.Vulkan().Rebuilds()
 	f.frames++

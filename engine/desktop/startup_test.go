@@ -42,7 +42,7 @@ func TestW4_PlatformHandsTheStartedInstanceOver(t *testing.T) {
 	var err error
 	window.Do(func() {
 		defer p.Destroy()
-		if r, err = p.CreateRenderer(engine.RendererConfig{SwapInterval: 1}); err != nil {
+		if r, err = p.CreateRenderer(engine.RendererConfig{Present: engine.PresentSettings{SwapInterval: 1}}); err != nil {
 			return
 		}
 		if p.pending != nil {
