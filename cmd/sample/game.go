@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"os"
 	"os/signal"
@@ -13,7 +14,6 @@ import (
 	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
-	"github.com/metronome-engine/metronome/window"
 )
 
 // runGame is the default command, `sample [flags]`: the lit rotating cube
@@ -105,8 +105,6 @@ type sampleGame struct {
 	draws    int
 	status   gameStatus
 	stderr   io.Writer
-	vk       *vulkan.Renderer // kept for its validation messages after teardown
-	win      *window.Window
 	err      error // a failure at exit (screenshot)
 
 	// clock is the cube's animation clock (T18, T19): P saves and locks
@@ -115,13 +113,13 @@ type sampleGame struct {
 	scene time.Duration // the cube's scene time at the last draw (clock.Game())
 	// balls are the two balls: ballInterpolated is drawn at the Draw's
 	// alpha (T8), ballLatest at its latest state.
-	balls  [2]ball
-	drawnY [2]float64 // the heights the last draw showed them at
-	paused bool       // P: the balls stop stepping, the cube's clock is locked
-	loads  int        // L presses served
-	// objs is the renderer's copy of the balls, reused every frame.
-	objs       [2]vulkan.Object
-	objsFailed bool // the renderer refused them once (reported)
+	balls      [2]ball
+	drawnY     [2]float64   // the heights the last draw showed them at
+	paused     bool         // P: the balls stop stepping, the cube's clock is locked
+	loads      int          // L presses served
+	sc         *scene       // the cube's and balls' meshes (game_draw.go)
+	game       *engine.Game // set by configure: its validation messages are read after Run
+	drawFailed bool         // drawing failed once (reported)
 }
 
 // The two balls' indexes in sampleGame.balls.
@@ -158,20 +156,19 @@ func (s *sampleGame) configure(g *engine.Game) error {
 		info.PresentationParameters.PresentationInterval = presentInterval(s.interval)
 		info.PresentationParameters.HalfRate = s.halfRate
 	})
+	s.game = g
 	g.SetFixedTimeStep(!s.opt.variable)
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
 	}
-	if p, ok := g.Platform().(interface{ Window() *window.Window }); ok {
-		s.win = p.Window()
-	}
 	return nil
 }
 
-// Initialize keeps the Vulkan renderer for the read-back and its messages.
+// Initialize turns capture-at-exit on for -screenshot (G11: every frame is
+// copied before its present, so the last presented one is at hand).
 func (s *sampleGame) Initialize(g *engine.Game) error {
-	if r := desktopRendererOf(g); r != nil {
-		s.vk = r.Vulkan()
+	if s.opt.screenshot != "" && g.GraphicsDevice() != nil {
+		g.GraphicsDevice().SetCaptureAtExit(true)
 	}
 	s.status.start(g, time.Now())
 	return nil
@@ -189,8 +186,8 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
 	s.stepBalls(gt)
-	if title, ok := s.status.update(g, time.Now(), s.hz, s.paused); ok && s.win != nil {
-		s.win.SetTitle(title)
+	if title, ok := s.status.update(g, time.Now(), s.hz, s.paused); ok {
+		g.Window().SetTitle(title)
 	}
 }
 
@@ -200,28 +197,11 @@ func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
 	s.clock.Update()
 	s.scene = s.clock.Game()
 	s.placeBalls(drawAlpha(gt, g.IsFixedTimeStep()))
-	if r := desktopRendererOf(g); r != nil {
-		r.SetSceneTime(s.scene)
-		s.showBalls(r)
+	if err := s.drawScene(g); err != nil && !s.drawFailed {
+		s.drawFailed = true
+		fmt.Fprintf(s.stderr, "sample: draw: %v\n", err)
 	}
 	s.draws++
-}
-
-// desktopRendererOf returns the desktop Renderer g draws with, also through
-// a wrapper that offers it (the pacing run's timed renderer); nil when g
-// has no device yet or draws with another renderer.
-func desktopRendererOf(g *engine.Game) *desktop.Renderer {
-	dev := g.GraphicsDevice()
-	if dev == nil {
-		return nil
-	}
-	switch r := dev.Renderer().(type) {
-	case *desktop.Renderer:
-		return r
-	case interface{ Desktop() *desktop.Renderer }:
-		return r.Desktop()
-	}
-	return nil
 }
 
 // EndRun writes the state dump (T21) and the screenshot of the last frame
@@ -233,21 +213,22 @@ func (s *sampleGame) EndRun(g *engine.Game) {
 		}
 	}
 	if s.opt.screenshot != "" {
-		s.screenshot()
+		s.screenshot(g)
 	}
 }
 
-// screenshot reads the last frame back and writes it to -screenshot's path.
-func (s *sampleGame) screenshot() {
-	if s.vk == nil {
-		s.err = errors.Join(s.err, errors.New("screenshot: the game has no Vulkan renderer"))
+// screenshot writes the last presented frame (captured at exit, G11) to
+// -screenshot's path.
+func (s *sampleGame) screenshot(g *engine.Game) {
+	var img *image.RGBA
+	if dev := g.GraphicsDevice(); dev != nil {
+		img = dev.LastCapture()
+	}
+	if img == nil {
+		s.err = errors.Join(s.err, errors.New("screenshot: no frame was presented"))
 		return
 	}
-	img, err := s.vk.ReadBack()
-	if err == nil {
-		err = vulkan.WritePNG(s.opt.screenshot, img)
-	}
-	if err != nil {
+	if err := vulkan.WritePNG(s.opt.screenshot, img); err != nil {
 		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
 	}
 }
@@ -255,10 +236,10 @@ func (s *sampleGame) screenshot() {
 // validationErr reports the validation layer's messages (W3), read after
 // teardown so that leaks are included.
 func (s *sampleGame) validationErr() error {
-	if s.vk == nil {
+	if s.game == nil {
 		return nil
 	}
-	msgs := s.vk.Messages()
+	msgs := desktop.ValidationMessages(s.game)
 	if len(msgs) == 0 {
 		return nil
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/engine/graphics/graphicstest"
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
@@ -36,25 +38,36 @@ func (p *keyPlatform) SetResizable(bool)                       {}
 func (p *keyPlatform) RefreshRate() int                        { return 60 }
 func (p *keyPlatform) Gamepad(int) (engine.GamepadState, bool) { return engine.GamepadState{}, false }
 func (p *keyPlatform) Destroy()                                {}
+func (p *keyPlatform) Title() string                           { return "" }
+func (p *keyPlatform) SetTitle(string)                         {}
 func (p *keyPlatform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, error) {
-	p.rend.swaps = append(p.rend.swaps, rc.SwapInterval)
+	p.rend.swaps = append(p.rend.swaps, rc.Present.SwapInterval)
+	p.rend.half = rc.Present.HalfRate
+	p.rend.backend = graphicstest.New()
 	return p.rend, nil
 }
 
 // keyRenderer records the swap intervals it was given (creation first) and
 // the half-rate switch (P8).
 type keyRenderer struct {
-	swaps []int
-	half  bool
+	swaps   []int
+	half    bool
+	backend *graphicstest.Backend
 }
 
-func (r *keyRenderer) BeginDraw() (bool, error)    { return true, nil }
-func (r *keyRenderer) EndDraw() error              { return nil }
-func (r *keyRenderer) SetSwapInterval(n int) error { r.swaps = append(r.swaps, n); return nil }
-func (r *keyRenderer) SetHalfRate(on bool) error   { r.half = on; return nil }
-func (r *keyRenderer) Resize(int, int) error       { return nil }
-func (r *keyRenderer) WaitIdle() error             { return nil }
-func (r *keyRenderer) Destroy()                    {}
+func (r *keyRenderer) Backend() graphics.Backend  { return r.backend }
+func (r *keyRenderer) BeginDraw() (bool, error)   { return true, nil }
+func (r *keyRenderer) BackBufferSize() (int, int) { return 320, 240 }
+func (r *keyRenderer) EndDraw(f *graphics.Frame, _ bool) (engine.PresentInfo, error) {
+	return engine.PresentInfo{}, r.backend.Execute(f)
+}
+func (r *keyRenderer) SetPresentation(s engine.PresentSettings) error {
+	r.swaps, r.half = append(r.swaps, s.SwapInterval), s.HalfRate
+	return nil
+}
+func (r *keyRenderer) Resize(int, int) error { return nil }
+func (r *keyRenderer) WaitIdle() error       { return nil }
+func (r *keyRenderer) Destroy()              {}
 func (r *keyRenderer) Presentation() present.Choice {
 	n := r.swaps[len(r.swaps)-1]
 	c, _ := present.ChooseModeHold(n, r.half, present.AllModes)

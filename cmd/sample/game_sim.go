@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -47,7 +45,7 @@ func (s *sampleGame) placeBalls(alpha float64) {
 	s.drawnY[ballLatest] = s.balls[ballLatest].Y
 }
 
-// ballLook is where and how the renderer draws each ball: the interpolated
+// ballLook is where and how the scene draws each ball: the interpolated
 // one blue, left of the cube; the latest one green, right of it. X and
 // Scale are world units (the cube's side is 1).
 var ballLook = [2]struct {
@@ -56,18 +54,6 @@ var ballLook = [2]struct {
 }{
 	ballInterpolated: {x: -1.35, scale: 0.3, color: [3]float32{0.25, 0.65, 1}},
 	ballLatest:       {x: 1.35, scale: 0.3, color: [3]float32{0.3, 0.85, 0.35}},
-}
-
-// showBalls hands the drawn positions to the renderer (no allocation). A
-// refusal (a non-finite position) is reported once on stderr.
-func (s *sampleGame) showBalls(r *desktop.Renderer) {
-	for i, look := range ballLook {
-		s.objs[i] = vulkan.Object{Position: [3]float32{look.x, float32(s.drawnY[i]), 0}, Scale: look.scale, Color: look.color}
-	}
-	if err := r.SetObjects(s.objs[:]); err != nil && !s.objsFailed {
-		s.objsFailed = true
-		fmt.Fprintf(s.stderr, "sample: draw the balls: %v\n", err)
-	}
 }
 
 // togglePause is P. Pausing stops the balls (held still, so the

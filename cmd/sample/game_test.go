@@ -78,7 +78,7 @@ func checkBallPixels(t *testing.T, img image.Image, dumpPath string) {
 			t.Fatalf("dump lacks ball_%s_drawn_y:\n%s", name, text)
 		}
 		b := img.Bounds()
-		x, py, visible := vulkan.Project([3]float32{ballLook[i].x, float32(y), 0}, b.Dx(), b.Dy())
+		x, py, visible := projectBall(i, y, b.Dx(), b.Dy())
 		if !visible {
 			t.Fatalf("%s ball at height %v is out of view", name, y)
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -110,16 +111,13 @@ type timedRenderer struct {
 	log *presentLog
 }
 
-// Desktop returns the wrapped renderer (scene time, balls, read-back).
-func (r *timedRenderer) Desktop() *desktop.Renderer { return r.Renderer }
-
 // EndDraw draws and presents, then records the present if a frame was
-// presented (none at a 0x0 framebuffer, W2).
-func (r *timedRenderer) EndDraw() error {
+// presented.
+func (r *timedRenderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo, error) {
 	before := r.Frames()
-	err := r.Renderer.EndDraw()
+	info, err := r.Renderer.EndDraw(f, capture)
 	if r.Frames() != before {
 		r.log.presented()
 	}
-	return err
+	return info, err
 }

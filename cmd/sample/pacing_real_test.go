@@ -189,8 +189,8 @@ func TestT5_PacingRealFrameAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(h.log.samples) < 100 || s.objsFailed {
-		t.Fatalf("%d presents recorded, balls refused %v", len(h.log.samples), s.objsFailed)
+	if len(h.log.samples) < 100 || s.drawFailed {
+		t.Fatalf("%d presents recorded, drawing failed %v", len(h.log.samples), s.drawFailed)
 	}
 	if allocs != 0 {
 		t.Fatalf("%v allocations per frame, want 0", allocs)

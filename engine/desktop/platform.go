@@ -19,6 +19,7 @@ type Platform struct {
 	scratch []window.Event // reused batch of window events
 	closed  bool           // a Close event was delivered
 	title   string
+	made    []*vulkan.Renderer // every renderer created, for their validation messages
 }
 
 var _ engine.Platform = (*Platform)(nil)
@@ -136,6 +137,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	p.made = append(p.made, r)
 	return &Renderer{vk: r, clock: rc.Clock}, nil
 }
 
@@ -147,4 +149,26 @@ func (p *Platform) Destroy() {
 	p.win.Destroy()
 	p.pending.Destroy()
 	p.pending = nil
+}
+
+// validationMessages returns the validation messages of every renderer
+// the platform created, in order (they stay readable after Destroy).
+func (p *Platform) validationMessages() []string {
+	var msgs []string
+	for _, r := range p.made {
+		msgs = append(msgs, r.Messages()...)
+	}
+	return msgs
+}
+
+// ValidationMessages returns the Vulkan validation layer's messages (W3)
+// of g's renderers, also after Run ended (leaks are reported at teardown),
+// so that a program can report them without reaching into the renderer.
+// Nil when validation is off or g does not run on a desktop Platform.
+func ValidationMessages(g *engine.Game) []string {
+	p, ok := g.Platform().(interface{ validationMessages() []string })
+	if !ok {
+		return nil
+	}
+	return p.validationMessages()
 }
