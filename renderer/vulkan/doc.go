@@ -1,25 +1,42 @@
-// Package vulkan is the engine's Vulkan renderer: instance (with opt-in
-// validation, rule W3), physical-device choice, device and queues, swapchain,
-// render pass with depth, the lit-cube pipeline from package shaders, frames in
-// flight, swapchain rebuilds (W2, P5), ordered teardown (W4) and read-back (W5).
+// Package vulkan is the engine's Vulkan renderer and the graphics.Backend
+// of package engine/graphics. It has no scene of its own (G1): it draws
+// the frame records a game's graphics.Device makes.
 //
-// It uses github.com/vulkan-go/vulkan (imported as vk) for setup and rebuilds,
-// and a small cgo fast path (frameloop.c) for the five calls a steady-state
-// frame makes, so that drawing a frame allocates nothing.
+// By lifetime:
 //
-// The engine drives it through a handful of methods:
+//   - the device, made once: loader, instance (with opt-in validation, rule
+//     W3), physical-device choice, device and queue, memory, render passes,
+//     BasicEffect's shaders (package shaders), a pipeline cache and one
+//     pipeline per state combination (graphics.PipelineKey), built on
+//     first use and kept, never per frame; textures, render targets and
+//     vertex and index buffers (CreateTexture, CreateBuffer);
+//   - the presenter, rebuilt as the window asks: surface, swapchain, depth
+//     buffer, present mode (P4 to P8), rebuilds (W2, P5), half rate (P8)
+//     and captures of presented frames (G11);
+//   - the frame: a frame in flight's fence, semaphore, command buffer and
+//     GPU-visible arena (user vertices, effect uniforms, upload staging),
+//     recorded anew each frame from the record.
+//
+// It uses github.com/vulkan-go/vulkan (imported as vk) for setup and
+// rebuilds. A frame's work goes through a small cgo fast path
+// (frameloop.c): the record becomes a flat list of commands in C memory,
+// and one call records, submits and presents them, so a steady frame
+// allocates nothing on the Go heap and no C memory (G9).
+//
+// The engine drives it through a handful of methods (package
+// engine/desktop adapts them to engine.Renderer):
 //
 //	r, err := vulkan.New(surface, vulkan.Options{InstanceExtensions: exts, ProcAddr: addr, SwapInterval: 1})
 //	defer r.Destroy()                 // W4: waits idle, destroys in reverse order
-//	err = r.SetObjects(balls)         // up to MaxObjects lit balls beside the cube, from the next frame
-//	drawn, err := r.DrawFrame(t)      // t: game time; drawn == false while minimised (W2)
+//	dev, err := graphics.NewDevice(r) // the Renderer is the Backend
+//	ok, err := r.BeginFrame()         // acquire (bounded, W7); false: skip this frame (W2)
+//	dev.BeginFrame(r.Extent())        // ... draw with dev ...
+//	f, err := dev.EndFrame()
+//	err = r.Execute(f)                // record, submit, present
 //	r.Resize()                        // on framebuffer-size and iconify events
-//	err = r.SetSwapInterval(n)        // P4/P5: rebuilt before the next acquire if the mode changes
-//	err = r.SetHalfRate(true)         // P8: interval 2 -> FIFO, each frame rendered and presented twice
+//	err = r.SetPresentation(n, half)  // P4/P5/P8: rebuilt before the next acquire if the mode changes
 //	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold
-//	n := r.Presents()                 // presents queued so far (2 per frame at half rate)
-//	mode := r.ModeInUse()             // P6: the live swapchain's mode (an observation)
-//	img, err := r.ReadBack()          // W5: the last frame as *image.RGBA
+//	r.CaptureNext()                   // G11: copy the next presented frame; LastCapture returns it
 //
 // To shorten a launch, the loader, driver, instance and device can start on
 // another goroutine before the window opens, while GLFW starts on the main
@@ -29,12 +46,6 @@
 //	win, err := window.New(cfg)       // on error: p.Destroy()
 //	exts, err := window.VulkanInstanceExtensions()
 //	r, err := vulkan.NewWithInstance(win, p, vulkan.Options{InstanceExtensions: exts, SwapInterval: 1})
-//
-// Objects (SetObjects) live in the cube's world space; Project maps a world
-// point to pixels with the same camera, for placing them on screen. Their
-// draw is recorded once like the cube's (one instanced draw of MaxObjects
-// spheres, the unused ones collapsed in the vertex shader), so changing them
-// is a uniform write and costs no allocation.
 //
 // Errors name the operation, the Vulkan call and the VkResult by name
 // (Result); the results callers branch on are constants usable with

@@ -4,16 +4,21 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
 )
 
-// ExampleNew draws two seconds of the lit cube at 60 frames per second of
-// game time with vertical sync (rules P4 and W2), then saves a screenshot
-// (W5). It must run on the main thread (W1), for example inside window.Do.
-// It has no Output line: it needs a display and a Vulkan driver.
+// ExampleNew draws two seconds of a turning, vertex-coloured triangle
+// through a graphics.Device on the Renderer with vertical sync (rules P4
+// and W2), capturing the last frame as presented (G11). It must run on the
+// main thread (W1), for example inside window.Do. It has no Output line:
+// it needs a display and a Vulkan driver. Games get all of this from
+// package engine/desktop.
 func ExampleNew() {
-	win, err := window.New(window.Config{Title: "cube", Width: 640, Height: 480, Resizable: true})
+	win, err := window.New(window.Config{Title: "triangle", Width: 640, Height: 480, Resizable: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -30,6 +35,17 @@ func ExampleNew() {
 		return
 	}
 	defer r.Destroy()
+	dev, err := graphics.NewDevice(r)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	effect := graphics.NewBasicEffect(dev)
+	effect.VertexColorEnabled = true
+	tri := []graphics.VertexPositionColor{ // clockwise on screen: XNA's front face
+		{Position: mgl32.Vec3{0, 0.8, 0}, Color: graphics.Red},
+		{Position: mgl32.Vec3{0.8, -0.8, 0}, Color: graphics.Green},
+		{Position: mgl32.Vec3{-0.8, -0.8, 0}, Color: graphics.Blue}}
 	events := make([]window.Event, 0, 16)
 	for frame := range 120 {
 		events = win.PollEvents(events[:0])
@@ -38,22 +54,29 @@ func ExampleNew() {
 				r.Resize()
 			}
 		}
-		drawn, err := r.DrawFrame(time.Duration(frame) * time.Second / 60)
-		if err != nil {
+		if ok, err := r.BeginFrame(); err != nil || !ok {
+			window.WaitEvents(50 * time.Millisecond) // minimised or no image in time: do not spin
+			continue
+		}
+		_ = dev.BeginFrame(r.Extent())
+		_ = dev.Clear(graphics.CornflowerBlue)
+		effect.World = mgl32.HomogRotate3DZ(float32(frame) / 60)
+		effect.Projection = mgl32.Scale3D(1, -1, 1) // Y up, as the projection helpers do
+		effect.Apply()
+		if err := graphics.DrawUserPrimitives(dev, graphics.TriangleList, tri, 0, 1); err != nil {
+			fmt.Println(err)
+		}
+		f, _ := dev.EndFrame()
+		if frame == 119 {
+			r.CaptureNext()
+		}
+		if err := r.Execute(f); err != nil {
 			fmt.Println(err)
 			return
 		}
-		if !drawn {
-			window.WaitEvents(50 * time.Millisecond) // minimised: do not spin
-		}
 	}
-	img, err := r.ReadBack()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	if err := vulkan.WritePNG("cube.png", img); err != nil {
-		fmt.Println(err)
+	if img, err := r.LastCapture(); err == nil && img != nil {
+		_ = vulkan.WritePNG("triangle.png", img)
 	}
 	fmt.Println(r.Presentation().Mode, r.ModeInUse())
 }
