@@ -1,7 +1,6 @@
 #version 450
-// BasicEffect's fragment shader: XNA 4.0's lighting (three directional
-// lights, diffuse and Blinn-Phong specular, per pixel), vertex colour and
-// texture, each switched by the flags of the uniform block.
+// BasicEffect's fragment shader: the lit vertex colour times the texture
+// (a white texel when the effect has none), plus the specular light.
 
 layout(set = 0, binding = 0) uniform Effect {
     mat4 world;
@@ -19,44 +18,16 @@ layout(set = 0, binding = 0) uniform Effect {
 
 layout(set = 1, binding = 0) uniform sampler2D tex;
 
-layout(location = 0) in vec3 vWorld;
-layout(location = 1) in vec3 vNormal;
-layout(location = 2) in vec4 vColor;
-layout(location = 3) in vec2 vTexCoord;
+layout(location = 0) in vec4 vColor;
+layout(location = 1) in vec3 vSpecular;
+layout(location = 2) in vec2 vTexCoord;
 
 layout(location = 0) out vec4 outColor;
 
-const uint LIGHTING = 1u;
-const uint VERTEX_COLOR = 2u;
-const uint TEXTURE = 4u;
-
 void main() {
-    vec4 diffuse = u.diffuseColor;
-    if ((u.flags.x & VERTEX_COLOR) != 0u) {
-        diffuse *= vColor;
-    }
-    vec4 color = diffuse;
-    if ((u.flags.x & LIGHTING) != 0u) {
-        vec3 n = normalize(vNormal);
-        vec3 e = normalize(u.eyePosition.xyz - vWorld);
-        vec3 lit = vec3(0.0);
-        vec3 spec = vec3(0.0);
-        for (int i = 0; i < 3; i++) {
-            if (u.lightDirection[i].w == 0.0) {
-                continue;
-            }
-            vec3 l = -u.lightDirection[i].xyz;
-            float dotL = dot(l, n);
-            float zeroL = step(0.0, dotL);
-            float dotH = max(dot(normalize(e + l), n), 0.0);
-            lit += zeroL * dotL * u.lightDiffuse[i].rgb;
-            spec += pow(dotH * zeroL, max(u.specularColor.a, 0.0001)) * u.lightSpecular[i].rgb;
-        }
-        color.rgb = diffuse.rgb * lit + u.emissiveColor.rgb;
-        color.rgb += spec * u.specularColor.rgb * color.a;
-    }
-    if ((u.flags.x & TEXTURE) != 0u) {
-        color *= texture(tex, vTexCoord);
-    }
+    // A draw without a texture samples a white texel (no branch on the
+    // uniforms, so the driver compiles one variant).
+    vec4 color = vColor * texture(tex, vTexCoord);
+    color.rgb += vSpecular * color.a;
     outColor = color;
 }

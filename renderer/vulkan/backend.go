@@ -39,11 +39,10 @@ func (r *Renderer) createGraphics() (err error) {
 	dev := r.dev.handle
 	for k := range passKinds {
 		color, final := textureFormat, vk.ImageLayoutShaderReadOnlyOptimal
-		if k == passSwapDiscard || k == passSwapLoad {
+		if k < passTargetDiscard {
 			color, final = r.format.Format, vk.ImageLayoutPresentSrc
 		}
-		load := k == passSwapLoad || k == passTargetLoad
-		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, load); err != nil {
+		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, loadOf(k)); err != nil {
 			return err
 		}
 	}
@@ -297,7 +296,11 @@ func (r *Renderer) emitInits() {
 			r.ops.beginPass(r.passes[passTargetDiscard], t.fb, t.w, t.h)
 			r.ops.endPass()
 		}
-		r.ops.initImage(t.image)
+		var rgba [4]float32 // transparent black
+		if t == r.white {
+			rgba = [4]float32{1, 1, 1, 1}
+		}
+		r.ops.initImage(t.image, rgba)
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]
