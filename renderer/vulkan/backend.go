@@ -91,21 +91,15 @@ func (r *Renderer) createGraphics() (err error) {
 	return r.prewarm()
 }
 
-// prewarm builds the pipelines the common draws need at start-up (the
-// BasicEffect mesh types with the default states, on the back buffer), so
-// the first frames do not pay for them.
+// prewarm builds the pipeline of the commonest draw at start-up (a
+// BasicEffect mesh of VertexPositionNormalTexture with the default states,
+// on the back buffer), so the first frame does not pay for it; lavapipe
+// compiles a pipeline's shaders when it is created, ~10 ms each.
 func (r *Renderer) prewarm() error {
-	for _, decl := range []graphics.VertexDeclaration{
-		graphics.VertexPositionNormalTexture{}.VertexDeclaration(),
-		graphics.VertexPositionColor{}.VertexDeclaration(),
-	} {
-		key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
-			Rasterizer: graphics.CullCounterClockwise, Vertex: decl}
-		if _, err := r.pipeline(key, false); err != nil {
-			return err
-		}
-	}
-	return nil
+	key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
+		Rasterizer: graphics.CullCounterClockwise, Vertex: graphics.VertexPositionNormalTexture{}.VertexDeclaration()}
+	_, err := r.pipeline(key, false)
+	return err
 }
 
 // readLimits reads the device limits the backend needs.
