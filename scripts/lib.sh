@@ -2,8 +2,8 @@
 # Shared helpers for the project's scripts: install what is missing, start a
 # virtual X server when there is no display. Sourced, never run.
 
-# Debian packages the build and the tests need (DESIGN.md, "Testing on a
-# machine without a GPU"). gcc, libx11-dev and libgl1-mesa-dev come with the
+# Debian packages the build and the tests need on a machine without a
+# GPU. gcc, libx11-dev and libgl1-mesa-dev come with the
 # machine but are listed so a bare Debian/Ubuntu gets them too.
 METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
@@ -46,7 +46,7 @@ XVFB_PID=""
 
 # start_xvfb starts Xvfb on a free display and exports DISPLAY, when DISPLAY is
 # unset. The malloc tunables keep a fresh server's per-frame cost flat
-# (DESIGN.md: ~7x slower without them).
+# (measured: ~7x slower without them).
 start_xvfb() {
   [ -n "${DISPLAY:-}" ] && return 0
   local fifo dir

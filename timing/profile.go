@@ -11,7 +11,7 @@ type Profile int
 
 const (
 	// ProfileDefault is the engine's clock: CNA's and FNA's loop with the
-	// deliberate deviations of DESIGN.md (T3-T15, T24, T25).
+	// deliberate deviations of docs/clock.md (T3-T15, T24, T25).
 	ProfileDefault Profile = iota
 	// ProfileXNA reproduces XNA 4.0's own Game.Tick as read from its IL
 	// (T22): a priming Update, no waiting, a snap to the target, zero-step

@@ -21,7 +21,7 @@ import (
 // its Choice is the mode the renderer reports in use (P6).
 //
 // Displays without a vertical blank: when the real run finds Xvfb (see
-// vblankCaveat; DESIGN.md: Xvfb has no vblank), its Caveat returns
+// vblankCaveat; Xvfb has no vertical blank), its Caveat returns
 // noVBlankCaveat. The pipeline prints the caveat above the summary and
 // puts it in every plot title, so FIFO numbers measured there are never
 // mistaken for display pacing (issue 6).

@@ -14,7 +14,7 @@ import (
 	"github.com/metronome-engine/metronome/window"
 )
 
-// The real run's window, the size DESIGN.md's measurements used.
+// The real run's window, the size the project's reference measurements used.
 const realPacingWidth, realPacingHeight = 640, 480
 
 // maxRealFramesPerSecond sizes a -duration run's sample storage: far above
@@ -71,7 +71,7 @@ func (r *realRun) Caveat() string { return vblankCaveat(r.vendor, r.refreshHz) }
 // reports the vendor of the X.Org server ("The X.Org Foundation", as Xorg
 // does), so the vendor alone cannot tell them apart; what tells is that
 // Xvfb's screen modes have no pixel clock, so its refresh rate reads 0
-// (DESIGN.md: Xvfb has no vblank). An X.Org server with no refresh rate is
+// (Xvfb has no vertical blank). An X.Org server with no refresh rate is
 // Xvfb: noVBlankCaveat. No refresh rate elsewhere is unknownRefreshCaveat;
 // a known rate is no caveat.
 func vblankCaveat(vendor string, refreshHz int) string {

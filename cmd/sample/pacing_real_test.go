@@ -146,7 +146,7 @@ func TestW6_PacingRealRunNoDisplayExits1(t *testing.T) {
 
 // On the real stack a frame of the pacing run (the sample game's update
 // and draw with both balls, the present and its record) allocates nothing
-// between title refreshes (STYLE 12), so the measurement does not measure
+// between title refreshes, so the measurement does not measure
 // the garbage collector.
 func TestT5_PacingRealFrameAllocatesNothing(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {

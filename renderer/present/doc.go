@@ -1,8 +1,8 @@
 // Package present holds the presentation decisions of the engine as pure
-// functions, so they are tested without a window or a GPU (STYLE 1, 9):
+// functions, so they are tested without a window or a GPU:
 //
 //   - PresentInterval, XNA's vertical-sync setting, and its swap interval
-//     (rule P3 of DESIGN.md);
+//     (rule P3 in docs/rules.md);
 //   - PresentMode, this package's own names for Vulkan's present modes, and
 //     ChooseMode, which picks the mode for a swap interval from the modes a
 //     surface supports and reports every fallback (rule P4), and

@@ -8,7 +8,7 @@ import (
 
 // Recorder records frame intervals (or any durations) for pacing
 // statistics. Its storage is allocated once by NewRecorder: Record, Stats
-// and HistogramInto never allocate, so it can sit in a frame loop (STYLE 12).
+// and HistogramInto never allocate, so it can sit in a frame loop.
 // When full, Record keeps the first samples and counts the rest as
 // Overflow. A Recorder is not safe for concurrent use.
 type Recorder struct {

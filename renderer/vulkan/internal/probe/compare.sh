@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares the renderer with vkcube on the same display and driver, in one
 # run (issue 3, Performance). Needs DISPLAY (an Xvfb started with the malloc
-# tunables of DESIGN.md), vkcube (Debian: vulkan-tools) and Go.
+# tunables of scripts/lib.sh), vkcube (Debian: vulkan-tools) and Go.
 #
 #   renderer/vulkan/internal/probe/compare.sh [frames] [runs]
 #
