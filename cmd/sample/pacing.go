@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -54,7 +55,7 @@ type pacingSeries struct {
 	// Updates counts every Update of the run.
 	Updates int
 	// Display is the simulated display's report; nil for a real run.
-	Display *present.Report
+	Display *pacing.Report
 	// VBlankOrigin is when the simulated display's vblank 0 happened, on
 	// the run's clock (zero unless -align first).
 	VBlankOrigin time.Duration

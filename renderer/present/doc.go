@@ -7,13 +7,10 @@
 //     ChooseMode, which picks the mode for a swap interval from the modes a
 //     surface supports and reports every fallback (rule P4), and
 //     ChooseModeHold, the same with rule P8's explicit half-rate option
-//     (interval 2 on FIFO, each frame presented twice: Choice.Hold 2);
-//   - Recorder, a frame-interval recorder for pacing statistics that records
-//     without allocating;
-//   - Display, a simulated display in virtual time that models FIFO,
-//     MAILBOX, IMMEDIATE and FIFO_RELAXED queueing against an exact vblank
-//     clock, for pacing experiments without the monitor (with an optional
-//     Hold that models rule P8's true half-rate interval 2 on FIFO).
+//     (interval 2 on FIFO, each frame presented twice: Choice.Hold 2).
+//
+// Its subpackage pacing holds the lab around these decisions: a simulated
+// display in virtual time and the pacing statistics.
 //
 // The mapping of swap intervals to present modes (P4):
 //

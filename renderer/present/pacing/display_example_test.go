@@ -1,17 +1,18 @@
-package present_test
+package pacing_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 )
 
 // ExampleDisplay answers "will my 60 Hz tick judder on a 144 Hz monitor
 // with FIFO?": each frame stays up for 3, 2, 3, 2, 2 refreshes, so a
 // refresh shows one new update or none (a simulated display, issue 6).
 func ExampleDisplay() {
-	d, err := present.NewDisplay(present.DisplayConfig{Rate: present.Hz(144), Mode: present.ModeFIFO})
+	d, err := pacing.NewDisplay(pacing.DisplayConfig{Rate: pacing.Hz(144), Mode: present.ModeFIFO})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,6 +1,7 @@
-package present
+package pacing
 
 import (
+	"github.com/metronome-engine/metronome/renderer/present"
 	"testing"
 	"time"
 )
@@ -14,7 +15,7 @@ type sim struct {
 	returns   []time.Duration
 }
 
-func newSim(t *testing.T, rate Rate, mode PresentMode, images int) *sim {
+func newSim(t *testing.T, rate Rate, mode present.PresentMode, images int) *sim {
 	t.Helper()
 	s := &sim{t: t, frames: map[int]Frame{}}
 	d, err := NewDisplay(DisplayConfig{Rate: rate, Mode: mode, Images: images,

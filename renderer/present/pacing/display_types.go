@@ -1,5 +1,6 @@
-package present
+package pacing
 
+import "github.com/metronome-engine/metronome/renderer/present"
 import "time"
 
 // DisplayConfig configures a simulated Display.
@@ -8,7 +9,7 @@ type DisplayConfig struct {
 	// at time zero.
 	Rate Rate
 	// Mode is the present mode to model.
-	Mode PresentMode
+	Mode present.PresentMode
 	// Images is the swapchain image count, at least 2; zero means 3. One
 	// image is on screen, the others are queued or owned by the
 	// application; Present blocks while all are in use (see Present).
@@ -16,7 +17,7 @@ type DisplayConfig struct {
 	// Hold is the least number of refreshes a frame stays on screen before
 	// the next queued frame may replace it; 0 means 1. Hold 2 models rule
 	// P8's true half-rate presentation of swap interval 2 on FIFO (an
-	// extension; the default mapping gives FIFO_RELAXED). Only ModeFIFO
+	// extension; the default mapping gives FIFO_RELAXED). Only present.ModeFIFO
 	// accepts a Hold above 1.
 	Hold int
 	// OnFrame, if set, is called once per present when its fate is known:

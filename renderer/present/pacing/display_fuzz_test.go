@@ -1,6 +1,7 @@
-package present
+package pacing
 
 import (
+	"github.com/metronome-engine/metronome/renderer/present"
 	"testing"
 	"time"
 )
@@ -14,12 +15,12 @@ func FuzzSim_DisplayInvariants(f *testing.F) {
 	f.Add(uint8(0), uint8(2), int64(144), []byte{17, 3, 200, 0, 0, 9, 40})
 	f.Add(uint8(3), uint8(3), int64(60), []byte{1, 1, 1, 255, 16, 17, 16, 17})
 	f.Fuzz(func(t *testing.T, mode, images uint8, hz int64, gaps []byte) {
-		m := PresentMode(mode%4) + ModeImmediate
+		m := present.PresentMode(mode%4) + present.ModeImmediate
 		if hz < 1 || hz > 1000 {
 			return
 		}
 		hold := 0
-		if m == ModeFIFO {
+		if m == present.ModeFIFO {
 			hold = int(images / 3 % 3) // 0, 1 or 2 (P8)
 		}
 		var total, summed int
@@ -28,7 +29,7 @@ func FuzzSim_DisplayInvariants(f *testing.F) {
 		d, err := NewDisplay(DisplayConfig{Rate: Hz(hz), Mode: m, Images: 2 + int(images%3), Hold: hold,
 			OnFrame: func(fr Frame) {
 				fates[fr.ID]++
-				if fr.Dropped && m != ModeMailbox || fr.Torn && m != ModeImmediate && m != ModeFIFORelaxed || fr.Latency() < 0 {
+				if fr.Dropped && m != present.ModeMailbox || fr.Torn && m != present.ModeImmediate && m != present.ModeFIFORelaxed || fr.Latency() < 0 {
 					t.Fatalf("%v: impossible frame %+v", m, fr)
 				}
 			},

@@ -1,7 +1,8 @@
-package present
+package pacing
 
 import (
 	"fmt"
+	"github.com/metronome-engine/metronome/renderer/present"
 	"time"
 )
 
@@ -72,7 +73,7 @@ func NewDisplay(cfg DisplayConfig) (*Display, error) {
 	if cfg.Hold == 0 {
 		cfg.Hold = 1
 	}
-	if cfg.Hold < 1 || cfg.Hold > 1 && cfg.Mode != ModeFIFO {
+	if cfg.Hold < 1 || cfg.Hold > 1 && cfg.Mode != present.ModeFIFO {
 		return nil, fmt.Errorf("new display: hold %d refreshes with %v: want 1, or more with FIFO only (P8)", cfg.Hold, cfg.Mode)
 	}
 	d := &Display{cfg: cfg, queue: make([]queued, 0, cfg.Images)}
@@ -125,10 +126,10 @@ func (d *Display) checkPresent(at time.Duration, updates int) error {
 // every vblank before f.at has been processed.
 func (d *Display) place(f queued) {
 	switch {
-	case d.cfg.Mode == ModeImmediate, d.cfg.Mode == ModeFIFORelaxed && len(d.queue) == 0 && d.late():
+	case d.cfg.Mode == present.ModeImmediate, d.cfg.Mode == present.ModeFIFORelaxed && len(d.queue) == 0 && d.late():
 		d.advanceThrough(f.at)
 		d.show(f, f.at)
-	case d.cfg.Mode == ModeMailbox && len(d.queue) > 0:
+	case d.cfg.Mode == present.ModeMailbox && len(d.queue) > 0:
 		d.drop(d.queue[0])
 		d.queue[0] = f
 	default:

@@ -1,7 +1,8 @@
-package present
+package pacing
 
 import (
 	"fmt"
+	"github.com/metronome-engine/metronome/renderer/present"
 	"strings"
 	"time"
 )
@@ -13,7 +14,7 @@ const JudderBuckets = 8
 // Report summarises a Display's run: what a player would see.
 type Report struct {
 	// Mode, Rate, Images and Hold echo the configuration (defaults filled in).
-	Mode   PresentMode
+	Mode   present.PresentMode
 	Rate   Rate
 	Images int
 	Hold   int

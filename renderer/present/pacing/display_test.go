@@ -1,6 +1,7 @@
-package present
+package pacing
 
 import (
+	"github.com/metronome-engine/metronome/renderer/present"
 	"slices"
 	"testing"
 	"time"
@@ -8,7 +9,7 @@ import (
 
 func TestSim_60HzOn60HzFIFOShowsOneUpdatePerRefresh(t *testing.T) {
 	for _, images := range []int{2, 3} {
-		s := newSim(t, Hz(60), ModeFIFO, images)
+		s := newSim(t, Hz(60), present.ModeFIFO, images)
 		for _, at := range tickTimes(60, 600) {
 			s.present(at, 1)
 		}
@@ -29,7 +30,7 @@ func TestSim_60HzOn60HzFIFOShowsOneUpdatePerRefresh(t *testing.T) {
 
 func TestSim_60HzTickOn144HzFIFOCadence32322(t *testing.T) {
 	for _, images := range []int{2, 3} {
-		s := newSim(t, Hz(144), ModeFIFO, images)
+		s := newSim(t, Hz(144), present.ModeFIFO, images)
 		for _, at := range tickTimes(60, 60) {
 			s.present(at, 1)
 		}
@@ -50,7 +51,7 @@ func TestSim_60HzTickOn144HzFIFOCadence32322(t *testing.T) {
 }
 
 func TestSim_FIFOOverrunRepeatsPreviousImage(t *testing.T) {
-	s := newSim(t, Hz(60), ModeFIFO, 2)
+	s := newSim(t, Hz(60), present.ModeFIFO, 2)
 	v := func(k int64) time.Duration { return vblankAt(k, 60) }
 	late := v(2) + 5*time.Millisecond
 	for _, at := range []time.Duration{v(0), v(1), late, v(4), v(5)} {
@@ -76,7 +77,7 @@ func TestSim_FIFOOverrunRepeatsPreviousImage(t *testing.T) {
 }
 
 func TestSim_FIFORelaxedTearsOnlyWhenLate(t *testing.T) {
-	s := newSim(t, Hz(60), ModeFIFORelaxed, 2)
+	s := newSim(t, Hz(60), present.ModeFIFORelaxed, 2)
 	v := func(k int64) time.Duration { return vblankAt(k, 60) }
 	late := v(2) + 5*time.Millisecond
 	for _, at := range []time.Duration{v(0), v(1) - time.Millisecond, late, v(4), v(5) - time.Millisecond} {
@@ -102,7 +103,7 @@ func TestSim_FIFORelaxedTearsOnlyWhenLate(t *testing.T) {
 }
 
 func TestSim_ImmediateOffVBlankTears(t *testing.T) {
-	s := newSim(t, Hz(60), ModeImmediate, 2)
+	s := newSim(t, Hz(60), present.ModeImmediate, 2)
 	v := func(k int64) time.Duration { return vblankAt(k, 60) }
 	ms := time.Millisecond
 	times := []time.Duration{v(0), v(1) + 3*ms, v(2), v(3) + ms, v(3) + 2*ms, v(3) + 3*ms}
@@ -132,7 +133,7 @@ func TestSim_ImmediateOffVBlankTears(t *testing.T) {
 }
 
 func TestSim_MailboxSecondPresentInOneRefreshDropsFirst(t *testing.T) {
-	s := newSim(t, Hz(60), ModeMailbox, 3)
+	s := newSim(t, Hz(60), present.ModeMailbox, 3)
 	v := func(k int64) time.Duration { return vblankAt(k, 60) }
 	ms := time.Millisecond
 	for i, at := range []time.Duration{v(0), v(1) + ms, v(1) + 2*ms, v(3)} {
@@ -158,7 +159,7 @@ func TestSim_MailboxSecondPresentInOneRefreshDropsFirst(t *testing.T) {
 func TestSim_FIFOBackPressureBlocksUntilAnImageIsFree(t *testing.T) {
 	v := func(k int64) time.Duration { return vblankAt(k, 60) }
 	ms := time.Millisecond
-	s := newSim(t, Hz(60), ModeFIFO, 3)
+	s := newSim(t, Hz(60), present.ModeFIFO, 3)
 	s.present(ms, 1)
 	s.present(ms, 1)
 	if got := s.present(ms, 1); got != v(2) {
@@ -167,7 +168,7 @@ func TestSim_FIFOBackPressureBlocksUntilAnImageIsFree(t *testing.T) {
 	if rep := s.d.Report(); rep.Blocked != v(2)-ms || rep.BlockedPresents != 1 {
 		t.Errorf("blocked %v in %d presents", rep.Blocked, rep.BlockedPresents)
 	}
-	s2 := newSim(t, Hz(60), ModeMailbox, 2)
+	s2 := newSim(t, Hz(60), present.ModeMailbox, 2)
 	s2.present(ms, 1)
 	if got := s2.present(v(1)+ms, 1); got != v(2) {
 		t.Errorf("MAILBOX with 2 images: second present returns at %v, want %v", got, v(2))
@@ -176,7 +177,7 @@ func TestSim_FIFOBackPressureBlocksUntilAnImageIsFree(t *testing.T) {
 
 func TestSim_NoDriftOver1e6RefreshesAt144Hz(t *testing.T) {
 	const frames = 416_667 // 60 Hz frames covering 1e6 refreshes at 144 Hz
-	d, err := NewDisplay(DisplayConfig{Rate: Hz(144), Mode: ModeFIFO, Images: 2,
+	d, err := NewDisplay(DisplayConfig{Rate: Hz(144), Mode: present.ModeFIFO, Images: 2,
 		OnFrame: func(f Frame) {
 			k := (12*int64(f.ID) + 4) / 5 // ceil(2.4 j): the exact cadence
 			if f.Refresh != k || f.ShownAt != vblankAt(k, 144) {
@@ -202,15 +203,15 @@ func TestSim_NoDriftOver1e6RefreshesAt144Hz(t *testing.T) {
 
 func TestSim_BadInput(t *testing.T) {
 	bad := []DisplayConfig{
-		{Rate: Hz(0), Mode: ModeFIFO}, {Rate: Hz(60)}, {Rate: Hz(60), Mode: 9},
-		{Rate: Hz(60), Mode: ModeFIFO, Images: 1}, {Rate: Hz(60), Mode: ModeFIFO, Images: 17},
+		{Rate: Hz(0), Mode: present.ModeFIFO}, {Rate: Hz(60)}, {Rate: Hz(60), Mode: 9},
+		{Rate: Hz(60), Mode: present.ModeFIFO, Images: 1}, {Rate: Hz(60), Mode: present.ModeFIFO, Images: 17},
 	}
 	for _, c := range bad {
 		if _, err := NewDisplay(c); err == nil {
 			t.Errorf("NewDisplay(%+v): no error", c)
 		}
 	}
-	s := newSim(t, Hz(60), ModeFIFO, 2)
+	s := newSim(t, Hz(60), present.ModeFIFO, 2)
 	s.present(time.Millisecond, 1)
 	ret := s.present(2*time.Millisecond, 1) // blocks until vblank 1
 	for _, c := range []struct {
@@ -234,7 +235,7 @@ func TestSim_BadInput(t *testing.T) {
 }
 
 func TestSim_ReportString(t *testing.T) {
-	s := newSim(t, Hz(60), ModeMailbox, 3)
+	s := newSim(t, Hz(60), present.ModeMailbox, 3)
 	s.present(0, 1)
 	s.present(time.Millisecond, 9)
 	s.present(2*time.Millisecond, 1)
@@ -248,7 +249,7 @@ func TestSim_ReportString(t *testing.T) {
 }
 
 func TestP8_HalfRateHoldsEachFrameTwoRefreshes(t *testing.T) {
-	d, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: ModeFIFO, Images: 2, Hold: 2})
+	d, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: present.ModeFIFO, Images: 2, Hold: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,12 +270,12 @@ func TestP8_HalfRateHoldsEachFrameTwoRefreshes(t *testing.T) {
 	if rep.Refreshes != 60 || rep.NewUpdates[2] != 30 || rep.NewUpdates[0] != 30 || rep.Hold != 2 || rep.Torn != 0 {
 		t.Errorf("report %v", rep)
 	}
-	for _, m := range []PresentMode{ModeImmediate, ModeMailbox, ModeFIFORelaxed} {
+	for _, m := range []present.PresentMode{present.ModeImmediate, present.ModeMailbox, present.ModeFIFORelaxed} {
 		if _, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: m, Hold: 2}); err == nil {
 			t.Errorf("Hold 2 with %v: no error", m)
 		}
 	}
-	if _, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: ModeFIFO, Hold: -1}); err == nil {
+	if _, err := NewDisplay(DisplayConfig{Rate: Hz(60), Mode: present.ModeFIFO, Hold: -1}); err == nil {
 		t.Error("Hold -1: no error")
 	}
 }
