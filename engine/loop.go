@@ -18,6 +18,7 @@ func (l *loop) Poll() { (*Game)(l).poll() }
 // Update runs the game's Update, then the components' (seed: Game::Update).
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
+	g.takeUpdate()
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
 }
