@@ -53,6 +53,7 @@ type Game struct {
 	minimized        bool
 	allowResizing    bool
 
+	configured  bool // Configure was called
 	initialized bool
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
