@@ -50,3 +50,69 @@ func ExampleEvent_Add() {
 	// every time: Immediate
 	// handlers left: 1
 }
+
+// scripted is a headless Platform whose polls return the batches of a
+// script, one per poll, and whose window size the script can change, as a
+// user would.
+type scripted struct {
+	headless
+	polls  [][]engine.PlatformEvent
+	resize map[int][2]int // poll number -> the size the user dragged to
+	n      int
+	w, h   int
+}
+
+func (s *scripted) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent {
+	defer func() { s.n++ }()
+	if size, ok := s.resize[s.n]; ok {
+		s.w, s.h = size[0], size[1]
+		dst = append(dst, engine.PlatformEvent{Kind: engine.EventResize}, engine.PlatformEvent{Kind: engine.EventFramebufferResize})
+	}
+	if s.n < len(s.polls) {
+		dst = append(dst, s.polls[s.n]...)
+	}
+	return dst
+}
+
+func (s *scripted) ClientSize() (int, int)      { return s.w, s.h }
+func (s *scripted) FramebufferSize() (int, int) { return s.w, s.h }
+func (s *scripted) SetClientSize(w, h int)      { s.w, s.h = w, h; fmt.Printf("window set to %dx%d\n", w, h) }
+
+// After the user resizes the window, the device's back buffer has the new
+// size, but the preferred sizes stay what the game asked, so the next
+// ApplyChanges (here: a switch of vertical sync) would snap the window
+// back. The XNA idiom copies the client size into the preferred sizes in
+// ClientSizeChanged, and the window keeps the user's size (W9).
+func ExampleGame_clientSizeChanged() {
+	clock := timing.NewManualClock(0)
+	p := &scripted{w: 640, h: 480, resize: map[int][2]int{1: {1024, 600}}}
+	g, err := engine.NewGame(quiet{}, p, engine.Config{Source: clock, Waiter: clock})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	gm := g.Graphics()
+	g.ClientSizeChanged.Add(func(g *engine.Game) {
+		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = g.ClientSize()
+	})
+	for range 2 { // the user resizes the window during the second frame
+		if err := g.RunOneFrame(); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	pp := g.GraphicsDevice().PresentationParameters()
+	fmt.Printf("back buffer %dx%d, preferred %dx%d\n", pp.BackBufferWidth, pp.BackBufferHeight,
+		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
+	gm.SynchronizeWithVerticalRetrace = false
+	if err := gm.ApplyChanges(); err != nil { // no "window set to" line: the size stays
+		fmt.Println(err)
+		return
+	}
+	w, h := g.ClientSize()
+	fmt.Printf("after ApplyChanges: window %dx%d\n", w, h)
+	_ = g.Close()
+	// Output:
+	// back buffer 1024x600, preferred 1024x600
+	// after ApplyChanges: window 1024x600
+}

@@ -81,8 +81,9 @@ func (g *Game) requeryClientSize() {
 	g.ClientSizeChanged.raise(g)
 }
 
-// requeryFramebuffer reads the framebuffer size and tells the renderer when
-// it changed to a drawable size (W2); 0x0 counts as minimized.
+// requeryFramebuffer reads the framebuffer size and, when it changed to a
+// drawable size, resizes the device's back buffer to it (W2, W9); 0x0
+// counts as minimized and keeps the last size.
 func (g *Game) requeryFramebuffer() {
 	w, h := g.platform.FramebufferSize()
 	if w == g.fbW && h == g.fbH {
@@ -91,7 +92,7 @@ func (g *Game) requeryFramebuffer() {
 	g.fbW, g.fbH = w, h
 	g.syncSchedulerActive()
 	if dev := g.graphics.device; dev != nil && w > 0 && h > 0 {
-		if err := dev.renderer.Resize(w, h); err != nil {
+		if err := dev.followFramebuffer(w, h); err != nil {
 			g.fail(err)
 		}
 	}
