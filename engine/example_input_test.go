@@ -76,7 +76,10 @@ func (s *scripted) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent
 
 func (s *scripted) ClientSize() (int, int)      { return s.w, s.h }
 func (s *scripted) FramebufferSize() (int, int) { return s.w, s.h }
-func (s *scripted) SetClientSize(w, h int)      { s.w, s.h = w, h; fmt.Printf("window set to %dx%d\n", w, h) }
+func (s *scripted) SetClientSize(w, h int) {
+	s.w, s.h = w, h
+	fmt.Printf("window set to %dx%d\n", w, h)
+}
 
 // After the user resizes the window, the device's back buffer has the new
 // size, but the preferred sizes stay what the game asked, so the next
