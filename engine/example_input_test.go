@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
@@ -118,4 +119,55 @@ func ExampleGame_clientSizeChanged() {
 	// Output:
 	// back buffer 1024x600, preferred 1024x600
 	// after ApplyChanges: window 1024x600
+}
+
+// jumper jumps once per press of Space, however short the press.
+type jumper struct{ updates, jumps int }
+
+func (j *jumper) Update(g *engine.Game, gt timing.GameTime) {
+	j.updates++
+	if g.IsKeyJustPressed(engine.KeySpace) {
+		j.jumps++
+	}
+	presses := 0
+	for _, ev := range g.InputEvents() {
+		if ev.Kind == engine.InputKey && ev.Key == engine.KeySpace && ev.Action == engine.Press {
+			presses++
+		}
+	}
+	fmt.Printf("update %d: just pressed %v, down %v, presses in the stream %d, jumps %d\n", j.updates,
+		g.IsKeyJustPressed(engine.KeySpace), g.Keyboard().IsKeyDown(engine.KeySpace), presses, j.jumps)
+}
+
+func (j *jumper) Draw(*engine.Game, timing.GameTime) {}
+
+// A tap shorter than a tick is not lost (I1): pressed and released before
+// the next update, Space reads as just pressed there although the snapshot
+// says it is up, and the ordered stream (I2) counts both taps of a double
+// tap. The edge reads true in one update only.
+func ExampleGame_IsKeyJustPressed() {
+	tap := []engine.PlatformEvent{
+		{Kind: engine.EventKey, Key: engine.KeySpace, Action: engine.Press},
+		{Kind: engine.EventKey, Key: engine.KeySpace, Action: engine.Release},
+	}
+	p := &scripted{w: 640, h: 480, polls: [][]engine.PlatformEvent{1: append(tap, tap...)}}
+	clock := timing.NewManualClock(0)
+	g, err := engine.NewGame(&jumper{}, p, engine.Config{Source: clock, Waiter: clock})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_ = g.SetInactiveSleepTime(0) // one update per frame here
+	for range 3 {
+		clock.Advance(time.Second / 60)
+		if err := g.RunOneFrame(); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	_ = g.Close()
+	// Output:
+	// update 1: just pressed false, down false, presses in the stream 0, jumps 0
+	// update 2: just pressed true, down false, presses in the stream 2, jumps 1
+	// update 3: just pressed false, down false, presses in the stream 0, jumps 1
 }
