@@ -11,11 +11,12 @@ import (
 	"github.com/metronome-engine/metronome/timing"
 )
 
-// cube spins the renderer's cube and quits on Escape.
+// cube spins the renderer's cube and quits on Escape, however short the
+// press (IsKeyJustPressed, I1).
 type cube struct{}
 
 func (cube) Update(g *engine.Game, _ timing.GameTime) {
-	if g.Keyboard().IsKeyDown(engine.KeyEscape) {
+	if g.IsKeyJustPressed(engine.KeyEscape) {
 		g.Exit()
 	}
 }
