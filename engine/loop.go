@@ -18,6 +18,7 @@ func (l *loop) Poll() { (*Game)(l).poll() }
 // Update runs the game's Update, then the components' (seed: Game::Update).
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
+	g.takeUpdate()
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
 }
@@ -32,8 +33,8 @@ var ErrClosed = errors.New("engine: the game was closed")
 // errNotInitialized is returned by Tick before Run or RunOneFrame.
 var errNotInitialized = errors.New("engine: Tick before the game was initialized: call Run or RunOneFrame first")
 
-// Run runs the game until Exit or a closed window: device creation,
-// Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
+// Run runs the game until Exit or a closed window: Configure, device
+// creation, Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
 // (raised by the loop after it ends, T12), EndRun, UnloadContent, and the
 // teardown (device idle, destroyed, then the platform: W4). A renderer
 // error ends the loop and Run returns it after the same teardown (without
@@ -92,8 +93,8 @@ func (g *Game) teardownOnPanic() {
 	panic(p)
 }
 
-// RunOneFrame initializes the game on its first call (device, Initialize,
-// LoadContent; the counter is seeded then) and runs one tick, without
+// RunOneFrame initializes the game on its first call (Configure, device,
+// Initialize, LoadContent; the counter is seeded then) and runs one tick, without
 // BeginRun, Activated, EndRun or Exiting (T12). IsActive stays false until a
 // focus event says otherwise. Hosts that drive frames this way end with
 // Close. A panic in the game's code tears the device and the platform down
@@ -174,11 +175,17 @@ func minimizedWait(schedulerWaits bool, inactiveSleep, target timing.TimeSpan) t
 	return target.Duration()
 }
 
-// initialize creates the device and runs Initialize, the components'
-// Initialize and LoadContent, once.
+// initialize runs Configure, creates the device and runs Initialize, the
+// components' Initialize and LoadContent, once.
 func (g *Game) initialize() error {
 	if g.initialized {
 		return nil
+	}
+	if h, ok := g.handler.(Configurer); ok && !g.configured {
+		g.configured = true
+		if err := h.Configure(g); err != nil {
+			return fmt.Errorf("engine: Configure: %w", err)
+		}
 	}
 	if err := g.graphics.createDevice(); err != nil {
 		return fmt.Errorf("engine: create graphics device: %w", err)

@@ -9,7 +9,7 @@ METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-  xvfb xauth glslc vulkan-tools
+  xvfb xauth glslc vulkan-tools xdotool
 )
 
 # ensure_packages installs the missing ones with apt-get (as root, or through

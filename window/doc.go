@@ -1,6 +1,7 @@
 // Package window opens a GLFW window without a client API for a Vulkan
-// renderer, collects its events into batches an engine polls, and creates the
-// window's Vulkan surface.
+// renderer, collects its raw events (GLFW's codes, no key names or input
+// state: the engine owns those) into batches an engine polls, and creates
+// the window's Vulkan surface.
 //
 // # Threads (rule W1)
 //

@@ -25,9 +25,7 @@ const MaxSide = 16384
 type Window struct {
 	win      *glfw.Window
 	pending  []Event // events collected by the callbacks since the last poll
-	keys     KeyboardState
-	mouse    MouseState
-	windowed rect // position and size before full screen
+	windowed rect    // position and size before full screen
 }
 
 // New opens a window. It checks first that a display can really be opened

@@ -11,11 +11,12 @@ import (
 	"github.com/metronome-engine/metronome/timing"
 )
 
-// cube spins the renderer's cube and quits on Escape.
+// cube spins the renderer's cube and quits on Escape, however short the
+// press (IsKeyJustPressed, I1).
 type cube struct{}
 
 func (cube) Update(g *engine.Game, _ timing.GameTime) {
-	if g.Keyboard().IsKeyDown(engine.KeyEscape) {
+	if g.IsKeyJustPressed(engine.KeyEscape) {
 		g.Exit()
 	}
 }
@@ -81,6 +82,28 @@ func (b *bouncer) Draw(g *engine.Game, gt timing.GameTime) {
 // vulkan.MaxObjects of them, in the cube's world space; T8 interpolation).
 func ExampleSetObjects() {
 	if err := desktop.Run(&bouncer{y: 1}, desktop.Config{Title: "ball"}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// pong sets its presentation settings in Configure, which Run calls before
+// it creates the device (XNA sets them in the Game's constructor).
+type pong struct{ cube }
+
+func (pong) Configure(g *engine.Game) error {
+	gm := g.Graphics()
+	gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 1280, 720
+	gm.SynchronizeWithVerticalRetrace = false // Immediate, swap interval 0
+	return g.SetTargetElapsedTime(timing.FromSeconds(1.0 / 120))
+}
+
+// The one-call path with settings before the device: the handler
+// implements engine.Configurer, and the device is created with what
+// Configure set (a 1280x720 back buffer, no vertical sync, 120 updates a
+// second).
+func ExampleRun() {
+	if err := desktop.Run(pong{}, desktop.Config{Title: "pong"}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

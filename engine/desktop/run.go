@@ -58,7 +58,10 @@ func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 }
 
 // Run opens the window, runs h until it exits or the window closes, and
-// tears everything down in order (W4). Must be called from the main thread.
+// tears everything down in order (W4). A handler that needs settings before
+// the device is created (XNA sets them in the Game's constructor)
+// implements engine.Configurer: Run calls its Configure with the Game
+// first. Must be called from the main thread.
 func Run(h engine.Handler, cfg Config) error {
 	g, err := NewGame(h, cfg)
 	if err != nil {
