@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -113,6 +115,12 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 	if opt.fixedDt, err = parsePositiveDuration("-fixed-dt", raw.fixedDt); err != nil {
 		return err
 	}
+	if err := checkOutputPath("-dump-state", opt.dumpState); err != nil {
+		return err
+	}
+	if err := checkOutputPath("-screenshot", opt.screenshot); err != nil {
+		return err
+	}
 	if raw.input != "" {
 		if opt.input, err = readInputScript(raw.input); err != nil {
 			return fmt.Errorf("-input %s: %w", raw.input, err)
@@ -134,6 +142,51 @@ func parseSize(s string) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("height %q: want a whole number 1..%d", hs, maxGameSide)
 	}
 	return w, h, nil
+}
+
+// checkOutputPath checks at start that the file an output flag names can
+// be written at exit: its directory exists and the file can be created or
+// opened for writing. A file it had to create is removed again; an
+// existing one is not changed. "" (no output) passes.
+func checkOutputPath(name, path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s %q: is a directory; want a file path", name, path)
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%s %q: directory %q does not exist (create it first)", name, path, dir)
+	} else if err != nil {
+		return fmt.Errorf("%s %q: directory %q: %w", name, path, dir, pathCause(err))
+	} else if !fi.IsDir() {
+		return fmt.Errorf("%s %q: %q is not a directory", name, path, dir)
+	}
+	_, statErr := os.Lstat(path)
+	existed := statErr == nil
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("%s %q: cannot be written: %w", name, path, pathCause(err))
+	}
+	err = f.Close()
+	if !existed {
+		err = errors.Join(err, os.Remove(path))
+	}
+	if err != nil {
+		return fmt.Errorf("%s %q: %w", name, path, err)
+	}
+	return nil
+}
+
+// pathCause is the cause of a file operation's error without the path the
+// message already names.
+func pathCause(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // parsePositiveDuration reads an optional Go duration: "" is 0, anything
@@ -205,14 +258,22 @@ keys:
   R       ResetElapsedTime
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
-  Esc     quit (closing the window or SIGINT quits too)
+  Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
+          with the same orderly teardown: -dump-state and -screenshot are written)
 
 A deterministic replay (rule T21): two runs of
   sample -fixed-dt 16.6667ms -frames 600 -input script -dump-state out
 write identical dumps (script lines: "120 F", "300 0", "400 P", "500 H", "# comment").
 
+The -dump-state and -screenshot paths are checked at start (their
+directory must exist and the file be writable), so a long run is not
+lost at exit. A script that signals the game can set
+METRONOME_SAMPLE_READY=PATH: the game creates PATH once its first frame
+was drawn.
+
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
-a validation message, a screenshot error), 2 bad flags.
+a validation message, a screenshot error), 2 bad flags or an output
+path that cannot be written.
 
 flags:
 `)
