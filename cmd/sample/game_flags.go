@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -65,7 +67,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.validation, "validation", false, "turn the Vulkan validation layer on and fail (exit 1) if it reports anything (rule W3)")
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
-	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21)")
+	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
 	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	return fs
@@ -103,7 +105,7 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 	if opt.frames < 0 || opt.frames > maxGameFrames {
 		return fmt.Errorf("-frames %d: want 0 (no limit) to %d", opt.frames, maxGameFrames)
 	}
-	if opt.duration, err = parsePositiveDuration("-duration", raw.duration); err != nil {
+	if opt.duration, err = parsePositiveDuration("-duration", raw.duration, maxGoDuration); err != nil {
 		return err
 	}
 	if opt.profile, err = timing.ParseProfile(raw.profile); err != nil {
@@ -111,9 +113,6 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 	}
 	if opt.framesInFlight < 1 || opt.framesInFlight > 3 {
 		return fmt.Errorf("-frames-in-flight %d: want 1, 2 or 3", opt.framesInFlight)
-	}
-	if opt.fixedDt, err = parsePositiveDuration("-fixed-dt", raw.fixedDt); err != nil {
-		return err
 	}
 	if err := checkOutputPath("-dump-state", opt.dumpState); err != nil {
 		return err
@@ -126,7 +125,63 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 			return fmt.Errorf("-input %s: %w", raw.input, err)
 		}
 	}
+	return checkFixedDt(opt, raw.fixedDt)
+}
+
+// checkFixedDt parses -fixed-dt and refuses a dt whose run would overflow
+// the virtual clock (time.Duration, about 292 years): the longest dt
+// accepted depends on -frames and on the script's loads (maxFixedDt).
+func checkFixedDt(opt *gameOptions, text string) error {
+	loads := 0
+	for _, k := range opt.input {
+		if k.key == engine.KeyL {
+			loads++
+		}
+	}
+	limit := maxFixedDt(opt.frames, loads)
+	d, err := parsePositiveDuration("-fixed-dt", text, limit)
+	if err != nil {
+		return err
+	}
+	if d > limit {
+		run := fmt.Sprintf("-frames %d", opt.frames)
+		if opt.frames == 0 {
+			run = fmt.Sprintf("a run without -frames (up to %d frames)", maxGameFrames)
+		}
+		return fmt.Errorf("-fixed-dt %q: the virtual clock would overflow (it holds %v); the largest dt accepted for %s is %v",
+			text, maxGoDuration, run, limit)
+	}
+	opt.fixedDt = d
 	return nil
+}
+
+// Bounds of the virtual time one drawn frame takes on -fixed-dt's clock:
+// at most fixedDtStepsPerFrame steps (the tick's own, an inactive or idle
+// sleep, an extra present or a wait's last step) plus fixedDtWaitPerFrame
+// of waiting for a fixed step (the longest target is 0.5 s, at 2 Hz).
+const (
+	fixedDtStepsPerFrame = 4
+	fixedDtWaitPerFrame  = time.Second
+)
+
+// maxGoDuration is the longest Go duration (about 292 years).
+const maxGoDuration = time.Duration(math.MaxInt64)
+
+// maxFixedDt returns the longest -fixed-dt whose run of frames draws (0:
+// no limit, counted as maxGameFrames) and loads L presses (each waits up to
+// loadTime plus one dt) keeps the virtual clock within maxGoDuration,
+// rounded down to a millisecond above one second.
+func maxFixedDt(frames, loads int) time.Duration {
+	if frames <= 0 {
+		frames = maxGameFrames
+	}
+	frames++ // the tick that exits
+	budget := maxGoDuration - time.Duration(frames)*fixedDtWaitPerFrame - time.Duration(loads)*loadTime
+	d := budget / time.Duration(fixedDtStepsPerFrame*frames+loads)
+	if d > time.Second {
+		d = d.Truncate(time.Millisecond)
+	}
+	return d
 }
 
 // parseSize reads "WxH" with both sides in 1..maxGameSide.
@@ -190,17 +245,25 @@ func pathCause(err error) error {
 }
 
 // parsePositiveDuration reads an optional Go duration: "" is 0, anything
-// else must be positive.
-func parsePositiveDuration(name, s string) (time.Duration, error) {
+// else must be positive. A duration too long for Go's parser is reported as
+// an overflow naming max, the largest value the flag accepts.
+func parsePositiveDuration(name, s string, max time.Duration) (time.Duration, error) {
 	if s == "" {
 		return 0, nil
 	}
 	d, err := time.ParseDuration(s)
+	if err != nil && durationSyntax.MatchString(s) && !strings.HasPrefix(s, "-") {
+		return 0, fmt.Errorf("%s %q: overflows a Go duration; the largest accepted is %v", name, s, max)
+	}
 	if err != nil || d <= 0 {
 		return 0, fmt.Errorf("%s %q: want a positive Go duration such as 5s or 16.6667ms", name, s)
 	}
 	return d, nil
 }
+
+// durationSyntax matches what time.ParseDuration reads, whatever the size:
+// what it matches and ParseDuration refuses has overflowed.
+var durationSyntax = regexp.MustCompile(`^[-+]?((\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // presentInterval maps a swap interval (0, 1, 2) to the PresentInterval
 // that asks for it (rule P3).
