@@ -171,10 +171,14 @@ type sampleGame struct {
 	inj      injector // -input's presses
 	draws    int
 	status   gameStatus
-	stderr   io.Writer
-	vk       *vulkan.Renderer // kept for its validation messages after teardown
-	win      *window.Window
-	err      error // a failure at exit (screenshot)
+	// wallNow is the status's clock (time.Now; tests inject one) and
+	// title the last title it built.
+	wallNow func() time.Time
+	title   string
+	stderr  io.Writer
+	vk      *vulkan.Renderer // kept for its validation messages after teardown
+	win     *window.Window
+	err     error // a failure at exit (screenshot)
 	// readyPath is the file created once the first frame was drawn
 	// (readyEnv); "" once created or when not asked for.
 	readyPath string
@@ -212,8 +216,9 @@ func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampl
 	}
 	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
 		halfRate: opt.halfRate, hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
-		balls:  [2]ball{newBall(ballStartY), newBall(ballStartY)},
-		drawnY: [2]float64{ballStartY, ballStartY}}, nil
+		wallNow: time.Now,
+		balls:   [2]ball{newBall(ballStartY), newBall(ballStartY)},
+		drawnY:  [2]float64{ballStartY, ballStartY}}, nil
 }
 
 var (
@@ -243,7 +248,7 @@ func (s *sampleGame) Initialize(g *engine.Game) error {
 	if r := desktopRendererOf(g); r != nil {
 		s.vk = r.Vulkan()
 	}
-	s.status.start(g, time.Now())
+	s.status.start(s.wallNow(), gameStatusInput(g, s.draws, s.hz, s.paused))
 	return nil
 }
 
@@ -262,8 +267,11 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	if s.readyPath != "" && s.draws > 0 {
 		s.signalReady()
 	}
-	if title, ok := s.status.update(g, time.Now(), s.hz, s.paused); ok && s.win != nil {
-		s.win.SetTitle(title)
+	if title, ok := s.status.update(g, s.wallNow(), s.draws, s.hz, s.paused); ok {
+		s.title = title
+		if s.win != nil {
+			s.win.SetTitle(title)
+		}
 	}
 }
 

@@ -310,8 +310,12 @@ locks and resuming restores, so it goes on where it stopped.
 The title shows draws/s, updates/s, the requested swap interval, the
 present mode in use ("half rate" while each frame is held for two
 refreshes, "fallback" when the surface lacked the interval's mode),
-IsRunningSlowly, the time the 500 ms clamp dropped, fixed or variable
-step, the target rate and "paused", about twice a second.
+"slow in the last second" (held for a second after a tick that ran
+slowly, ran more than one update or dropped time, so a lone spike shows),
+the time the 500 ms clamp dropped, fixed or variable step, the target
+rate, "paused", and "inactive" while the game sleeps unfocused or
+minimized, about twice a second. Draws/s counts frames actually drawn
+(none while minimized).
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)
