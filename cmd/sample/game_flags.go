@@ -68,7 +68,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
-	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc), # comments")
+	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	return fs
 }
