@@ -233,6 +233,7 @@ func (s *sampleGame) configure(g *engine.Game) error {
 		info.PresentationParameters.PresentationInterval = presentInterval(s.interval)
 		info.PresentationParameters.HalfRate = s.halfRate
 	})
+	g.ClientSizeChanged.Add(keepClientSize)
 	g.SetFixedTimeStep(!s.opt.variable)
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
@@ -241,6 +242,20 @@ func (s *sampleGame) configure(g *engine.Game) error {
 		s.win = p.Window()
 	}
 	return nil
+}
+
+// keepClientSize is the sample's ClientSizeChanged handler (the XNA
+// idiom): it copies the client size the user gave the window into the
+// preferred back-buffer sizes, so a later ApplyChanges (keys 0/1/2, H)
+// keeps that size instead of snapping the window back to the size asked
+// for at start. A minimized window's empty size is not copied.
+func keepClientSize(g *engine.Game) {
+	w, h := g.ClientSize()
+	if w < 1 || h < 1 {
+		return
+	}
+	m := g.Graphics()
+	m.PreferredBackBufferWidth, m.PreferredBackBufferHeight = w, h
 }
 
 // Initialize keeps the Vulkan renderer for the read-back and its messages.
