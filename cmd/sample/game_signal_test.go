@@ -84,12 +84,16 @@ func TestHardening_SignalBeforeGameIsHeld(t *testing.T) {
 	}
 }
 
+// sampleBinDir holds the sample sampleBinary built; TestMain removes it.
+var sampleBinDir string
+
 // sampleBinary builds the sample once per test process.
 var sampleBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "metronome-sample-bin")
 	if err != nil {
 		return "", err
 	}
+	sampleBinDir = dir
 	exe := filepath.Join(dir, "sample")
 	out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput()
 	if err != nil {
@@ -186,13 +190,13 @@ func waitForFile(path string, exited <-chan error) error {
 	}
 }
 
-// TestHardening_OutputPathsCheckedAtStart: -dump-state and -screenshot
+// TestHardening_FlagOutputPathsCheckedAtStart: -dump-state and -screenshot
 // paths that cannot be written fail at start with exit 2 and a message
 // naming the flag, the path and the cause, before any window opens (they
 // were found only at exit, after the whole run). A path that can be written
 // is accepted and left as it was: a new file is not left behind, an
 // existing one keeps its content.
-func TestHardening_OutputPathsCheckedAtStart(t *testing.T) {
+func TestHardening_FlagOutputPathsCheckedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, []byte("keep"), 0o644); err != nil {
@@ -240,11 +244,11 @@ func (r *countingRun) Run(int, func(float64)) (pacingSeries, error) {
 	return pacingSeries{}, nil
 }
 
-// TestHardening_PacingUnwritableOutputFailsBeforeTheRuns: a pacing -out
+// TestHardening_FlagPacingOutUnwritableFailsBeforeTheRuns: a pacing -out
 // directory that exists but refuses new files (sysfs, even to root) fails
 // before the first run, naming the directory, instead of after all of them
 // when pacing.csv is written.
-func TestHardening_PacingUnwritableOutputFailsBeforeTheRuns(t *testing.T) {
+func TestHardening_FlagPacingOutUnwritableFailsBeforeTheRuns(t *testing.T) {
 	const dir = "/sys/kernel"
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("no sysfs to refuse the files: %v", err)

@@ -8,11 +8,11 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 )
 
-// epoch is the injected wall clock's origin.
-var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+// statusEpoch is the injected wall clock's origin.
+var statusEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// at returns epoch plus ms milliseconds.
-func at(ms int) time.Time { return epoch.Add(time.Duration(ms) * time.Millisecond) }
+// statusAt returns statusEpoch plus ms milliseconds.
+func statusAt(ms int) time.Time { return statusEpoch.Add(time.Duration(ms) * time.Millisecond) }
 
 // TestHardening_StatusSlowHeldForOneSecond: one slow tick (IsRunningSlowly
 // for 0.28 s, as after L; or, under the XNA profile, only a burst of
@@ -29,22 +29,22 @@ func TestHardening_StatusSlowHeldForOneSecond(t *testing.T) {
 	}
 	for name, spike := range spikes {
 		var st gameStatus
-		st.start(at(0), steady)
-		if _, ok := st.step(at(100), steady); ok {
+		st.start(statusAt(0), steady)
+		if _, ok := st.step(statusAt(100), steady); ok {
 			t.Fatalf("%s: refreshed after 100 ms", name)
 		}
-		st.step(at(120), spike)
+		st.step(statusAt(120), spike)
 		after := steady
 		after.dropped = spike.dropped // the total stays where the spike left it
 		after.slow = spike.slow
-		st.step(at(300), after) // IsRunningSlowly lasts 0.28 s
+		st.step(statusAt(300), after) // IsRunningSlowly lasts 0.28 s
 		after.slow = false
 		for _, c := range []struct {
 			ms   int
 			slow bool
 		}{{500, true}, {1000, true}, {1119, true}, {1700, false}, {2200, false}} {
 			st.force = c.ms == 1119 // a setting changed: refresh now, 119 ms after the last
-			l, ok := st.step(at(c.ms), after)
+			l, ok := st.step(statusAt(c.ms), after)
 			if !ok {
 				t.Fatalf("%s: no refresh at %d ms", name, c.ms)
 			}
@@ -57,9 +57,9 @@ func TestHardening_StatusSlowHeldForOneSecond(t *testing.T) {
 		}
 	}
 	var st gameStatus
-	st.start(at(0), steady)
+	st.start(statusAt(0), steady)
 	for ms := 1; ms <= 3000; ms += 16 {
-		if l, ok := st.step(at(ms), steady); ok && l.slow {
+		if l, ok := st.step(statusAt(ms), steady); ok && l.slow {
 			t.Fatalf("steady ticks: slow at %d ms", ms)
 		}
 	}
@@ -71,12 +71,12 @@ func TestHardening_StatusSlowHeldForOneSecond(t *testing.T) {
 // "inactive" while the game sleeps unfocused or minimized.
 func TestHardening_StatusRatesAndInactive(t *testing.T) {
 	var st gameStatus
-	st.start(at(0), statusInput{draws: 10, updates: 100})
-	l, ok := st.step(at(1000), statusInput{draws: 70, updates: 160, lastSteps: 1})
+	st.start(statusAt(0), statusInput{draws: 10, updates: 100})
+	l, ok := st.step(statusAt(1000), statusInput{draws: 70, updates: 160, lastSteps: 1})
 	if !ok || l.drawsPerSec != 60 || l.updatesPerSec != 60 || l.inactive {
 		t.Fatalf("active: %+v (refresh %v); want 60 draws/s, 60 updates/s, active", l, ok)
 	}
-	l, _ = st.step(at(2000), statusInput{draws: 70, updates: 209, lastSteps: 1, inactive: true})
+	l, _ = st.step(statusAt(2000), statusInput{draws: 70, updates: 209, lastSteps: 1, inactive: true})
 	if l.drawsPerSec != 0 || l.updatesPerSec != 49 || !l.inactive || !strings.Contains(l.String(), "| inactive") {
 		t.Fatalf("minimized: %+v %q; want 0 draws/s, 49 updates/s, inactive", l, l.String())
 	}
@@ -94,8 +94,8 @@ func TestHardening_StatusMinimizedGameShowsNoDraws(t *testing.T) {
 	g, s, _ := newKeyGame(t, script)
 	tick(t, g, 3)
 	var st gameStatus
-	st.start(at(0), gameStatusInput(g, s.draws, s.hz, s.paused))
-	if l, _ := st.step(at(500), gameStatusInput(g, s.draws, s.hz, s.paused)); l.inactive {
+	st.start(statusAt(0), gameStatusInput(g, s.draws, s.hz, s.paused))
+	if l, _ := st.step(statusAt(500), gameStatusInput(g, s.draws, s.hz, s.paused)); l.inactive {
 		t.Fatal("focused and shown: the status says inactive")
 	}
 	drawn, turns := s.draws, g.Scheduler().Stats().Draws
@@ -104,7 +104,7 @@ func TestHardening_StatusMinimizedGameShowsNoDraws(t *testing.T) {
 		t.Fatalf("the sample drew %d frames while minimized", s.draws-drawn)
 	}
 	t.Logf("scheduler draw turns while minimized: %d", g.Scheduler().Stats().Draws-turns)
-	l, ok := st.step(at(1500), gameStatusInput(g, s.draws, s.hz, s.paused))
+	l, ok := st.step(statusAt(1500), gameStatusInput(g, s.draws, s.hz, s.paused))
 	if !ok || l.drawsPerSec != 0 || !l.inactive || l.updatesPerSec == 0 {
 		t.Fatalf("minimized: %+v; want 0 draws/s, updates going on, inactive (scheduler draw turns %d)",
 			l, g.Scheduler().Stats().Draws-turns)
@@ -122,7 +122,7 @@ func TestHardening_StatusTitleShowsLoadUnderBothProfiles(t *testing.T) {
 		if err := g.SetInactiveSleepTime(0); err != nil {
 			t.Fatal(err)
 		}
-		s.wallNow = func() time.Time { return epoch.Add(s.source.Now()) }
+		s.wallNow = func() time.Time { return statusEpoch.Add(s.source.Now()) }
 		var burst time.Duration = -1
 		var slowTitles, lateSlow int
 		for range n {
