@@ -36,6 +36,32 @@ func TestW6_NoDriverIsOneClearError(t *testing.T) {
 	}
 }
 
+// TestW6_NoDriverWithValidationIsOneClearError is
+// TestW6_NoDriverIsOneClearError with validation on: the started instance
+// fails after its message log was registered, and its cleanup once
+// dereferenced nil on the start's goroutine, killing the process.
+func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
+	if os.Getenv(childEnv) == "nodriver-validation" {
+		var err error
+		window.Do(func() {
+			err = Run(&frameGame{exitAt: 10}, Config{Title: t.Name(), Width: 64, Height: 64, Validation: true})
+		})
+		report(err)
+		return
+	}
+	msg := runChild(t, "TestW6_NoDriverWithValidationIsOneClearError", "nodriver-validation",
+		vulkan.ValidationEnv+"=1", "VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
+	if strings.Contains(msg, "no display") {
+		windowtest.SkipIfNoStack(t, errors.Join(window.ErrNoDisplay, errors.New(msg)))
+	}
+	t.Logf("error: %s", msg)
+	for _, want := range []string{"create graphics device", "mesa-vulkan-drivers"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not contain %q", msg, want)
+		}
+	}
+}
+
 // TestW6_DeadDisplayIsAnError: with DISPLAY naming no server (in a child
 // process, so no window of this run keeps GLFW up), NewGame returns one
 // error wrapping window.ErrNoDisplay that says how to get a display.
