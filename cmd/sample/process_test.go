@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -28,7 +30,7 @@ func init() {
 	var args []string
 	if err := json.Unmarshal([]byte(v), &args); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", sampleProcessEnv, err)
-		os.Exit(3)
+		os.Exit(125)
 	}
 	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
 }
@@ -128,6 +130,77 @@ func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
 		if p.code != 1 || strings.Count(p.stderr, "\n") != 1 || strings.Contains(p.stderr, "panic") ||
 			!strings.Contains(p.stderr, "mesa-vulkan-drivers") {
 			t.Errorf("%s: exit %d, stderr %q; want exit 1 and one line saying what to install", c.name, p.code, p.stderr)
+		}
+	}
+}
+
+// TestHardening_XServerDeathWritesDump runs the game on a private Xvfb,
+// kills the server once the game runs (the title shows its status), and
+// checks what is left: exit status window.DisplayLostStatus, one message
+// that the X server closed the connection, the -dump-state file written
+// from the state so far (it parses and counts draws), and no -screenshot,
+// with a line saying it was skipped. Xlib alone would exit(1) with nothing
+// written.
+func TestHardening_XServerDeathWritesDump(t *testing.T) {
+	x := windowtest.StartXvfb(t)
+	dir := t.TempDir()
+	dump, shot := filepath.Join(dir, "dump"), filepath.Join(dir, "shot.png")
+	cmd := sampleCmd(t, []string{"-size", "160x120", "-validation", "-dump-state", dump, "-screenshot", shot},
+		"DISPLAY="+x.Display, "WAYLAND_DISPLAY=")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	running := func(title string) bool { return strings.HasPrefix(title, "metronome sample ") }
+	title, err := x.WaitForTitle(running, 60*time.Second)
+	if err != nil {
+		_ = cmd.Process.Kill()
+		<-done
+		if windowtest.StackMissing(errors.New(errb.String()), noDriver...) {
+			windowtest.SkipOrFail(t, "real stack missing", errors.New(errb.String()))
+		}
+		t.Fatalf("the game never showed its status: %v; stderr:\n%s", err, errb.String())
+	}
+	t.Logf("running: %q", title)
+	x.Kill()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second): // a bound on a hang, not a speed check
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("the game did not end after its X server died; stderr:\n%s", errb.String())
+	}
+	code, stderr := cmd.ProcessState.ExitCode(), errb.String()
+	t.Logf("exit %d, stderr:\n%s", code, stderr)
+	if code != window.DisplayLostStatus {
+		t.Errorf("exit status %d, want %d (window.DisplayLostStatus)", code, window.DisplayLostStatus)
+	}
+	if n := strings.Count(stderr, "the X server closed the connection"); n != 1 {
+		t.Errorf("%d messages that the X server closed the connection, want 1", n)
+	}
+	if strings.Contains(stderr, "XIO") || strings.Contains(stderr, "panic") {
+		t.Errorf("Xlib's own message or a panic on stderr")
+	}
+	if !strings.Contains(stderr, "screenshot "+shot+" skipped") {
+		t.Errorf("no message that the screenshot was skipped")
+	}
+	if _, err := os.Stat(shot); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("screenshot %s: %v, want no file", shot, err)
+	}
+	text, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatalf("state dump: %v", err)
+	}
+	draws, ok := dumpFloat(string(text), "draws")
+	if !ok || draws < 1 {
+		t.Errorf("dump draws = %v (found %t), want a count of at least 1:\n%s", draws, ok, text)
+	}
+	for line := range strings.Lines(string(text)) {
+		if len(strings.Fields(line)) != 2 {
+			t.Errorf("dump line %q is not \"name value\"", line)
 		}
 	}
 }
