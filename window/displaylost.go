@@ -41,7 +41,7 @@ func OnDisplayLost(f func()) {
 // lostExit is what displayLost ends with; tests replace it, the output and
 // lostPark.
 var (
-	lostExit   = os.Exit
+	lostExit             = os.Exit
 	lostOutput io.Writer = os.Stderr
 	// lostPark holds a second thread that meets the broken connection
 	// while the first runs the hook, for at most 10 s: the first one's
