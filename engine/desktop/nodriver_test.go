@@ -80,3 +80,27 @@ func TestW6_DeadDisplayIsAnError(t *testing.T) {
 		t.Errorf("NewGame on a dead display: %s", msg)
 	}
 }
+
+// TestHardening_HugeWindowIsRefusedUpFront: a 16384x16384 window (4 GiB of
+// swapchain images) is refused by NewPlatform before any window or device
+// exists, with an error naming the budget and how to raise it; a budget
+// set in the Config lets a size through that the default refuses.
+func TestHardening_HugeWindowIsRefusedUpFront(t *testing.T) {
+	t.Setenv(vulkan.SwapchainBudgetEnv, "")
+	_, err := NewPlatform(Config{Width: 16384, Height: 16384})
+	if !errors.Is(err, vulkan.ErrOverBudget) {
+		t.Fatalf("NewPlatform(16384x16384) = %v, want vulkan.ErrOverBudget", err)
+	}
+	for _, want := range []string{"1.0 GiB", vulkan.SwapchainBudgetEnv} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	if err := checkSize(Config{Width: 16384, Height: 16384, SwapchainBudget: 4 << 30}); err != nil {
+		t.Errorf("with a 4 GiB budget: %v", err)
+	}
+	t.Setenv(vulkan.SwapchainBudgetEnv, "lots")
+	if err := checkSize(Config{Width: 64, Height: 64}); err == nil || !strings.Contains(err.Error(), vulkan.SwapchainBudgetEnv) {
+		t.Errorf("a malformed %s: %v", vulkan.SwapchainBudgetEnv, err)
+	}
+}
