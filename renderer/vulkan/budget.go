@@ -118,12 +118,25 @@ func addSat(a, b uint64) uint64 {
 // checkBudget fails, wrapping ErrOverBudget, when need exceeds budget; what
 // names the swapchain or the window for the message.
 func checkBudget(what string, need uint64, budget int64) error {
-	if budget <= 0 || need <= uint64(budget) {
+	if budget <= 0 || budget == noBudget || need <= uint64(budget) {
 		return nil
 	}
 	return fmt.Errorf("%s needs %s, %w of %s: ask for a smaller size, or raise the budget "+
-		"(%s=4GiB, or the renderer's SwapchainBudget option; none for no limit)",
-		what, formatBytes(need), ErrOverBudget, formatBytes(uint64(budget)), SwapchainBudgetEnv)
+		"(%s=%s, or the renderer's SwapchainBudget option; none for no limit)",
+		what, formatBytes(need), ErrOverBudget, formatBytes(uint64(budget)), SwapchainBudgetEnv, suggestBudget(need))
+}
+
+// suggestBudget returns a SwapchainBudgetEnv value that admits need: need
+// rounded up to whole MiB or, from 1 GiB, whole GiB.
+func suggestBudget(need uint64) string {
+	if need > math.MaxInt64>>1 {
+		return "none"
+	}
+	unit, name := uint64(1)<<20, "MiB"
+	if need >= 1<<30 {
+		unit, name = 1<<30, "GiB"
+	}
+	return strconv.FormatUint((need+unit-1)/unit, 10) + name
 }
 
 // CheckSwapchain is the budget check where the swapchain's extent is known:

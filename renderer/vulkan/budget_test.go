@@ -49,6 +49,8 @@ func TestHardening_SwapchainOverBudgetIsRefused(t *testing.T) {
 		{3840, 2160, 4, DefaultSwapchainBudget, false},
 		{16384, 16384, 3, 8 << 30, false},
 		{16384, 16384, 3, noBudget, false},
+		{math.MaxInt, math.MaxInt, 3, noBudget, false}, // a saturated need, no limit
+		{math.MaxInt, math.MaxInt, 3, 8 << 30, true},
 		{64, 64, 2, 100, true},
 	}
 	for _, c := range cases {
@@ -58,9 +60,21 @@ func TestHardening_SwapchainOverBudgetIsRefused(t *testing.T) {
 		}
 	}
 	err := CheckSwapchain(16384, 16384, 3, 4, 4, DefaultSwapchainBudget)
-	for _, want := range []string{"16384x16384", "4.0 GiB", "1.0 GiB", SwapchainBudgetEnv} {
+	for _, want := range []string{"16384x16384", "4.0 GiB", "1.0 GiB", SwapchainBudgetEnv + "=4GiB"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+// TestHardening_SuggestedBudgetAdmitsTheNeed: the value the error suggests
+// for the variable parses and admits what was refused.
+func TestHardening_SuggestedBudgetAdmitsTheNeed(t *testing.T) {
+	for _, need := range []uint64{1, 1 << 20, 1<<20 + 1, 320 << 10, 1 << 30, 5<<30 + 1, 1 << 61, math.MaxUint64} {
+		s := suggestBudget(need)
+		b, err := parseBytes(s)
+		if err != nil || checkBudget("x", need, b) != nil {
+			t.Errorf("suggestBudget(%d) = %q: parses to %d, %v; does not admit the need", need, s, b, err)
 		}
 	}
 }
