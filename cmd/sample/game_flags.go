@@ -215,7 +215,8 @@ A deterministic replay (rule T21): two runs of
 write identical dumps (script lines: "120 F", "300 0", "400 P", "500 H", "# comment").
 
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
-a validation message, a screenshot error), 2 bad flags.
+a validation message, a screenshot error), 2 bad flags, 3 the X server
+closed the connection (-dump-state is written from the state so far).
 
 flags:
 `)

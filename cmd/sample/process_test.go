@@ -175,6 +175,11 @@ func TestHardening_XServerDeathWritesDump(t *testing.T) {
 	}
 	code, stderr := cmd.ProcessState.ExitCode(), errb.String()
 	t.Logf("exit %d, stderr:\n%s", code, stderr)
+	var help bytes.Buffer
+	gameUsage(&help)
+	if !strings.Contains(help.String(), fmt.Sprintf("%d the X server closed the connection", window.DisplayLostStatus)) {
+		t.Errorf("sample -h does not document exit status %d", window.DisplayLostStatus)
+	}
 	if code != window.DisplayLostStatus {
 		t.Errorf("exit status %d, want %d (window.DisplayLostStatus)", code, window.DisplayLostStatus)
 	}
