@@ -177,7 +177,7 @@ func TestHardening_XServerDeathWritesDump(t *testing.T) {
 	t.Logf("exit %d, stderr:\n%s", code, stderr)
 	var help bytes.Buffer
 	gameUsage(&help)
-	if !strings.Contains(help.String(), fmt.Sprintf("%d the X server closed the connection", window.DisplayLostStatus)) {
+	if !strings.Contains(strings.Join(strings.Fields(help.String()), " "), fmt.Sprintf("%d the X server closed the connection", window.DisplayLostStatus)) {
 		t.Errorf("sample -h does not document exit status %d", window.DisplayLostStatus)
 	}
 	if code != window.DisplayLostStatus {
