@@ -7,10 +7,22 @@ package window
 #include <stdlib.h>
 #include <X11/Xlib.h>
 
+// metronomeDisplayLost is exported by displaylost_x11.go; it never returns.
+extern void metronomeDisplayLost(void);
+
+// metronomeIOError is Xlib's IO-error handler: Xlib calls it, on the thread
+// whose call found the connection broken, before it would exit(1).
+static int metronomeIOError(Display* d) {
+	metronomeDisplayLost();
+	return 0;
+}
+
 // XInitThreads first, as GLFW does: it must precede every other Xlib call
-// for GLFW's display to be safe to use from several threads (Wake).
+// for GLFW's display to be safe to use from several threads (Wake). The
+// IO-error handler is process-wide, so it also covers GLFW's connection.
 static void* metronomeOpenDisplay(void) {
 	XInitThreads();
+	XSetIOErrorHandler(metronomeIOError);
 	return XOpenDisplay(NULL);
 }
 static void metronomeCloseDisplay(void* d) { XCloseDisplay((Display*)d); }

@@ -29,6 +29,14 @@
 // then panics. Without a usable display New returns an error wrapping
 // [ErrNoDisplay] that says how to get one.
 //
+// # Lost display
+//
+// When the X server dies or closes the connection, Xlib cannot go on and
+// would exit(1) with nothing saved. The package installs Xlib's IO-error
+// handler instead: it prints one message, runs the hook [OnDisplayLost]
+// registered (which saves what the program has so far) and exits with
+// [DisplayLostStatus].
+//
 // # Minimized windows (rule W2)
 //
 // While the framebuffer is 0x0 ([ShouldDraw] reports false) the engine must

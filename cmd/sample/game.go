@@ -62,6 +62,7 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer watchDisplay(s, g)()
 	if err := s.configure(g); err != nil {
 		return errors.Join(err, g.Close())
 	}

@@ -60,7 +60,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.halfRate, "half-rate", false, "ask for true half rate with interval 2: FIFO, each frame presented twice, so it stays up for two refreshes (rule P8; key H toggles)")
 	fs.BoolVar(&opt.variable, "variable", false, "start in variable step instead of fixed step (rule T13; key F toggles)")
 	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step update rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1; keys +/- change it)")
-	fs.StringVar(&raw.size, "size", "960x540", "window content size WxH in screen coordinates, each 1.."+strconv.Itoa(maxGameSide))
+	fs.StringVar(&raw.size, "size", "960x540", "window content size WxH in screen coordinates, each 1.."+strconv.Itoa(maxGameSide)+", within the swapchain memory budget (METRONOME_SWAPCHAIN_BUDGET, default 1GiB)")
 	fs.IntVar(&opt.frames, "frames", 0, "quit after this many draws (0: no limit)")
 	fs.StringVar(&raw.duration, "duration", "", "quit after this much wall time, a Go duration such as 5s (default: no limit)")
 	fs.StringVar(&opt.screenshot, "screenshot", "", "write a PNG of the last frame to this path at exit (rule W5)")
@@ -100,6 +100,9 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 		return err
 	}
 	if opt.width, opt.height, err = parseSize(raw.size); err != nil {
+		return fmt.Errorf("-size %q: %w", raw.size, err)
+	}
+	if err := checkSizeBudget(opt.width, opt.height); err != nil {
 		return fmt.Errorf("-size %q: %w", raw.size, err)
 	}
 	if opt.frames < 0 || opt.frames > maxGameFrames {
@@ -340,7 +343,8 @@ was drawn.
 
 exit status: 0 done, 1 the platform failed (no display, no Vulkan driver,
 a validation message, a screenshot error), 2 bad flags or an output
-path that cannot be written.
+path that cannot be written, 3 the X server closed the connection
+(-dump-state is written from the state so far).
 
 flags:
 `)

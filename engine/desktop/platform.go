@@ -23,13 +23,18 @@ type Platform struct {
 var _ engine.Platform = (*Platform)(nil)
 
 // NewPlatform opens the window cfg describes. Without a display the error
-// wraps window.ErrNoDisplay and says how to get one (W6). It starts the
+// wraps window.ErrNoDisplay and says how to get one (W6); a size whose
+// swapchain would exceed the memory budget is refused first (the error
+// wraps vulkan.ErrOverBudget and says how to raise it). It starts the
 // Vulkan instance and device first, on another goroutine
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
 // if it never did. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
+	if err := checkSize(cfg); err != nil {
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 	})
@@ -121,6 +126,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 		Validation:         p.cfg.Validation,
 		FramesInFlight:     p.cfg.FramesInFlight,
 		SwapInterval:       rc.SwapInterval,
+		SwapchainBudget:    p.cfg.SwapchainBudget,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
@@ -136,4 +142,17 @@ func (p *Platform) Destroy() {
 	p.win.Destroy()
 	p.pending.Destroy()
 	p.pending = nil
+}
+
+// checkSize refuses a window whose smallest swapchain would exceed the
+// swapchain memory budget, before anything is opened.
+func checkSize(cfg Config) error {
+	budget, err := vulkan.SwapchainBudget(cfg.SwapchainBudget)
+	if err != nil {
+		return err
+	}
+	if err := vulkan.CheckWindowSize(cfg.Width, cfg.Height, budget); err != nil {
+		return fmt.Errorf("window size: %w", err)
+	}
+	return nil
 }

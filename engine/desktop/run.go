@@ -22,6 +22,11 @@ type Config struct {
 	Validation bool
 	// FramesInFlight is 1 to 3; 0 means the renderer's default (2).
 	FramesInFlight int
+	// SwapchainBudget bounds the memory of the swapchain's images, as
+	// vulkan.Options.SwapchainBudget does: 0 means METRONOME_SWAPCHAIN_BUDGET
+	// or 1 GiB, negative no limit. NewPlatform refuses a window size over it
+	// before opening the window (vulkan.CheckWindowSize).
+	SwapchainBudget int64
 	// Engine is the game's clock configuration (zero: system clock,
 	// default profile).
 	Engine engine.Config

@@ -39,6 +39,12 @@ type Options struct {
 	// 2 FIFO_RELAXED, with fallbacks. The zero value asks for 0, so callers
 	// wanting vsync from the start pass 1 (the engine always sets it).
 	SwapInterval int
+	// SwapchainBudget bounds the bytes the swapchain's colour images and
+	// the depth image may take (CheckSwapchain): a swapchain over it is
+	// refused with an error naming the budget. 0 means
+	// METRONOME_SWAPCHAIN_BUDGET or else DefaultSwapchainBudget (1 GiB);
+	// negative means no limit.
+	SwapchainBudget int64
 }
 
 // DefaultFramesInFlight is the number of frames in flight when Options leave it 0.
@@ -83,6 +89,7 @@ type Renderer struct {
 	ubo       uniforms                  // scratch for the per-frame uniform write; holds the last frame's objects
 	objects   [MaxObjects]objectUniform // set by SetObjects, drawn from the next frame
 	nObjects  uint32
+	budget    int64 // swapchain memory budget in bytes (SwapchainBudget)
 }
 
 // New creates the renderer for win: instance, surface, device, pipeline,
@@ -122,7 +129,11 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if _, err := present.ModeForSwapInterval(opt.SwapInterval); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	r = &Renderer{win: win}
+	budget, err := SwapchainBudget(opt.SwapchainBudget)
+	if err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
+	r = &Renderer{win: win, budget: budget}
 	defer func() {
 		if err != nil {
 			r.Destroy()
