@@ -8,9 +8,10 @@ import (
 
 // TestT26_SystemClockStepsFinerThanTheTimerPeriod: on Windows the clock
 // reads the performance counter, not Go's monotonic clock (the interrupt
-// time, which moves in 1-15.6 ms steps). The median of 100 observed steps
-// between back-to-back reads must be far below 1 ms; a coarse clock makes
-// every step at least its period. No step's length is timed.
+// time). The median of 100 observed steps between back-to-back reads must
+// be under 5 µs: measured, the counter moves by 100 ns (10 MHz) under Wine
+// 8.0, Go's clock by about 50 µs there and by the timer period (0.5-15.6 ms)
+// on real Windows. No step's length is timed.
 func TestT26_SystemClockStepsFinerThanTheTimerPeriod(t *testing.T) {
 	c := NewSystemClock()
 	if c.mono.freq == 0 {
@@ -26,8 +27,8 @@ func TestT26_SystemClockStepsFinerThanTheTimerPeriod(t *testing.T) {
 		prev = now
 	}
 	slices.Sort(steps)
-	if median := steps[len(steps)/2]; median >= 100*time.Microsecond {
-		t.Fatalf("median step between reads %v, want well under 1 ms (steps %v)", median, steps)
+	if median := steps[len(steps)/2]; median >= 5*time.Microsecond {
+		t.Fatalf("median step between reads %v, want under 5 µs (steps %v)", median, steps)
 	}
 }
 
