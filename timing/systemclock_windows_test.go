@@ -33,15 +33,22 @@ func TestT26_SystemClockStepsFinerThanTheTimerPeriod(t *testing.T) {
 }
 
 // TestT26_SystemClockAgreesWithGoClock: across a real sleep the counter
-// clock and Go's clock advance by the same amount (within the coarse clock's
-// step and scheduling noise), so the counter frequency is applied right.
+// clock advances as much as Go's clock, so the counter frequency is applied
+// right. Each counter read is bracketed by two reads of Go's clock, so a
+// preemption widens the allowed range instead of failing the test; the
+// slack is one step of Go's clock on real Windows (15.6 ms at most).
 func TestT26_SystemClockAgreesWithGoClock(t *testing.T) {
+	const slack = 16 * time.Millisecond
 	c := NewSystemClock()
-	c0, g0 := c.Now(), time.Now()
+	g0a := time.Now()
+	c0 := c.Now()
+	g0b := time.Now()
 	time.Sleep(200 * time.Millisecond)
-	c1, g1 := c.Now(), time.Now()
-	ours, goes := c1-c0, g1.Sub(g0)
-	if diff := (ours - goes).Abs(); diff > 20*time.Millisecond {
-		t.Fatalf("over a 200 ms sleep the counter clock moved %v and Go's clock %v", ours, goes)
+	g1a := time.Now()
+	c1 := c.Now()
+	g1b := time.Now()
+	ours, lo, hi := c1-c0, g1a.Sub(g0b)-slack, g1b.Sub(g0a)+slack
+	if ours < lo || ours > hi {
+		t.Fatalf("over a 200 ms sleep the counter clock moved %v; Go's clock says between %v and %v", ours, lo, hi)
 	}
 }
