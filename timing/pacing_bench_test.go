@@ -2,7 +2,6 @@ package timing
 
 import (
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -16,14 +15,6 @@ type pacer struct {
 func (p *pacer) Poll()           {}
 func (p *pacer) Update(GameTime) { p.starts = append(p.starts, p.clock.Now()) }
 func (p *pacer) Draw(GameTime)   {}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkPacing runs a 60 Hz fixed step on the real system clock with
 // trivial callbacks, one op per tick (run it with -benchtime=300x for five

@@ -1,9 +1,6 @@
 package timing
 
-import (
-	"runtime"
-	"time"
-)
+import "time"
 
 // Source is a counter of elapsed time (rule T2). Production sources are
 // monotonic; an injected one may be reset, and readers treat a value smaller
@@ -23,26 +20,6 @@ type Waiter interface {
 	// Source to read at least deadline. A virtual clock may jump to it.
 	Yield(deadline time.Duration)
 }
-
-// SystemClock reads the system's monotonic clock and sleeps for real.
-// The zero value is not usable; call NewSystemClock.
-type SystemClock struct {
-	origin time.Time
-}
-
-// NewSystemClock returns a SystemClock whose origin is now.
-func NewSystemClock() *SystemClock {
-	return &SystemClock{origin: time.Now()}
-}
-
-// Now returns the monotonic time since the clock was made.
-func (c *SystemClock) Now() time.Duration { return time.Since(c.origin) }
-
-// Sleep sleeps for d with time.Sleep.
-func (c *SystemClock) Sleep(d time.Duration) { time.Sleep(d) }
-
-// Yield calls runtime.Gosched; the deadline is ignored.
-func (c *SystemClock) Yield(deadline time.Duration) { runtime.Gosched() }
 
 // ManualClock is a virtual Source and Waiter that moves only when told:
 // by Advance and Set, or by Sleep (which steps the clock by the requested

@@ -14,7 +14,6 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -84,12 +83,9 @@ func initGLFW() error {
 	if desc == "" {
 		desc = "no reason given"
 	}
-	return fmt.Errorf("%w: GLFW could not start on display %q: %s; %s",
-		ErrNoDisplay, os.Getenv("DISPLAY"), desc, displayAdvice)
+	return fmt.Errorf("%w: GLFW could not start%s: %s; %s",
+		ErrNoDisplay, onDisplay(), desc, advice.display)
 }
-
-// displayAdvice is the fix for a GLFW that could not start.
-const displayAdvice = "check that DISPLAY names a running X server (Xvfb on a machine without a screen)"
 
 // initRecovered calls glfw.Init and turns a panic into an error.
 func initRecovered() (err error) {
