@@ -27,8 +27,9 @@ func (s *Scheduler) SetFixedTimeStep(fixed bool) {
 func (s *Scheduler) TargetElapsedTime() TimeSpan { return s.target }
 
 // SetTargetElapsedTime sets the fixed step's length from the next tick on,
-// keeping the accumulated time (T25). Zero, negative or above
-// MaxElapsedTime is an error and changes nothing (T9).
+// keeping the accumulated time (T25). Zero, negative, above MaxElapsedTime
+// or above MaxTargetElapsedTime is an error and changes nothing (T9, T22):
+// a longer step could never be owed, so a fixed-step wait would never end.
 func (s *Scheduler) SetTargetElapsedTime(t TimeSpan) error {
 	if err := checkTarget(t, s.maxElapsed); err != nil {
 		return err
@@ -41,7 +42,10 @@ func (s *Scheduler) SetTargetElapsedTime(t TimeSpan) error {
 func (s *Scheduler) MaxElapsedTime() TimeSpan { return s.maxElapsed }
 
 // SetMaxElapsedTime sets the clamp on one tick's time. It must be positive
-// and at least TargetElapsedTime.
+// and at least TargetElapsedTime; there is no upper limit, as in XNA: every
+// sum of times saturates at MaxTimeSpan instead of overflowing, so a huge
+// MaxElapsedTime only means "no clamp" and never zeroes or negates a
+// measured time (T22).
 func (s *Scheduler) SetMaxElapsedTime(m TimeSpan) error {
 	if m <= 0 {
 		return fmt.Errorf("timing: MaxElapsedTime must be positive, got %d ticks", int64(m))
@@ -56,6 +60,9 @@ func (s *Scheduler) SetMaxElapsedTime(m TimeSpan) error {
 func checkTarget(t, maxElapsed TimeSpan) error {
 	if t <= 0 {
 		return fmt.Errorf("timing: TargetElapsedTime must be positive, got %d ticks", int64(t))
+	}
+	if t > MaxTargetElapsedTime {
+		return fmt.Errorf("timing: TargetElapsedTime %d ticks exceeds MaxTargetElapsedTime %d ticks (about 292 years, the longest span a Source can measure): no step could ever be owed; use a shorter target", int64(t), int64(MaxTargetElapsedTime))
 	}
 	if t > maxElapsed {
 		return fmt.Errorf("timing: TargetElapsedTime %d ticks exceeds MaxElapsedTime %d ticks: the clamp would leave less than one step, so no Update would ever run; raise MaxElapsedTime first", int64(t), int64(maxElapsed))

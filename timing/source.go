@@ -1,6 +1,7 @@
 package timing
 
 import (
+	"math"
 	"runtime"
 	"time"
 )
@@ -61,8 +62,18 @@ func NewManualClock(start time.Duration) *ManualClock {
 func (c *ManualClock) Now() time.Duration { return c.now }
 
 // Advance moves the clock forward by d; a negative d moves it back, as a
-// reset of an injected source would.
-func (c *ManualClock) Advance(d time.Duration) { c.now += d }
+// reset of an injected source would. The reading saturates at the largest
+// and smallest time.Duration instead of wrapping.
+func (c *ManualClock) Advance(d time.Duration) {
+	switch {
+	case d > 0 && c.now > math.MaxInt64-d:
+		c.now = math.MaxInt64
+	case d < 0 && c.now < math.MinInt64-d:
+		c.now = math.MinInt64
+	default:
+		c.now += d
+	}
+}
 
 // Set makes the clock read t.
 func (c *ManualClock) Set(t time.Duration) { c.now = t }
@@ -70,7 +81,7 @@ func (c *ManualClock) Set(t time.Duration) { c.now = t }
 // Sleep advances the clock by d.
 func (c *ManualClock) Sleep(d time.Duration) {
 	if d > 0 {
-		c.now += d
+		c.Advance(d)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"time"
 
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -78,8 +80,16 @@ flags:
 	return opt, nil
 }
 
+// replayClock is the replay's virtual clock: a ManualClock that a waiting
+// tick moves straight to its deadline (timing.VirtualWaiter), so a wait
+// costs one call however long the step is.
+type replayClock struct{ *timing.ManualClock }
+
+// WaitUntil moves the clock to deadline.
+func (c *replayClock) WaitUntil(deadline time.Duration) { c.Yield(deadline) }
+
 // newClockScheduler builds the scheduler the options describe.
-func newClockScheduler(opt clockOptions, clock *timing.ManualClock, h timing.Handler) (*timing.Scheduler, error) {
+func newClockScheduler(opt clockOptions, clock *replayClock, h timing.Handler) (*timing.Scheduler, error) {
 	target, maxElapsed := timing.TimeSpan(opt.target), timing.TimeSpan(opt.max)
 	if maxElapsed <= 0 {
 		return nil, fmt.Errorf("-max %d: MaxElapsedTime must be positive", opt.max)
@@ -103,10 +113,22 @@ func newClockScheduler(opt clockOptions, clock *timing.ManualClock, h timing.Han
 	}
 	s.SetFixedTimeStep(!opt.variable)
 	// Order the two so neither is ever checked against the other's default.
+	setTarget := func() error {
+		if err := s.SetTargetElapsedTime(target); err != nil {
+			return fmt.Errorf("-target %d: %w", opt.target, err)
+		}
+		return nil
+	}
+	setMax := func() error {
+		if err := s.SetMaxElapsedTime(maxElapsed); err != nil {
+			return fmt.Errorf("-max %d: %w", opt.max, err)
+		}
+		return nil
+	}
 	if target <= s.MaxElapsedTime() {
-		err = firstErr(s.SetTargetElapsedTime(target), s.SetMaxElapsedTime(maxElapsed))
+		err = firstErr(setTarget(), setMax())
 	} else {
-		err = firstErr(s.SetMaxElapsedTime(maxElapsed), s.SetTargetElapsedTime(target))
+		err = firstErr(setMax(), setTarget())
 	}
 	return s, err
 }
@@ -122,7 +144,7 @@ func firstErr(errs ...error) error {
 
 // replay runs every delta as one tick and writes the transcript.
 func replay(opt clockOptions, deltas []timing.TimeSpan, w io.Writer) error {
-	clock := timing.NewManualClock(0)
+	clock := &replayClock{timing.NewManualClock(0)}
 	tr := &transcript{w: w}
 	s, err := newClockScheduler(opt, clock, tr)
 	if err != nil {
@@ -132,10 +154,17 @@ func replay(opt clockOptions, deltas []timing.TimeSpan, w io.Writer) error {
 	s.Start()
 	// A delta counts as zero when negative; above twice MaxElapsedTime it
 	// prints the same as twice MaxElapsedTime (every profile clamps it), so
-	// it is capped there and the virtual clock cannot overflow.
-	limit := 2 * s.MaxElapsedTime()
-	for _, d := range deltas {
-		clock.Advance(min(max(d, 0), limit).Duration())
+	// it is capped there.
+	limit := timing.MaxTimeSpan
+	if m := s.MaxElapsedTime(); m <= timing.MaxTimeSpan/2 {
+		limit = 2 * m
+	}
+	for i, d := range deltas {
+		step := min(max(d, 0), limit).Duration()
+		if step > math.MaxInt64-clock.Now() {
+			return fmt.Errorf("delta %d: the trace's time so far passes the virtual clock's range (%v, about 292 years)", i+1, time.Duration(math.MaxInt64))
+		}
+		clock.Advance(step)
 		if err := s.Tick(); err != nil {
 			return err
 		}
