@@ -36,7 +36,7 @@ type FixedDt struct {
 
 // FixedDt is both halves of the scheduler's time seam.
 var (
-	_ Source = (*FixedDt)(nil)
+	_ Source        = (*FixedDt)(nil)
 	_ VirtualWaiter = (*FixedDt)(nil)
 )
 
