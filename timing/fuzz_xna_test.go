@@ -104,12 +104,12 @@ func fuzzXNA(t *testing.T, data []byte, withExits bool) {
 		case 5:
 			setMaxAndTarget(s, maxChoices[arg%uint64(len(maxChoices))], arg>>8)
 		case 6:
-			_ = s.SetTargetElapsedTime(TimeSpan(arg % uint64(MaxTargetElapsedTime+2))) // rejected values change nothing
+			setMaxAndTarget(s, s.MaxElapsedTime(), arg) // a new target only, keeping the accumulator (T25)
 		default:
 			clock.Advance(time.Duration(arg % uint64(100*time.Millisecond)))
 		}
 		ran := s.Running()
-		before := c.updates
+		before, accBefore := c.updates, s.Accumulated()
 		err := s.Tick()
 		if err != nil && !errors.Is(err, ErrSourceExhausted) {
 			t.Fatalf("Tick: %v", err)
@@ -118,8 +118,10 @@ func fuzzXNA(t *testing.T, data []byte, withExits bool) {
 			t.Fatalf("ErrSourceExhausted at %d", clock.Now())
 		}
 		steps := c.updates - before
-		if bound := int(s.MaxElapsedTime()/s.TargetElapsedTime()) + 1; steps > bound {
-			t.Fatalf("%d updates in one tick, more than max/target+1 = %d", steps, bound)
+		// A tick owes at most what was accumulated plus MaxElapsedTime; the
+		// accumulator may exceed a target just lowered (T25).
+		if bound := int(addSpan(accBefore, s.MaxElapsedTime())/s.TargetElapsedTime()) + 1; steps > bound {
+			t.Fatalf("%d updates in one tick, more than (accumulated+max)/target+1 = %d", steps, bound)
 		}
 		if !ran && steps != 0 {
 			t.Fatal("a tick after Exit ran updates")
@@ -134,10 +136,16 @@ func fuzzXNA(t *testing.T, data []byte, withExits bool) {
 }
 
 // setMaxAndTarget sets MaxElapsedTime to m and a target that divides it
-// into at most 1000 steps, so one tick never runs more than about 1000
-// updates however far the clock jumps.
+// into at most 1000 steps, so one tick never runs more than about 2000
+// updates however far the clock jumps. A target so short that the time
+// already accumulated would be more than 1000 steps is skipped: XNA keeps
+// the accumulator when the target changes (T25), so such a tick would
+// legitimately run billions of updates.
 func setMaxAndTarget(s *Scheduler, m TimeSpan, k uint64) {
 	target := min(max(m/TimeSpan(1+k%1000), 1), MaxTargetElapsedTime)
+	if s.Accumulated()/target > 1000 {
+		return
+	}
 	if target <= s.MaxElapsedTime() {
 		_ = s.SetTargetElapsedTime(target)
 		_ = s.SetMaxElapsedTime(m)
@@ -173,7 +181,8 @@ func seedsXNA(f *testing.F) {
 
 // FuzzT22_XNAProfileInvariants checks T22 on random traces: no negative
 // elapsed or total, total = sum of update elapsed, no Draw without an
-// Update before it in its tick, at most max/target+1 updates a tick, draw
+// Update before it in its tick, at most (accumulated+max)/target+1 updates
+// a tick, draw
 // elapsed = target x steps, the fixed-step accumulator in [0, target), and
 // only ErrSourceExhausted (at the end of a Duration's range) as an error.
 func FuzzT22_XNAProfileInvariants(f *testing.F) {
