@@ -104,6 +104,26 @@ func TestW2_MinimizedWaitsOnThePlatform(t *testing.T) {
 	_ = g.Close()
 }
 
+// TestHardening_MinimizedDrawsAreNotCounted: the scheduler's Stats count
+// only the frames the engine drew; the draws skipped while minimized are
+// SkippedDraws (issue: the title kept reporting ~49 draws/s minimized).
+func TestHardening_MinimizedDrawsAreNotCounted(t *testing.T) {
+	g, s, p := newTestGame(nil, timing.ProfileDefault)
+	g.SetFixedTimeStep(false)
+	_ = g.SetInactiveSleepTime(0)
+	p.script = [][]PlatformEvent{{focusIn}, {{Kind: EventIconify, Iconified: true}}, {}, {}}
+	for range p.script {
+		if err := g.RunOneFrame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := g.Scheduler().Stats()
+	if s.draws != 1 || st.Draws != 1 || st.SkippedDraws != 3 {
+		t.Errorf("game draws %d, Stats.Draws %d, Stats.SkippedDraws %d; want 1, 1, 3", s.draws, st.Draws, st.SkippedDraws)
+	}
+	_ = g.Close()
+}
+
 // TestW2_ZeroFramebufferSkipsDraws: a 0x0 framebuffer (minimized on some
 // systems) skips draws without an Iconify event, and no Resize goes to the
 // renderer for it.
@@ -135,7 +155,7 @@ func TestW2_ZeroFramebufferSkipsDraws(t *testing.T) {
 func TestW2_MinimizedWaitRule(t *testing.T) {
 	target := timing.DefaultTargetElapsedTime
 	cases := []struct {
-		waits bool
+		waits bool // fixed step under the default profile: the tick waits
 		sleep timing.TimeSpan
 		want  time.Duration
 	}{
@@ -143,11 +163,25 @@ func TestW2_MinimizedWaitRule(t *testing.T) {
 		{false, 20 * timing.Millisecond, 0}, {false, 0, target.Duration()},
 	}
 	for _, c := range cases {
-		if got := minimizedWait(c.waits, c.sleep, target); got != c.want {
-			t.Errorf("minimizedWait(%v, %d) = %v, want %v", c.waits, c.sleep, got, c.want)
+		clock := timing.NewManualClock(0)
+		s, err := timing.NewScheduler(clock, clock, nopTimingHandler{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetFixedTimeStep(c.waits)
+		_ = s.SetInactiveSleepTime(c.sleep)
+		if got := s.IdleWait(true); got != c.want {
+			t.Errorf("waits %v, sleep %d: IdleWait(minimized) = %v, want %v", c.waits, c.sleep, got, c.want)
 		}
 	}
 }
+
+// nopTimingHandler is a timing.Handler that does nothing.
+type nopTimingHandler struct{}
+
+func (nopTimingHandler) Poll()                  {}
+func (nopTimingHandler) Update(timing.GameTime) {}
+func (nopTimingHandler) Draw(timing.GameTime)   {}
 
 // TestW2_MinimizedXNADoesNotSpin: the XNA profile never waits for a step
 // (T22), so a minimized XNA game with no inactive sleep waits on the

@@ -54,8 +54,10 @@ func (c *xnaChecker) Draw(gt GameTime) {
 		c.t.Fatalf("draw %+v, want total %d and no negative elapsed", gt, c.sum)
 	case c.s.IsFixedTimeStep() && gt.ElapsedGameTime != c.s.TargetElapsedTime()*TimeSpan(c.tickSteps):
 		c.t.Fatalf("draw elapsed %d != target %d x steps %d", gt.ElapsedGameTime, c.s.TargetElapsedTime(), c.tickSteps)
-	case gt.Alpha < 0 || gt.Alpha >= 1:
-		c.t.Fatalf("alpha %v outside [0,1)", gt.Alpha)
+	case c.s.IsFixedTimeStep() && (gt.Alpha < 0 || gt.Alpha >= 1):
+		c.t.Fatalf("fixed-step alpha %v outside [0,1)", gt.Alpha)
+	case !c.s.IsFixedTimeStep() && gt.Alpha != 1:
+		c.t.Fatalf("variable-step alpha %v, want 1 (T8)", gt.Alpha)
 	}
 }
 

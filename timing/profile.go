@@ -180,5 +180,5 @@ func (s *Scheduler) variableXNA(elapsed TimeSpan) {
 	if !s.running {
 		return
 	}
-	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed})
+	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, Alpha: 1})
 }

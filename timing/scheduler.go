@@ -72,11 +72,25 @@ type Handler interface {
 	Draw(gt GameTime)
 }
 
+// DrawReporter is an optional Handler extension for handlers that may skip
+// a draw (a minimized window, a frame the device could not begin). The
+// Scheduler then calls TryDraw instead of Draw and counts in Stats.Draws
+// only the draws it reports as done.
+type DrawReporter interface {
+	// TryDraw draws like Draw and reports whether a frame was drawn.
+	TryDraw(gt GameTime) bool
+}
+
 // Stats counts what a Scheduler did. All counters start at zero.
 type Stats struct {
 	Ticks   uint64 // Tick calls that ran (zero-step XNA ticks included)
 	Updates uint64 // Update callbacks
-	Draws   uint64 // Draw callbacks
+	// Draws counts the frames drawn: Draw callbacks, less those a
+	// DrawReporter handler reported as skipped.
+	Draws uint64
+	// SkippedDraws counts the draws a DrawReporter handler reported as
+	// skipped. A suppressed draw (SuppressDraw, Exit) is in neither.
+	SkippedDraws uint64
 	// LastSteps is the number of Updates in the last tick.
 	LastSteps int
 	// Dropped is the total time discarded by the MaxElapsedTime clamp.
@@ -95,6 +109,7 @@ type Scheduler struct {
 	waiter  Waiter
 	virtual VirtualWaiter // waiter, when it is one
 	handler Handler
+	drawer  DrawReporter // handler, when it is one
 
 	profile       Profile
 	fixed         bool
@@ -139,6 +154,7 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 		running:       true,
 	}
 	s.virtual, _ = w.(VirtualWaiter)
+	s.drawer, _ = h.(DrawReporter)
 	s.resetXNACounters()
 	s.est.reset(false)
 	return s, nil
@@ -434,7 +450,7 @@ func (s *Scheduler) runVariable() {
 	s.slow = false
 	s.stats.LastSteps = 1
 	s.update(elapsed)
-	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed})
+	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, Alpha: 1})
 }
 
 // draw runs Draw unless a draw is suppressed, which it clears (T12).
@@ -443,8 +459,14 @@ func (s *Scheduler) draw(gt GameTime) {
 		s.suppressDraw = false
 		return
 	}
-	s.stats.Draws++
-	s.handler.Draw(gt)
+	if s.drawer == nil {
+		s.stats.Draws++
+		s.handler.Draw(gt)
+	} else if s.drawer.TryDraw(gt) {
+		s.stats.Draws++
+	} else {
+		s.stats.SkippedDraws++
+	}
 }
 
 // alpha is left/target as a float in [0, 1).

@@ -115,3 +115,37 @@ func (s *Scheduler) Accumulated() TimeSpan { return s.acc }
 
 // Stats returns what the scheduler has done so far.
 func (s *Scheduler) Stats() Stats { return s.stats }
+
+// XNAIdleSleep is what IdleWait asks for after a ProfileXNA fixed-step tick
+// that ran no step: XNA's tick does not wait (T22), so its host sleeps a
+// little before measuring again instead of spinning a core.
+const XNAIdleSleep = time.Millisecond
+
+// IdleWait says how long a host loop that calls Tick back to back should
+// wait after the last Tick before the next, so that it does not spin a
+// core; minimized says whether the game's window is minimized (the host
+// then waits for platform events, the rest of the time it sleeps):
+//
+//   - zero after Exit, or when the tick itself waited: a fixed step under
+//     the default profile waits for its step (T5);
+//   - minimized: zero when each tick already sleeps InactiveSleepTime
+//     (T24), else one TargetElapsedTime;
+//   - a ProfileXNA fixed-step tick that ran no step: XNAIdleSleep. The
+//     tick's semantics are unchanged: a zero-step tick consumes no time, so
+//     the next tick measures the slept time too (T22).
+func (s *Scheduler) IdleWait(minimized bool) time.Duration {
+	if !s.running {
+		return 0
+	}
+	waited := s.fixed && s.profile != ProfileXNA
+	if minimized {
+		if waited || s.inactiveSleep > 0 {
+			return 0
+		}
+		return s.target.Duration()
+	}
+	if s.profile == ProfileXNA && s.fixed && s.stats.LastSteps == 0 {
+		return XNAIdleSleep
+	}
+	return 0
+}
