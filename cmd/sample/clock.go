@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/metronome-engine/metronome/timing"
@@ -21,6 +23,10 @@ type clockOptions struct {
 
 // runClock is `sample clock` (rule T23): it replays the trace on stdin
 // through a Scheduler on a virtual clock and prints one line per callback.
+// It streams: each delta is read, ticked and printed before the next is
+// read, output is flushed whenever the input would block, and memory stays
+// flat however long the trace. A bad trace exits 2 naming its line; a
+// failed write stops the replay at once and exits 1.
 func runClock(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt, err := parseClockFlags(args, stderr)
 	if err == flag.ErrHelp {
@@ -30,22 +36,28 @@ func runClock(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sample clock: %v\n", err)
 		return 2
 	}
-	deltas, err := parseTrace(stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "sample clock: %v\n", err)
-		return 2
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err = replay(opt, stdin, out)
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = &writeError{ferr}
 	}
-	out := bufio.NewWriter(stdout)
-	if err := replay(opt, deltas, out); err != nil {
-		fmt.Fprintf(stderr, "sample clock: %v\n", err)
-		return 2
-	}
-	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "sample clock: write: %v\n", err)
+	var werr *writeError
+	switch {
+	case errors.As(err, &werr):
+		fmt.Fprintf(stderr, "sample clock: write: %v\n", werr.err)
 		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "sample clock: %v\n", err)
+		return 2
 	}
 	return 0
 }
+
+// writeError is a failed write of the transcript.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "write: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
 
 func parseClockFlags(args []string, stderr io.Writer) (clockOptions, error) {
 	var opt clockOptions
@@ -142,8 +154,9 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// replay runs every delta as one tick and writes the transcript.
-func replay(opt clockOptions, deltas []timing.TimeSpan, w io.Writer) error {
+// replay reads the trace delta by delta, runs each as one tick and writes
+// the transcript to w as it goes.
+func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 	clock := &replayClock{timing.NewManualClock(0)}
 	tr := &transcript{w: w}
 	s, err := newClockScheduler(opt, clock, tr)
@@ -152,6 +165,15 @@ func replay(opt clockOptions, deltas []timing.TimeSpan, w io.Writer) error {
 	}
 	tr.s = s
 	s.Start()
+	if tr.err != nil {
+		return &writeError{tr.err}
+	}
+	in := newTraceReader(trace, func() error {
+		if err := w.Flush(); err != nil {
+			return &writeError{err}
+		}
+		return nil
+	})
 	// A delta counts as zero when negative; above twice MaxElapsedTime it
 	// prints the same as twice MaxElapsedTime (every profile clamps it), so
 	// it is capped there.
@@ -159,37 +181,89 @@ func replay(opt clockOptions, deltas []timing.TimeSpan, w io.Writer) error {
 	if m := s.MaxElapsedTime(); m <= timing.MaxTimeSpan/2 {
 		limit = 2 * m
 	}
-	for i, d := range deltas {
+	for {
+		d, err := in.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
 		step := min(max(d, 0), limit).Duration()
 		if step > math.MaxInt64-clock.Now() {
-			return fmt.Errorf("delta %d: the trace's time so far passes the virtual clock's range (%v, about 292 years)", i+1, time.Duration(math.MaxInt64))
+			return fmt.Errorf("line %d: the trace's time so far passes the virtual clock's range (%v, about 292 years)", in.Line(), time.Duration(math.MaxInt64))
 		}
 		clock.Advance(step)
 		if err := s.Tick(); err != nil {
-			return err
+			return fmt.Errorf("line %d: %w", in.Line(), err)
+		}
+		if tr.err != nil {
+			return &writeError{tr.err}
 		}
 	}
 	st := s.Stats()
-	_, err = fmt.Fprintf(w, "# ticks=%d updates=%d draws=%d\n", st.Ticks, st.Updates, st.Draws)
-	return err
+	b := append(tr.buf[:0], "# ticks="...)
+	b = strconv.AppendUint(b, st.Ticks, 10)
+	b = append(b, " updates="...)
+	b = strconv.AppendUint(b, st.Updates, 10)
+	b = append(b, " draws="...)
+	b = strconv.AppendUint(b, st.Draws, 10)
+	b = append(b, '\n')
+	tr.write(b)
+	if tr.err != nil {
+		return &writeError{tr.err}
+	}
+	return nil
 }
 
-// transcript is the Handler that prints the callbacks.
+// transcript is the Handler that prints the callbacks. It formats into
+// one reused buffer and keeps the first write error; after it, it writes
+// nothing more.
 type transcript struct {
-	w       io.Writer
+	w       *bufio.Writer
 	s       *timing.Scheduler
-	updates int
-	draws   int
+	buf     []byte
+	err     error
+	updates int64
+	draws   int64
 }
 
 func (t *transcript) Poll() {}
 
 func (t *transcript) Update(gt timing.GameTime) {
 	t.updates++
-	fmt.Fprintf(t.w, "update %d elapsed=%d total=%d slow=%t\n", t.updates, gt.ElapsedGameTime, gt.TotalGameTime, gt.IsRunningSlowly)
+	b := append(t.buf[:0], "update "...)
+	b = strconv.AppendInt(b, t.updates, 10)
+	b = t.times(b, gt)
+	b = append(b, '\n')
+	t.write(b)
 }
 
 func (t *transcript) Draw(gt timing.GameTime) {
 	t.draws++
-	fmt.Fprintf(t.w, "draw %d elapsed=%d total=%d slow=%t left=%d\n", t.draws, gt.ElapsedGameTime, gt.TotalGameTime, gt.IsRunningSlowly, t.s.Accumulated())
+	b := append(t.buf[:0], "draw "...)
+	b = strconv.AppendInt(b, t.draws, 10)
+	b = t.times(b, gt)
+	b = append(b, " left="...)
+	b = strconv.AppendInt(b, int64(t.s.Accumulated()), 10)
+	b = append(b, '\n')
+	t.write(b)
+}
+
+// times appends " elapsed=E total=T slow=S".
+func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
+	b = append(b, " elapsed="...)
+	b = strconv.AppendInt(b, int64(gt.ElapsedGameTime), 10)
+	b = append(b, " total="...)
+	b = strconv.AppendInt(b, int64(gt.TotalGameTime), 10)
+	b = append(b, " slow="...)
+	return strconv.AppendBool(b, gt.IsRunningSlowly)
+}
+
+func (t *transcript) write(b []byte) {
+	t.buf = b
+	if t.err != nil {
+		return
+	}
+	_, t.err = t.w.Write(b)
 }

@@ -112,7 +112,9 @@ func TestT23_BadInputExitsTwoNamingLineAndToken(t *testing.T) {
 	}
 	for _, c := range cases {
 		out, stderr, code := runClockText(c.args, c.input)
-		if code != 2 || !strings.Contains(stderr, c.msg) || out != "" {
+		// Output streams: a bad trace keeps the lines before it, but no
+		// summary; a bad flag prints nothing.
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Contains(out, "# ticks=") || (len(c.args) > 0 && out != "") {
 			t.Errorf("%v %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, c.input, code, out, stderr, c.msg)
 		}
 	}
@@ -190,7 +192,7 @@ func TestT9_HugeTargetIsRejectedNotAHang(t *testing.T) {
 // not a clock that wraps.
 func TestT23_TraceBeyondTheClocksRangeIsAnError(t *testing.T) {
 	_, stderr, code := runClockText([]string{"-variable", "-max", "9223372036854775807"}, "1\n50000000000000000\n50000000000000000\n")
-	if code != 2 || !strings.Contains(stderr, "delta 3") || !strings.Contains(stderr, "292 years") {
+	if code != 2 || !strings.Contains(stderr, "line 3") || !strings.Contains(stderr, "292 years") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,28 +12,150 @@ import (
 	"github.com/metronome-engine/metronome/timing"
 )
 
-// parseTrace reads frame deltas in ticks: whitespace-separated tokens, each
-// a plain integer (100 ns ticks) or a Go duration that is a whole number of
-// ticks; '#' starts a comment to the end of the line. Negative deltas are
-// returned as read; the caller counts them as zero.
-func parseTrace(r io.Reader) ([]timing.TimeSpan, error) {
-	var deltas []timing.TimeSpan
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	for line := 1; sc.Scan(); line++ {
-		text, _, _ := strings.Cut(sc.Text(), "#")
-		for _, tok := range strings.Fields(text) {
-			d, err := parseDelta(tok)
-			if err != nil {
-				return nil, fmt.Errorf("line %d: token %q: %w", line, tok, err)
-			}
-			deltas = append(deltas, d)
+// traceReader reads frame deltas in ticks from a trace, one at a time, with
+// memory that does not grow with the trace (only with its longest token):
+// whitespace-separated tokens, each a plain integer (100 ns ticks) or a Go
+// duration that is a whole number of ticks; '#' starts a comment to the end
+// of the line. Lines may be of any length. Negative deltas are returned as
+// read; the caller counts them as zero.
+type traceReader struct {
+	r       *bufio.Reader
+	line    int    // line of the last token returned, from 1
+	tok     []byte // the token being read
+	pending []string
+	// beforeBlock runs before a read that may block (the input buffer is
+	// empty), so a caller can flush its output first.
+	beforeBlock func() error
+}
+
+// traceBufSize is the input buffer: large reads, flat memory.
+const traceBufSize = 64 << 10
+
+func newTraceReader(r io.Reader, beforeBlock func() error) *traceReader {
+	return &traceReader{r: bufio.NewReaderSize(r, traceBufSize), line: 1, beforeBlock: beforeBlock}
+}
+
+// Line returns the line of the last token read.
+func (t *traceReader) Line() int { return t.line }
+
+// Next returns the next delta, or io.EOF at the end of the trace. Errors
+// name the line and the token.
+func (t *traceReader) Next() (timing.TimeSpan, error) {
+	for len(t.pending) == 0 {
+		if err := t.field(); err != nil {
+			return 0, err
+		}
+		if n, ok := parseSmallInt(t.tok); ok {
+			return timing.TimeSpan(n), nil // the common case, without a string
+		}
+		if isASCIIBytes(t.tok) {
+			t.pending = append(t.pending[:0], string(t.tok))
+		} else {
+			t.pending = strings.Fields(string(t.tok)) // Unicode spaces too, as strings.Fields splits
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read trace: %w", err)
+	tok := t.pending[0]
+	t.pending = t.pending[1:]
+	d, err := parseDelta(tok)
+	if err != nil {
+		return 0, fmt.Errorf("line %d: token %q: %w", t.line, tok, err)
 	}
-	return deltas, nil
+	return d, nil
+}
+
+// field reads the next run of bytes between ASCII spaces into t.tok,
+// skipping comments; io.EOF at the end.
+func (t *traceReader) field() error {
+	t.tok = t.tok[:0]
+	comment := false
+	for {
+		if t.r.Buffered() == 0 && t.beforeBlock != nil {
+			if err := t.beforeBlock(); err != nil {
+				return err
+			}
+		}
+		c, err := t.r.ReadByte()
+		if err != nil {
+			if errors.Is(err, io.EOF) && len(t.tok) > 0 {
+				return nil
+			}
+			if errors.Is(err, io.EOF) {
+				return io.EOF
+			}
+			return fmt.Errorf("line %d: read trace: %w", t.line, err)
+		}
+		switch {
+		case c == '\n':
+		case comment:
+			continue
+		case c == '#' || c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+		default:
+			t.tok = append(t.tok, c)
+			continue
+		}
+		if len(t.tok) > 0 {
+			_ = t.r.UnreadByte() // the separator is handled on the next call
+			return nil
+		}
+		switch c {
+		case '\n':
+			t.line++
+			comment = false
+		case '#':
+			comment = true
+		}
+	}
+}
+
+func isASCIIBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// parseSmallInt parses an optionally signed decimal of at most 18 digits
+// (so it cannot overflow) without allocating; anything else is left to
+// parseDelta.
+func parseSmallInt(b []byte) (int64, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// parseTrace reads a whole trace into memory (the reference tests' helper;
+// the command streams with traceReader).
+func parseTrace(r io.Reader) ([]timing.TimeSpan, error) {
+	var deltas []timing.TimeSpan
+	tr := newTraceReader(r, nil)
+	for {
+		d, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return deltas, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		deltas = append(deltas, d)
+	}
 }
 
 // parseDelta reads one token: an integer count of ticks, or a duration.
