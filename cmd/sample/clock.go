@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
+	"math/bits"
 	"time"
 
 	"github.com/metronome-engine/metronome/timing"
@@ -203,11 +203,11 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 	}
 	st := s.Stats()
 	b := append(tr.buf[:0], "# ticks="...)
-	b = strconv.AppendUint(b, st.Ticks, 10)
+	b = appendInt(b, int64(st.Ticks))
 	b = append(b, " updates="...)
-	b = strconv.AppendUint(b, st.Updates, 10)
+	b = appendInt(b, int64(st.Updates))
 	b = append(b, " draws="...)
-	b = strconv.AppendUint(b, st.Draws, 10)
+	b = appendInt(b, int64(st.Draws))
 	b = append(b, '\n')
 	tr.write(b)
 	if tr.err != nil {
@@ -218,7 +218,8 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 
 // transcript is the Handler that prints the callbacks. It formats into
 // one reused buffer and keeps the first write error; after it, it writes
-// nothing more.
+// nothing more. Numbers that repeat from line to line (the elapsed step,
+// a total printed by a draw and the next update) are formatted once.
 type transcript struct {
 	w       *bufio.Writer
 	s       *timing.Scheduler
@@ -226,6 +227,23 @@ type transcript struct {
 	err     error
 	updates int64
 	draws   int64
+	elapsed numText
+	total   numText
+}
+
+// numText caches the decimal text of the last value formatted.
+type numText struct {
+	v    int64
+	text []byte
+}
+
+// append appends v's decimal text, reusing the cached text when v repeats.
+func (n *numText) append(b []byte, v int64) []byte {
+	if n.text == nil || n.v != v {
+		n.v = v
+		n.text = appendInt(n.text[:0], v)
+	}
+	return append(b, n.text...)
 }
 
 func (t *transcript) Poll() {}
@@ -233,7 +251,7 @@ func (t *transcript) Poll() {}
 func (t *transcript) Update(gt timing.GameTime) {
 	t.updates++
 	b := append(t.buf[:0], "update "...)
-	b = strconv.AppendInt(b, t.updates, 10)
+	b = appendInt(b, t.updates)
 	b = t.times(b, gt)
 	b = append(b, '\n')
 	t.write(b)
@@ -242,10 +260,10 @@ func (t *transcript) Update(gt timing.GameTime) {
 func (t *transcript) Draw(gt timing.GameTime) {
 	t.draws++
 	b := append(t.buf[:0], "draw "...)
-	b = strconv.AppendInt(b, t.draws, 10)
+	b = appendInt(b, t.draws)
 	b = t.times(b, gt)
 	b = append(b, " left="...)
-	b = strconv.AppendInt(b, int64(t.s.Accumulated()), 10)
+	b = appendInt(b, int64(t.s.Accumulated()))
 	b = append(b, '\n')
 	t.write(b)
 }
@@ -253,11 +271,13 @@ func (t *transcript) Draw(gt timing.GameTime) {
 // times appends " elapsed=E total=T slow=S".
 func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
 	b = append(b, " elapsed="...)
-	b = strconv.AppendInt(b, int64(gt.ElapsedGameTime), 10)
+	b = t.elapsed.append(b, int64(gt.ElapsedGameTime))
 	b = append(b, " total="...)
-	b = strconv.AppendInt(b, int64(gt.TotalGameTime), 10)
-	b = append(b, " slow="...)
-	return strconv.AppendBool(b, gt.IsRunningSlowly)
+	b = t.total.append(b, int64(gt.TotalGameTime))
+	if gt.IsRunningSlowly {
+		return append(b, " slow=true"...)
+	}
+	return append(b, " slow=false"...)
 }
 
 func (t *transcript) write(b []byte) {
@@ -266,4 +286,51 @@ func (t *transcript) write(b []byte) {
 		return
 	}
 	_, t.err = t.w.Write(b)
+}
+
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// appendInt appends v in base 10, writing the digits in place (the
+// transcript's hot path).
+func appendInt(b []byte, v int64) []byte {
+	u := uint64(v)
+	if v < 0 {
+		b = append(b, '-')
+		u = -u
+	}
+	n := decimalDigits(u)
+	start := len(b)
+	b = append(b, zeros[:n]...)
+	i := start + n
+	for u >= 100 {
+		q := u / 100
+		r := u - q*100
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		u = q
+	}
+	if u >= 10 {
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
+		i--
+		b[i] = byte('0' + u)
+	}
+	return b
+}
+
+// zeros is room for the longest int64.
+var zeros [20]byte
+
+// pow10 holds 10^0 to 10^19.
+var pow10 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// decimalDigits returns the number of decimal digits of u (1 for 0).
+func decimalDigits(u uint64) int {
+	n := (bits.Len64(u) * 1233) >> 12 // about log10(2) x bit length
+	if n < 20 && u >= pow10[n] {
+		n++
+	}
+	return max(n, 1)
 }

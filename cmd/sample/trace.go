@@ -64,46 +64,50 @@ func (t *traceReader) Next() (timing.TimeSpan, error) {
 }
 
 // field reads the next run of bytes between ASCII spaces into t.tok,
-// skipping comments; io.EOF at the end.
+// skipping comments; io.EOF at the end. It scans the reader's buffer in
+// place and consumes only up to the byte after the token.
 func (t *traceReader) field() error {
 	t.tok = t.tok[:0]
 	comment := false
 	for {
-		if t.r.Buffered() == 0 && t.beforeBlock != nil {
-			if err := t.beforeBlock(); err != nil {
-				return err
+		if t.r.Buffered() == 0 {
+			if t.beforeBlock != nil {
+				if err := t.beforeBlock(); err != nil {
+					return err
+				}
+			}
+			if _, err := t.r.Peek(1); err != nil {
+				switch {
+				case errors.Is(err, io.EOF) && len(t.tok) > 0:
+					return nil
+				case errors.Is(err, io.EOF):
+					return io.EOF
+				}
+				return fmt.Errorf("line %d: read trace: %w", t.line, err)
 			}
 		}
-		c, err := t.r.ReadByte()
-		if err != nil {
-			if errors.Is(err, io.EOF) && len(t.tok) > 0 {
-				return nil
+		buf, _ := t.r.Peek(t.r.Buffered())
+		for i, c := range buf {
+			switch {
+			case c == '\n':
+				if len(t.tok) > 0 {
+					_, _ = t.r.Discard(i) // the separator is handled on the next call
+					return nil
+				}
+				t.line++
+				comment = false
+			case comment:
+			case c == '#' || c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+				if len(t.tok) > 0 {
+					_, _ = t.r.Discard(i)
+					return nil
+				}
+				comment = c == '#'
+			default:
+				t.tok = append(t.tok, c)
 			}
-			if errors.Is(err, io.EOF) {
-				return io.EOF
-			}
-			return fmt.Errorf("line %d: read trace: %w", t.line, err)
 		}
-		switch {
-		case c == '\n':
-		case comment:
-			continue
-		case c == '#' || c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-		default:
-			t.tok = append(t.tok, c)
-			continue
-		}
-		if len(t.tok) > 0 {
-			_ = t.r.UnreadByte() // the separator is handled on the next call
-			return nil
-		}
-		switch c {
-		case '\n':
-			t.line++
-			comment = false
-		case '#':
-			comment = true
-		}
+		_, _ = t.r.Discard(len(buf))
 	}
 }
 
