@@ -135,8 +135,11 @@ type Scheduler struct {
 	suppressDraw bool
 	resetElapsed bool
 
-	est   sleepEstimator
-	stats Stats
+	est       sleepEstimator
+	overshoot overshootWindow // WaitPrecise's measured wake-ups
+	margin    time.Duration   // WaitPrecise's margin when set, else measured
+	sleeper   DeadlineSleeper // waiter, when it is one
+	stats     Stats
 }
 
 // NewScheduler returns a Scheduler in fixed step with the defaults of T4 and
@@ -155,6 +158,8 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 	}
 	s.virtual, _ = w.(VirtualWaiter)
 	s.drawer, _ = h.(DrawReporter)
+	s.sleeper, _ = w.(DeadlineSleeper)
+	s.overshoot.reset()
 	s.resetXNACounters()
 	s.est.reset(false)
 	return s, nil
@@ -343,7 +348,12 @@ func (s *Scheduler) waitForStep(target TimeSpan) error {
 		}
 		return nil
 	}
-	if s.policy != WaitBusy {
+	switch s.policy {
+	case WaitPrecise:
+		if err := s.sleepPrecise(target, &still); err != nil {
+			return err
+		}
+	case WaitAdaptive, WaitAdaptiveFNA:
 		for s.acc < target && s.owedNs(target) > s.est.worst {
 			before := s.last
 			s.waiter.Sleep(waitSleepDuration)
@@ -360,6 +370,34 @@ func (s *Scheduler) waitForStep(target TimeSpan) error {
 		s.waiter.Yield(s.deadline(target))
 		if err := s.waited(s.advance(), yieldCredit, &still, target); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// sleepPrecise is WaitPrecise's sleep: while more than the margin is owed,
+// one sleep to the deadline minus the margin, whose overshoot (how late
+// the source read after it, against the wake-up asked for) feeds the
+// window. The yield loop then spins the rest.
+func (s *Scheduler) sleepPrecise(target TimeSpan, still *time.Duration) error {
+	for s.acc < target {
+		margin := s.WaitMargin()
+		if s.owedNs(target) <= margin {
+			return nil
+		}
+		wake := s.deadline(target) - margin
+		asked := wake - s.last
+		if s.sleeper != nil {
+			s.sleeper.SleepUntil(wake)
+		} else {
+			s.waiter.Sleep(asked)
+		}
+		advanced := s.advance()
+		if err := s.waited(advanced, asked, still, target); err != nil {
+			return err
+		}
+		if advanced {
+			s.overshoot.add(s.last - wake)
 		}
 	}
 	return nil

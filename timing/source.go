@@ -25,6 +25,14 @@ type Waiter interface {
 	Yield(deadline time.Duration)
 }
 
+// DeadlineSleeper is an optional Waiter extension used by the WaitPrecise
+// policy: one sleep that ends as close after a deadline as the OS allows.
+type DeadlineSleeper interface {
+	// SleepUntil blocks until about the time the Source reads deadline;
+	// it may wake late, never much early.
+	SleepUntil(deadline time.Duration)
+}
+
 // SystemClock reads the system's monotonic clock and sleeps for real.
 // The zero value is not usable; call NewSystemClock.
 type SystemClock struct {
@@ -41,6 +49,14 @@ func (c *SystemClock) Now() time.Duration { return time.Since(c.origin) }
 
 // Sleep sleeps for d with time.Sleep.
 func (c *SystemClock) Sleep(d time.Duration) { time.Sleep(d) }
+
+// SleepUntil sleeps until the clock reads about deadline. On Linux it is
+// one clock_nanosleep on an absolute CLOCK_MONOTONIC deadline with the
+// calling thread's timer slack lowered to 1 ns (call it from the loop's
+// locked OS thread); elsewhere a time.Sleep.
+func (c *SystemClock) SleepUntil(deadline time.Duration) {
+	sleepUntilPrecise(deadline - c.Now())
+}
 
 // Yield calls runtime.Gosched; the deadline is ignored.
 func (c *SystemClock) Yield(deadline time.Duration) { runtime.Gosched() }

@@ -29,7 +29,7 @@ func (c *coarseClock) Yield(deadline time.Duration) { c.true += c.yield }
 // the source read since Start.
 func TestT14_CoarseSourceIsSlowNeverStalled(t *testing.T) {
 	for _, step := range []time.Duration{time.Millisecond, 15_600 * time.Microsecond} {
-		for _, policy := range []WaitPolicy{WaitAdaptive, WaitAdaptiveFNA, WaitBusy} {
+		for _, policy := range []WaitPolicy{WaitAdaptive, WaitAdaptiveFNA, WaitBusy, WaitPrecise} {
 			for _, c := range []struct {
 				yield time.Duration
 				ticks int
