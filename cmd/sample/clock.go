@@ -202,7 +202,7 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 		}
 	}
 	st := s.Stats()
-	b := append(tr.buf[:0], "# ticks="...)
+	b := append(tr.line(), "# ticks="...)
 	b = appendInt(b, int64(st.Ticks))
 	b = append(b, " updates="...)
 	b = appendInt(b, int64(st.Updates))
@@ -225,8 +225,8 @@ type transcript struct {
 	s       *timing.Scheduler
 	buf     []byte
 	err     error
-	updates int64
-	draws   int64
+	updates counter
+	draws   counter
 	elapsed numText
 	total   numText
 }
@@ -249,18 +249,16 @@ func (n *numText) append(b []byte, v int64) []byte {
 func (t *transcript) Poll() {}
 
 func (t *transcript) Update(gt timing.GameTime) {
-	t.updates++
-	b := append(t.buf[:0], "update "...)
-	b = appendInt(b, t.updates)
+	b := append(t.line(), "update "...)
+	b = append(b, t.updates.inc()...)
 	b = t.times(b, gt)
 	b = append(b, '\n')
 	t.write(b)
 }
 
 func (t *transcript) Draw(gt timing.GameTime) {
-	t.draws++
-	b := append(t.buf[:0], "draw "...)
-	b = appendInt(b, t.draws)
+	b := append(t.line(), "draw "...)
+	b = append(b, t.draws.inc()...)
 	b = t.times(b, gt)
 	b = append(b, " left="...)
 	b = appendInt(b, int64(t.s.Accumulated()))
@@ -280,12 +278,47 @@ func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
 	return append(b, " slow=false"...)
 }
 
+// maxLine is more than the longest transcript line.
+const maxLine = 256
+
+// line returns an empty slice to format the next line into: the writer's
+// own free space, so that Write copies nothing, or the transcript's
+// buffer when the writer is nearly full or failed.
+func (t *transcript) line() []byte {
+	if t.err == nil && t.w.Available() < maxLine {
+		t.err = t.w.Flush()
+	}
+	if t.err == nil {
+		return t.w.AvailableBuffer()
+	}
+	return t.buf[:0]
+}
+
 func (t *transcript) write(b []byte) {
-	t.buf = b
 	if t.err != nil {
 		return
 	}
 	_, t.err = t.w.Write(b)
+}
+
+// counter is a decimal count kept as text: each line's number is one
+// increment, not a conversion.
+type counter struct{ text []byte }
+
+// inc adds one and returns the new count's text.
+func (c *counter) inc() []byte {
+	i := len(c.text) - 1
+	for ; i >= 0 && c.text[i] == '9'; i-- {
+		c.text[i] = '0'
+	}
+	if i >= 0 {
+		c.text[i]++
+	} else {
+		c.text = append(c.text, 0)
+		copy(c.text[1:], c.text)
+		c.text[0] = '1'
+	}
+	return c.text
 }
 
 // digitPairs holds "00" to "99".
