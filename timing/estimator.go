@@ -1,6 +1,9 @@
 package timing
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // WaitPolicy says how a fixed-step tick waits for its next step (T5, T6).
 type WaitPolicy int
@@ -42,6 +45,17 @@ func (p WaitPolicy) String() string {
 		return "precise"
 	}
 	return "WaitPolicy(invalid)"
+}
+
+// ParseWaitPolicy reads a policy's name, as String writes it: "adaptive",
+// "adaptive-fna", "busy" or "precise".
+func ParseWaitPolicy(name string) (WaitPolicy, error) {
+	for p := WaitAdaptive; p <= WaitPrecise; p++ {
+		if p.String() == name {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("timing: unknown wait policy %q (want adaptive, adaptive-fna, busy or precise)", name)
 }
 
 const (

@@ -167,3 +167,15 @@ func TestT6_OvershootWindowStaysSorted(t *testing.T) {
 		}
 	}
 }
+
+// TestT6_PoliciesByName: every policy parses from its String.
+func TestT6_PoliciesByName(t *testing.T) {
+	for p := WaitAdaptive; p <= WaitPrecise; p++ {
+		if got, err := ParseWaitPolicy(p.String()); err != nil || got != p {
+			t.Errorf("ParseWaitPolicy(%q) = %v, %v", p.String(), got, err)
+		}
+	}
+	if _, err := ParseWaitPolicy("spin"); err == nil {
+		t.Error("an unknown name parsed")
+	}
+}
