@@ -122,7 +122,7 @@ const (
 	overshootInitial = 500 * time.Microsecond
 	// overshootCap bounds one sample, so a single descheduling does not
 	// make the policy spin for long.
-	overshootCap = 2 * time.Millisecond
+	overshootCap = time.Millisecond
 	// marginSafety is added to the measured percentile.
 	marginSafety = 20 * time.Microsecond
 	// overshootRank is the index, in ascending order, of the 99th
