@@ -158,7 +158,7 @@ func firstErr(errs ...error) error {
 // the transcript to w as it goes.
 func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 	clock := &replayClock{timing.NewManualClock(0)}
-	tr := &transcript{w: w}
+	tr := &transcript{w: w, elapsed: numText{label: " elapsed="}, total: numText{label: " total="}}
 	s, err := newClockScheduler(opt, clock, tr)
 	if err != nil {
 		return err
@@ -231,17 +231,19 @@ type transcript struct {
 	total   numText
 }
 
-// numText caches the decimal text of the last value formatted.
+// numText caches the text of a field, its label included (" total=123"),
+// for the last value formatted.
 type numText struct {
-	v    int64
-	text []byte
+	label string
+	v     int64
+	text  []byte
 }
 
-// append appends v's decimal text, reusing the cached text when v repeats.
+// append appends the field for v, reusing the cached text when v repeats.
 func (n *numText) append(b []byte, v int64) []byte {
 	if n.text == nil || n.v != v {
 		n.v = v
-		n.text = appendInt(n.text[:0], v)
+		n.text = appendInt(append(n.text[:0], n.label...), v)
 	}
 	return append(b, n.text...)
 }
@@ -268,9 +270,7 @@ func (t *transcript) Draw(gt timing.GameTime) {
 
 // times appends " elapsed=E total=T slow=S".
 func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
-	b = append(b, " elapsed="...)
 	b = t.elapsed.append(b, int64(gt.ElapsedGameTime))
-	b = append(b, " total="...)
 	b = t.total.append(b, int64(gt.TotalGameTime))
 	if gt.IsRunningSlowly {
 		return append(b, " slow=true"...)
