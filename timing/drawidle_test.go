@@ -1,6 +1,7 @@
 package timing
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -140,5 +141,16 @@ func TestT22_IdleWaitSaysWhatTheLoopNeeds(t *testing.T) {
 		if got := s.IdleWait(c.minimized); got != 0 {
 			t.Errorf("case %d: IdleWait after Exit = %v", i, got)
 		}
+	}
+}
+
+// TestT8_AlphaStaysBelowOne: a leftover a hair under the target rounds to
+// the largest float64 below 1, never 1.
+func TestT8_AlphaStaysBelowOne(t *testing.T) {
+	if a := alpha(MaxTimeSpan-1, MaxTimeSpan); a >= 1 || a != math.Nextafter(1, 0) {
+		t.Fatalf("alpha %v", a)
+	}
+	if a := alpha(1, 4); a != 0.25 {
+		t.Fatalf("alpha %v", a)
 	}
 }

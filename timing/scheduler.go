@@ -512,6 +512,11 @@ func alpha(left, target TimeSpan) float64 {
 	if left <= 0 || target <= 0 {
 		return 0
 	}
-	a := float64(left) / float64(target)
-	return min(a, math.Nextafter(1, 0))
+	if a := float64(left) / float64(target); a < 1 {
+		return a
+	}
+	return belowOne
 }
+
+// belowOne is the largest float64 below 1.
+const belowOne = 1 - 1.0/(1<<53)

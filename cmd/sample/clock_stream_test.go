@@ -213,3 +213,18 @@ func TestT23_AppendIntMatchesStrconv(t *testing.T) {
 		}
 	}
 }
+
+// TestT23_GrowingFieldMatchesStrconv checks the in-place decimal addition
+// of a growing total against strconv, across carries into new digits.
+func TestT23_GrowingFieldMatchesStrconv(t *testing.T) {
+	n := numText{label: " total="}
+	v := int64(0)
+	steps := []int64{0, 1, 8, 1, 90, 900, 166667, 999_999_999, 5, 333334, 1e9 + 7}
+	for r := 0; r < 2000; r++ {
+		v += steps[r%len(steps)] * int64(1+r%3)
+		got := string(n.append(nil, v))
+		if want := " total=" + strconv.FormatInt(v, 10); got != want {
+			t.Fatalf("after %d steps: %q, want %q", r, got, want)
+		}
+	}
+}
