@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -275,4 +276,37 @@ func TestT22_XNAIdlesBetweenZeroStepTicks(t *testing.T) {
 		t.Fatalf("the step came after %v of idle sleeps, want about one target", got)
 	}
 	_ = g.Close()
+}
+
+// TestT21_FixedDtPastItsRangeFailsTheRun: a dt so long that the virtual
+// clock passes the largest Duration after two ticks (`-fixed-dt 1000000h`
+// wrapped negative on the third) ends Run with ErrSourceExhausted, and no
+// update ever saw negative time.
+func TestT21_FixedDtPastItsRangeFailsTheRun(t *testing.T) {
+	for _, profile := range []timing.Profile{timing.ProfileDefault, timing.ProfileXNA} {
+		rec := &recorder{}
+		p := newFakePlatform(rec)
+		p.perPoll = 0
+		p.script = make([][]PlatformEvent, 40) // the window stays open for 40 polls
+		clock, err := timing.NewFixedDt(1_000_000 * time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &scriptGame{rec: rec}
+		negative := false
+		s.onUpdate = func(g *Game, n int, gt timing.GameTime) {
+			negative = negative || gt.ElapsedGameTime < 0 || gt.TotalGameTime < 0
+			if n == 1000 { // a stop well after the clock ran out (29 updates a tick)
+				g.Exit()
+			}
+		}
+		g, err := NewGame(s, p, Config{Source: clock, Waiter: clock, Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = g.Run()
+		if !errors.Is(err, timing.ErrSourceExhausted) || negative || clock.Now() < 0 {
+			t.Errorf("%v: Run = %v, negative time seen %v, clock %v; want ErrSourceExhausted", profile, err, negative, clock.Now())
+		}
+	}
 }
