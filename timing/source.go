@@ -58,8 +58,23 @@ func (c *SystemClock) SleepUntil(deadline time.Duration) {
 	sleepUntilPrecise(deadline - c.Now())
 }
 
-// Yield calls runtime.Gosched; the deadline is ignored.
-func (c *SystemClock) Yield(deadline time.Duration) { runtime.Gosched() }
+// yieldSpin is how long one SystemClock.Yield spins on the clock before it
+// gives the processor up.
+const yieldSpin = time.Millisecond
+
+// Yield re-reads the clock until deadline, for at most 1 ms, and then,
+// if the deadline is still ahead, calls runtime.Gosched. Spinning on the
+// clock keeps the short final wait of a tick on its own thread: a Gosched
+// per read would wake another thread of the Go scheduler to look for work
+// each time, costing CPU on a second core.
+func (c *SystemClock) Yield(deadline time.Duration) {
+	end := min(deadline, c.Now()+yieldSpin)
+	for c.Now() < end {
+	}
+	if c.Now() < deadline {
+		runtime.Gosched()
+	}
+}
 
 // ManualClock is a virtual Source and Waiter that moves only when told:
 // by Advance and Set, or by Sleep (which steps the clock by the requested
