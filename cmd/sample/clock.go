@@ -190,7 +190,7 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 			return err
 		}
 		step := min(max(d, 0), limit).Duration()
-		if step > math.MaxInt64-clock.Now() {
+		if step >= math.MaxInt64-clock.Now() { // a reading of the largest Duration would fail the tick
 			return fmt.Errorf("line %d: the trace's time so far passes the virtual clock's range (%v, about 292 years)", in.Line(), time.Duration(math.MaxInt64))
 		}
 		clock.Advance(step)
