@@ -243,35 +243,11 @@ type numText struct {
 func (n *numText) append(b []byte, v int64) []byte {
 	switch {
 	case n.text != nil && n.v == v:
-	case n.text != nil && n.v >= 0 && v > n.v && v-n.v < 1e9:
-		n.addDecimal(v - n.v) // a growing total: add, do not convert
-		n.v = v
 	default:
 		n.v = v
 		n.text = appendInt(append(n.text[:0], n.label...), v)
 	}
 	return append(b, n.text...)
-}
-
-// addDecimal adds d > 0 to the decimal digits after the label, in place.
-func (n *numText) addDecimal(d int64) {
-	i := len(n.text) - 1
-	carry := uint64(d)
-	for ; carry > 0 && i >= len(n.label); i-- {
-		sum := uint64(n.text[i]-'0') + carry%10
-		carry /= 10
-		if sum >= 10 {
-			sum -= 10
-			carry++
-		}
-		n.text[i] = byte('0' + sum)
-	}
-	if carry > 0 { // new leading digits
-		lead := appendInt(nil, int64(carry))
-		n.text = append(n.text, lead...) // room
-		copy(n.text[len(n.label)+len(lead):], n.text[len(n.label):len(n.text)-len(lead)])
-		copy(n.text[len(n.label):], lead)
-	}
 }
 
 func (t *transcript) Poll() {}
