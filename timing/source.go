@@ -1,6 +1,9 @@
 package timing
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // Source is a counter of elapsed time (rule T2). Production sources are
 // monotonic; an injected one may be reset, and readers treat a value smaller
@@ -21,6 +24,14 @@ type Waiter interface {
 	Yield(deadline time.Duration)
 }
 
+// DeadlineSleeper is an optional Waiter extension used by the WaitPrecise
+// policy: one sleep that ends as close after a deadline as the OS allows.
+type DeadlineSleeper interface {
+	// SleepUntil blocks until about the time the Source reads deadline;
+	// it may wake late, never much early.
+	SleepUntil(deadline time.Duration)
+}
+
 // ManualClock is a virtual Source and Waiter that moves only when told:
 // by Advance and Set, or by Sleep (which steps the clock by the requested
 // span) and Yield (which jumps to the deadline). It never really waits.
@@ -38,8 +49,18 @@ func NewManualClock(start time.Duration) *ManualClock {
 func (c *ManualClock) Now() time.Duration { return c.now }
 
 // Advance moves the clock forward by d; a negative d moves it back, as a
-// reset of an injected source would.
-func (c *ManualClock) Advance(d time.Duration) { c.now += d }
+// reset of an injected source would. The reading saturates at the largest
+// and smallest time.Duration instead of wrapping.
+func (c *ManualClock) Advance(d time.Duration) {
+	switch {
+	case d > 0 && c.now > math.MaxInt64-d:
+		c.now = math.MaxInt64
+	case d < 0 && c.now < math.MinInt64-d:
+		c.now = math.MinInt64
+	default:
+		c.now += d
+	}
+}
 
 // Set makes the clock read t.
 func (c *ManualClock) Set(t time.Duration) { c.now = t }
@@ -47,7 +68,7 @@ func (c *ManualClock) Set(t time.Duration) { c.now = t }
 // Sleep advances the clock by d.
 func (c *ManualClock) Sleep(d time.Duration) {
 	if d > 0 {
-		c.now += d
+		c.Advance(d)
 	}
 }
 
