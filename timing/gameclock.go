@@ -15,7 +15,8 @@ const FPSWindow = 250 * time.Millisecond
 var ErrUnbalanced = errors.New("unbalanced clock call")
 
 // GameClock is a wall clock and a game clock that follows it (rules
-// T18-T20). Both read as time.Duration, the unit of Source; convert with FromDuration for TimeSpan ticks.
+// T18-T20). Both read as time.Duration, the unit of Source; convert with
+// FromDuration for TimeSpan ticks.
 //
 //   - Wall is the Source's reading at the last Update (or Lock, Save,
 //     Restore); it always follows the Source, lock or no lock.
@@ -54,8 +55,9 @@ func NewGameClock(src Source) (*GameClock, error) {
 }
 
 // Update reads the Source; call it once per frame, before the game reads
-// the clock. It moves Wall, credits the wall delta to Game unless locked, and counts one frame
-// for the FPS figure. It is the only call that counts frames.
+// the clock. It moves Wall, credits the wall delta to Game unless locked,
+// and counts one frame for the FPS figure. It is the only call that counts
+// frames.
 func (c *GameClock) Update() {
 	c.sync()
 	c.fps.frame(c.wall)
