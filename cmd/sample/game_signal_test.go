@@ -1,3 +1,7 @@
+//go:build unix
+
+// The tests here send POSIX signals (syscall.Kill), which Windows lacks.
+
 package main
 
 import (
