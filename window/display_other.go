@@ -16,8 +16,8 @@ func platformSurfaceExtensions() []string {
 	return nil
 }
 
-// onWayland is false: this build talks to no Wayland compositor.
-const onWayland = false
+// Wayland is false: this build talks to no Wayland compositor.
+const Wayland = false
 
 // probeDisplay has nothing to open on Windows and macOS: they always have a
 // display, and a failed GLFW start is caught by initGLFW's check.

@@ -25,9 +25,10 @@ import (
 	"path/filepath"
 )
 
-// onWayland is true: this build talks to a Wayland compositor (GLFW's
-// Wayland backend), where a client knows nothing of its window's position.
-const onWayland = true
+// Wayland is true: this build (-tags wayland) talks to a Wayland
+// compositor through GLFW's Wayland backend, where a client knows nothing
+// of its window's position.
+const Wayland = true
 
 // waylandAdvice says how to get a Wayland display on a machine without one.
 const waylandAdvice = "run inside a Wayland session, or start a compositor and point WAYLAND_DISPLAY at its socket " +

@@ -29,9 +29,9 @@ import (
 const xvfbAdvice = "start an X server and point DISPLAY at it; on a machine without a screen " +
 	"install Xvfb (Debian: apt-get install xvfb) and run `Xvfb :57 -screen 0 1280x1024x24 &` with DISPLAY=:57"
 
-// onWayland is false: the default build on Unix talks X11 (also under
-// Xwayland).
-const onWayland = false
+// Wayland is false: the default build on Unix talks X11 (also under
+// Xwayland); -tags wayland builds the Wayland one.
+const Wayland = false
 
 // displayName is the display initGLFW's error names.
 func displayName() string { return fmt.Sprintf("DISPLAY=%q", os.Getenv("DISPLAY")) }

@@ -99,7 +99,7 @@ func (w *Window) onSize(_ *glfw.Window, width, height int) {
 // from the last one reported.
 func (w *Window) onFramebufferSize(g *glfw.Window, width, height int) {
 	w.push(Event{Kind: FramebufferResize, Width: width, Height: height})
-	if !onWayland {
+	if !Wayland {
 		return
 	}
 	if cw, ch := g.GetSize(); [2]int{cw, ch} != w.size {

@@ -43,7 +43,7 @@ func (w *Window) monitor() *glfw.Monitor {
 	if m := w.win.GetMonitor(); m != nil {
 		return m
 	}
-	if onWayland {
+	if Wayland {
 		return glfw.GetPrimaryMonitor()
 	}
 	monitors := glfw.GetMonitors()

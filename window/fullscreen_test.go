@@ -25,7 +25,7 @@ func TestBestMonitor(t *testing.T) {
 }
 
 func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
-	if onWayland {
+	if Wayland {
 		// A Wayland compositor maps a window only once it has a buffer,
 		// and sway resizes only mapped windows to full screen; this
 		// package draws nothing.
@@ -40,7 +40,7 @@ func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
 		w.SetSize(400, 300)
 		w.SetPosition(50, 60)
 		pos := [2]int{50, 60}
-		if onWayland {
+		if Wayland {
 			pos = [2]int{0, 0} // a Wayland client neither sets nor knows its position (W10)
 		}
 		_, _ = pollUntil(w, func([]Event) bool {

@@ -44,14 +44,14 @@ func (w *Window) CanPresent() bool {
 	if w.win == nil || w.hidden {
 		return false
 	}
-	return !onWayland || w.attrib(glfw.Visible)
+	return !Wayland || w.attrib(glfw.Visible)
 }
 
 // Focus raises the window and gives it input focus, where the window manager
 // allows. On Wayland it does nothing: only the user gives focus there.
 // Must be called from the main thread.
 func (w *Window) Focus() {
-	if w.win != nil && !onWayland {
+	if w.win != nil && !Wayland {
 		w.win.Focus()
 	}
 }
@@ -76,7 +76,7 @@ func (w *Window) attrib(a glfw.Hint) bool {
 // coordinates; 0, 0 on Wayland, where a client does not know its position.
 // Must be called from the main thread.
 func (w *Window) Position() (x, y int) {
-	if w.win == nil || onWayland {
+	if w.win == nil || Wayland {
 		return 0, 0
 	}
 	return w.win.GetPos()
@@ -87,7 +87,7 @@ func (w *Window) Position() (x, y int) {
 // Wayland it does nothing: the compositor places windows. Must be called
 // from the main thread.
 func (w *Window) SetPosition(x, y int) {
-	if w.win != nil && !onWayland {
+	if w.win != nil && !Wayland {
 		w.win.SetPos(clampCoord(x), clampCoord(y))
 	}
 }

@@ -63,7 +63,7 @@ func createGLFWWindow(cfg Config) (*glfw.Window, error) {
 	glfw.WindowHint(glfw.ClientAPI, glfw.NoAPI)
 	glfw.WindowHint(glfw.Resizable, glfwBool(cfg.Resizable))
 	glfw.WindowHint(glfw.Visible, glfwBool(!cfg.Hidden))
-	if onWayland {
+	if Wayland {
 		// Showing a window would ask for focus, which Wayland refuses
 		// (GLFW logs an error on every Show).
 		glfw.WindowHint(glfw.FocusOnShow, glfw.False)

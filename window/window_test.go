@@ -187,7 +187,7 @@ func TestWindowPositionAndCursor(t *testing.T) {
 		w.Show()
 		w.SetPosition(37, 41)
 		want := [2]int{37, 41}
-		if onWayland {
+		if Wayland {
 			want = [2]int{0, 0} // a Wayland client neither sets nor knows its position (W10)
 		}
 		_, moved = pollUntil(w, func([]Event) bool { x, y := w.Position(); return [2]int{x, y} == want })
