@@ -109,8 +109,8 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 // fix SIGTERM and SIGHUP killed the process with nothing written. The
 // signal is sent once the game's first frame was drawn (readyEnv).
 func TestHardening_ExitSignalsTearDownInOrder(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}
 	exe, err := sampleBinary()
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // pacedGame presents on MAILBOX (interval 0's fallback on Wayland) and
@@ -125,7 +126,7 @@ func (p *pacedGame) Draw(g *engine.Game, gt timing.GameTime) {
 
 // next runs the sway command on the window and starts the next phase.
 func (p *pacedGame) next(now time.Time, command string) {
-	if _, err := swaymsg(swayWindow(p.title) + " " + command); err != nil && p.err == nil {
+	if _, err := windowtest.Swaymsg(windowtest.SwayWindow(p.title) + " " + command); err != nil && p.err == nil {
 		p.err = err
 	}
 	p.phase++
@@ -140,11 +141,11 @@ func (p *pacedGame) next(now time.Time, command string) {
 // own acquire and present then block is logged: that is the presenter's
 // part of W7); shown again, they resume. Validation stays silent.
 func TestW7_FrameCallbacksPaceAndStopWhenOccluded(t *testing.T) {
-	needSway(t)
+	windowtest.NeedSway(t)
 	if !window.HasFrameCallbacks() {
 		t.Fatal("the Wayland build reports no frame callbacks")
 	}
-	period, err := swayRefresh()
+	period, err := windowtest.SwayRefresh()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // hiddenGame runs at interval 1 (FIFO), hides its window with the window
@@ -91,7 +92,7 @@ func (h *hiddenGame) Draw(g *engine.Game, gt timing.GameTime) {
 // frames (no protocol error); a close request then ends Run within 200 ms,
 // torn down in order with validation silent (W4).
 func TestW8_HiddenWindowKeepsRunningAndShowsAgain(t *testing.T) {
-	needSway(t)
+	windowtest.NeedSway(t)
 	h := &hiddenGame{}
 	runStackGame(t, h, nil)
 	closed := time.Since(h.closeAt)
