@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -95,7 +96,11 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 	}
 	sampleBinDir = dir
 	exe := filepath.Join(dir, "sample")
-	out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput()
+	args := []string{"build", "-o", exe}
+	if window.Wayland {
+		args = append(args, "-tags", "wayland") // the same build as this test's
+	}
+	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
