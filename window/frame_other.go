@@ -12,7 +12,10 @@ import (
 var ErrNoFrameCallbacks = errors.New("this window system has no frame callbacks (they exist on Wayland: build with -tags wayland)")
 
 // frameState is empty: there are no frame callbacks here.
-type frameState = struct{}
+type frameState struct{}
+
+// pending reports false: no callback is ever outstanding here.
+func (frameState) pending() bool { return false }
 
 // HasFrameCallbacks reports whether this build can pace presents on the
 // surface's frame callbacks: false outside Wayland.
@@ -25,7 +28,7 @@ func (w *Window) RequestFrame() error {
 }
 
 // FramePending reports false: no callback is ever outstanding here.
-func (w *Window) FramePending() bool { return false }
+func (w *Window) FramePending() bool { return w.frames.pending() }
 
 // FrameCallbacks returns 0, 0: no callback ever arrives here.
 func (w *Window) FrameCallbacks() (count uint64, lastMillis uint32) { return 0, 0 }
