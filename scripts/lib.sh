@@ -5,18 +5,23 @@
 # Debian packages the build and the tests need on a machine without a
 # GPU. gcc, libx11-dev and libgl1-mesa-dev come with the
 # machine but are listed so a bare Debian/Ubuntu gets them too.
+# libwayland-dev and libxkbcommon-dev are the Wayland build's (-tags
+# wayland); GLFW carries its generated protocol sources, so
+# wayland-protocols is not needed.
 METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
   xvfb xauth glslc vulkan-tools xdotool
+  libwayland-dev libxkbcommon-dev
 )
 
-# ensure_packages installs the missing ones with apt-get (as root, or through
-# sudo when there is one).
+# ensure_packages installs the missing ones of its arguments (default:
+# METRONOME_PACKAGES) with apt-get (as root, or through sudo when there is one).
 ensure_packages() {
-  local missing=() p
-  for p in "${METRONOME_PACKAGES[@]}"; do
+  local want=("$@") missing=() p
+  [ $# -eq 0 ] && want=("${METRONOME_PACKAGES[@]}")
+  for p in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0

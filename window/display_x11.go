@@ -41,6 +41,16 @@ import (
 const xvfbAdvice = "start an X server and point DISPLAY at it; on a machine without a screen " +
 	"install Xvfb (Debian: apt-get install xvfb) and run `Xvfb :57 -screen 0 1280x1024x24 &` with DISPLAY=:57"
 
+// Wayland is false: the default build on Unix talks X11 (also under
+// Xwayland); -tags wayland builds the Wayland one.
+const Wayland = false
+
+// displayName is the display initGLFW's error names.
+func displayName() string { return fmt.Sprintf("DISPLAY=%q", os.Getenv("DISPLAY")) }
+
+// displayAdvice is the fix for a GLFW that could not start.
+const displayAdvice = "check that DISPLAY names a running X server (Xvfb on a machine without a screen)"
+
 // platformSurfaceExtensions returns the instance extensions GLFW may ask for
 // on X11 besides VK_KHR_surface: it picks one by what the loader offers.
 func platformSurfaceExtensions() []string {

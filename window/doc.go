@@ -37,6 +37,21 @@
 // registered (which saves what the program has so far) and exits with
 // [DisplayLostStatus].
 //
+// # Wayland (rules W7-W10)
+//
+// Built with -tags wayland, the package talks to a Wayland compositor
+// ([Wayland] is true): New connects to the one WAYLAND_DISPLAY names
+// (relative names live in XDG_RUNTIME_DIR) and its errors name both
+// variables. A Wayland client neither knows nor sets its position, so
+// Position reports 0, 0, SetPosition and Focus do nothing, and the monitor
+// lookups take the primary monitor; a shown window is not focused. A
+// program resize raises a Resize event there too (GLFW reports only the
+// framebuffer's), and [Window.CanPresent] is false until the compositor has
+// configured a shown window. The surface's frame callbacks
+// ([Window.RequestFrame], [Window.WaitFrame]) let a renderer pace presents
+// on the compositor's refresh with a bounded wait: a hidden or occluded
+// window gets none.
+//
 // # Minimized windows (rule W2)
 //
 // While the framebuffer is 0x0 ([ShouldDraw] reports false) the engine must

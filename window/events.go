@@ -89,11 +89,22 @@ func (w *Window) installCallbacks() {
 func (w *Window) onClose(*glfw.Window) { w.push(Event{Kind: Close}) }
 
 func (w *Window) onSize(_ *glfw.Window, width, height int) {
+	w.size = [2]int{width, height}
 	w.push(Event{Kind: Resize, Width: width, Height: height})
 }
 
-func (w *Window) onFramebufferSize(_ *glfw.Window, width, height int) {
+// onFramebufferSize queues the framebuffer's new size. On Wayland, GLFW
+// reports a SetSize through this callback only, so the client size follows
+// it here (rule W9): a Resize is queued too when the window's size differs
+// from the last one reported.
+func (w *Window) onFramebufferSize(g *glfw.Window, width, height int) {
 	w.push(Event{Kind: FramebufferResize, Width: width, Height: height})
+	if !Wayland {
+		return
+	}
+	if cw, ch := g.GetSize(); [2]int{cw, ch} != w.size {
+		w.onSize(g, cw, ch)
+	}
 }
 
 func (w *Window) onFocus(_ *glfw.Window, focused bool) {

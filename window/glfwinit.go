@@ -21,8 +21,8 @@ import (
 )
 
 // ErrNoDisplay is wrapped by the error [New] returns when no display can be
-// opened (rule W6): DISPLAY unset, naming a server that is not running, or a
-// GLFW that could not start on it.
+// opened (rule W6): DISPLAY (WAYLAND_DISPLAY in the Wayland build) unset,
+// naming a server that is not running, or a GLFW that could not start on it.
 var ErrNoDisplay = errors.New("no display")
 
 // ErrNotMainThread is wrapped by the error of functions that must run on the
@@ -84,7 +84,7 @@ func initGLFW() error {
 		desc = "no reason given"
 	}
 	return fmt.Errorf("%w: GLFW could not start%s: %s; %s",
-		ErrNoDisplay, onDisplay(), desc, advice.display)
+		ErrNoDisplay, onDisplay(), desc, displayAdvice)
 }
 
 // initRecovered calls glfw.Init and turns a panic into an error.

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -99,7 +100,11 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 	}
 	sampleBinDir = dir
 	exe := filepath.Join(dir, "sample")
-	out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput()
+	args := []string{"build", "-o", exe}
+	if window.Wayland {
+		args = append(args, "-tags", "wayland") // the same build as this test's
+	}
+	out, err := exec.Command("go", append(args, ".")...).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}
@@ -113,8 +118,8 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 // fix SIGTERM and SIGHUP killed the process with nothing written. The
 // signal is sent once the game's first frame was drawn (readyEnv).
 func TestHardening_ExitSignalsTearDownInOrder(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}
 	exe, err := sampleBinary()
 	if err != nil {

@@ -62,7 +62,8 @@ func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
 	}
 }
 
-// TestW6_DeadDisplayIsAnError: with DISPLAY naming no server (in a child
+// TestW6_DeadDisplayIsAnError: with DISPLAY (WAYLAND_DISPLAY in the Wayland
+// build) naming no server (in a child
 // process, so no window of this run keeps GLFW up), NewGame returns one
 // error wrapping window.ErrNoDisplay that says how to get a display.
 func TestW6_DeadDisplayIsAnError(t *testing.T) {
@@ -75,8 +76,12 @@ func TestW6_DeadDisplayIsAnError(t *testing.T) {
 		report(err)
 		return
 	}
-	msg := runChild(t, "TestW6_DeadDisplayIsAnError", "deaddisplay", "DISPLAY=:97")
-	if !strings.Contains(msg, "no display") || strings.HasPrefix(msg, "not ErrNoDisplay") || !strings.Contains(msg, "Xvfb") {
+	dead, advice := "DISPLAY=:97", "Xvfb"
+	if window.Wayland {
+		dead, advice = "WAYLAND_DISPLAY=/nonexistent/metronome/wayland-97", "WAYLAND_DISPLAY"
+	}
+	msg := runChild(t, "TestW6_DeadDisplayIsAnError", "deaddisplay", dead)
+	if !strings.Contains(msg, "no display") || strings.HasPrefix(msg, "not ErrNoDisplay") || !strings.Contains(msg, advice) {
 		t.Errorf("NewGame on a dead display: %s", msg)
 	}
 }

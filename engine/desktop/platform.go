@@ -131,7 +131,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
-	return &Renderer{vk: r}, nil
+	return &Renderer{vk: r, win: p.win}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -8,6 +8,7 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/window"
 )
 
 // Renderer is engine.Renderer on renderer/vulkan: it draws the lit cube at
@@ -16,6 +17,7 @@ import (
 // Main thread only.
 type Renderer struct {
 	vk        *vulkan.Renderer
+	win       *window.Window
 	sceneTime time.Duration
 	frames    uint64
 }
@@ -46,10 +48,23 @@ func (r *Renderer) SetObjects(objs []vulkan.Object) error {
 // at half rate each is presented twice: Vulkan().Presents counts presents).
 func (r *Renderer) Frames() uint64 { return r.frames }
 
-// BeginDraw reports true: the engine already skips frames while the window
-// is minimized, and DrawFrame itself draws nothing at 0x0 (W2). It queries
-// nothing (go-gl's size getters allocate).
-func (r *Renderer) BeginDraw() (bool, error) { return true, nil }
+// hiddenWait bounds how long BeginDraw waits for window events while the
+// window cannot be presented to, so a hidden game neither draws nor spins.
+const hiddenWait = 10 * time.Millisecond
+
+// BeginDraw reports whether a frame can be drawn: false while the window
+// is hidden (or, on Wayland, not yet configured by the compositor; W8), and
+// then it first waits up to hiddenWait for window events, so the loop does
+// not spin; the events are delivered by the next poll. The engine already
+// skips frames while minimized, and DrawFrame itself draws nothing at 0x0
+// (W2). It allocates nothing.
+func (r *Renderer) BeginDraw() (bool, error) {
+	if r.win != nil && !r.win.CanPresent() {
+		window.WaitEvents(hiddenWait)
+		return false, nil
+	}
+	return true, nil
+}
 
 // EndDraw draws the frame at the scene time and presents it; the renderer
 // rebuilds its swapchain first when needed (W2, P5).
