@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -304,6 +305,7 @@ func (r *Renderer) emitInits() {
 func (r *Renderer) release(slot int) {
 	for _, rel := range r.releases[slot] {
 		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
 		}
