@@ -96,6 +96,7 @@ type deviceState struct {
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
 	vert, frag    vk.ShaderModule
+	fragPlain     vk.ShaderModule // the fragment shader of draws without a texture
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
 	samplers      []vk.Sampler
