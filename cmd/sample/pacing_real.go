@@ -212,4 +212,3 @@ func (l *presentLog) presented() {
 		Updates: l.updates, DrawElapsed: l.elapsed})
 	l.updates = 0
 }
-
