@@ -33,9 +33,12 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 	slot := r.loop.frame()
 	r.release(slot) // BeginFrame waited for this slot's fence
 	if err := r.recordFrame(f, slot, true); err != nil {
-		// The image is acquired: present it cleared of nothing, then report.
+		// The image is acquired: present it (an empty pass brings it into
+		// its present layout), then report.
 		r.ops.reset()
-		r.presentOps(r.ops.n)
+		r.ops.beginPass(r.passes[passSwapDiscard], nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
+		r.ops.endPass()
+		_ = r.presentOps(r.ops.n)
 		return fmt.Errorf("execute frame: %w", err)
 	}
 	capture := r.wantCapture()

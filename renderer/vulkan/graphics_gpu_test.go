@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -470,4 +471,28 @@ func TestG11_DisposedResourcesAreReleasedAfterTheirFrame(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestG2_BadRecordIsAnErrorAndTheImageIsStillPresented: a record naming a
+// texture the renderer does not have is an error from Execute that says
+// which; the acquired image is presented all the same (no validation
+// message), and the next frame draws normally.
+func TestG2_BadRecordIsAnErrorAndTheImageIsStillPresented(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	var execErr error
+	onMain(t, func() error {
+		ok, err := g.r.BeginFrame()
+		if err != nil || !ok {
+			return fmt.Errorf("begin frame: %v %v", ok, err)
+		}
+		f := cubeFrame(0, 64, 64)
+		f.Draws[0].Texture = 999
+		f.Draws[0].Pipeline.Shader |= graphics.ShaderTexture
+		execErr = g.r.Execute(f)
+		_, err = g.r.DrawFrame(0)
+		return err
+	})
+	if execErr == nil || !strings.Contains(execErr.Error(), "texture 999") {
+		t.Errorf("Execute of a record with a missing texture: %v, want an error naming texture 999", execErr)
+	}
 }
