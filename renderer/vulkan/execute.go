@@ -48,11 +48,15 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 			r.captureErr = err
 		}
 	}
-	n := r.ops.n
-	if err := r.presentOps(n); err != nil {
+	n, hold := r.ops.n, r.choice.Refreshes()
+	first := n
+	if capture && hold > 1 {
+		first-- // the capture (the last op) copies only the last image presented
+	}
+	if err := r.presentOps(first); err != nil {
 		return err
 	}
-	for range r.choice.Refreshes() - 1 { // P8: the same commands into a second image
+	for range hold - 1 { // P8: the same commands into a second image
 		drawn, err := r.acquireNext()
 		if err != nil || !drawn {
 			return err
