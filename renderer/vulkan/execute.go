@@ -271,13 +271,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 }
 
 // depthHasStencil reports whether the depth format has a stencil aspect.
-func (r *Renderer) depthHasStencil() bool {
-	switch r.depthFormat {
-	case vk.FormatD24UnormS8Uint, vk.FormatD32SfloatS8Uint, vk.FormatD16UnormS8Uint:
-		return true
-	}
-	return false
-}
+func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
 
 // recordDraw records one draw, binding what changed since the last.
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
