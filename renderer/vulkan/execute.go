@@ -151,7 +151,7 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return err
 		}
 	}
-	return nil
+	return r.ops.err()
 }
 
 // recordUploads copies each upload's bytes into the arena and records its copy.
