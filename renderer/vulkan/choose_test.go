@@ -35,7 +35,7 @@ func TestPickGPUPrefersDiscreteAcceptsLavapipe(t *testing.T) {
 
 func TestW6_PickGPUErrorsSayWhatToInstall(t *testing.T) {
 	_, err := pickGPU(nil)
-	if !errors.Is(err, ErrNoDriver) || !strings.Contains(err.Error(), "mesa-vulkan-drivers") {
+	if !errors.Is(err, ErrNoDriver) || !strings.Contains(err.Error(), advice.installDriver) {
 		t.Errorf("no devices: %v", err)
 	}
 	_, err = pickGPU([]gpuInfo{{name: "headless", family: -1}, {name: "old", family: 0}})

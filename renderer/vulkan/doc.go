@@ -63,6 +63,9 @@
 // Building needs the Vulkan headers (Debian: libvulkan-dev) for frameloop.c;
 // running needs the loader (libvulkan1) and a driver (a GPU's, or Mesa's
 // lavapipe: mesa-vulkan-drivers); validation needs vulkan-validationlayers.
+// On Windows the loader is vulkan-1.dll, which the GPU's driver installs;
+// the cross-build from Linux (mingw-w64) finds the Vulkan headers through
+// -idirafter (scripts/windows.sh build).
 //
 // Thread affinity: a Renderer is not safe for concurrent use; call all its
 // methods from one goroutine (the engine's loop). The Surface it is given

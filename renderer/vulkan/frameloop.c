@@ -1,8 +1,53 @@
-#include <dlfcn.h>
 #include <stdint.h>
 #include <stddef.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#include <malloc.h>
+#endif
 #include "frameloop.h"
 
+#ifdef _WIN32
+void *mtn_default_proc_addr(void) {
+	HMODULE lib = LoadLibraryA("vulkan-1.dll");
+	if (lib == NULL) {
+		return NULL;
+	}
+	return (void *)GetProcAddress(lib, "vkGetInstanceProcAddr");
+}
+
+// The heaps of a process: the process heap, the C runtime's, and those a
+// driver made. More than this many is a failure to measure, not a guess.
+#define MTN_MAX_HEAPS 256
+
+long long mtn_c_heap_in_use(void) {
+	static HANDLE heaps[MTN_MAX_HEAPS];
+	DWORD n = GetProcessHeaps(MTN_MAX_HEAPS, heaps);
+	if (n == 0 || n > MTN_MAX_HEAPS) {
+		return -1;
+	}
+	long long used = 0;
+	for (DWORD i = 0; i < n; i++) {
+		if (!HeapLock(heaps[i])) {
+			return -1;
+		}
+		PROCESS_HEAP_ENTRY e;
+		e.lpData = NULL;
+		while (HeapWalk(heaps[i], &e)) {
+			if (e.wFlags & PROCESS_HEAP_ENTRY_BUSY) {
+				used += (long long)e.cbData;
+			}
+		}
+		DWORD err = GetLastError();
+		HeapUnlock(heaps[i]);
+		if (err != ERROR_NO_MORE_ITEMS) {
+			return -1;
+		}
+	}
+	return used;
+}
+#else
 void *mtn_default_proc_addr(void) {
 	static const char *names[] = {"libvulkan.so.1", "libvulkan.so"};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -13,6 +58,9 @@ void *mtn_default_proc_addr(void) {
 	}
 	return NULL;
 }
+
+long long mtn_c_heap_in_use(void) { return (long long)mallinfo2().uordblks; }
+#endif
 
 #define LOAD(field, name) \
 	l->field = (void *)getDevice(device, name); \

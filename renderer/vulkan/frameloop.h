@@ -101,9 +101,16 @@ typedef struct mtn_loop {
 	VkFence imageFence[MTN_MAX_IMAGES];     // fence of the frame that last used that image
 } mtn_loop;
 
-// mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1) and returns
-// its vkGetInstanceProcAddr, or NULL when it is not installed.
+// mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1; on Windows
+// vulkan-1.dll) and returns its vkGetInstanceProcAddr, or NULL when it is not
+// installed.
 void *mtn_default_proc_addr(void);
+
+// mtn_c_heap_in_use returns the bytes of C heap memory in use: glibc's
+// mallinfo2 on Linux; on Windows the busy blocks of every heap of the
+// process (the C runtime's malloc and the drivers' allocations). -1 when the
+// heaps cannot be walked.
+long long mtn_c_heap_in_use(void);
 
 // mtn_load fills the function pointers of l; 0 on success, else the index of
 // the first missing function plus one.

@@ -20,12 +20,11 @@ var ErrNoDriver = errors.New("no usable Vulkan driver")
 
 // noDriverAdvice says what to install or set when no driver is found.
 func noDriverAdvice() string {
-	s := "install a GPU driver with Vulkan support, or Mesa's software driver " +
-		"(Debian/Ubuntu: apt-get install mesa-vulkan-drivers)"
+	s := advice.installDriver
 	for _, v := range []string{"VK_DRIVER_FILES", "VK_ICD_FILENAMES"} {
 		if p, ok := os.LookupEnv(v); ok {
 			s += fmt.Sprintf("; %s=%q: make it name an installed driver manifest such as "+
-				"/usr/share/vulkan/icd.d/lvp_icd.x86_64.json, or unset it", v, p)
+				"%s, or unset it", v, p, advice.manifest)
 		}
 	}
 	return s
@@ -116,8 +115,8 @@ func checkValidationLayer() error {
 	}
 	if !ok {
 		return fmt.Errorf("create instance: validation asked for (option or %s=1) but %w: "+
-			"install it (Debian/Ubuntu: apt-get install vulkan-validationlayers) or turn validation off",
-			ValidationEnv, errNoValidationLayer)
+			"install it (%s) or turn validation off",
+			ValidationEnv, errNoValidationLayer, advice.installLayer)
 	}
 	return nil
 }

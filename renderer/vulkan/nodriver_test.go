@@ -141,10 +141,10 @@ func checkNoDriverChild(t *testing.T, name string, validate bool) {
 		}
 	}
 	t.Logf("error: %s", msg)
-	if strings.Contains(msg, "libvulkan.so.1 not found") {
+	if strings.Contains(msg, advice.loader+" not found") {
 		return // no loader at all: that error is the clear one (ErrNoLoader)
 	}
-	for _, want := range []string{"mesa-vulkan-drivers", "VK_DRIVER_FILES", "/nonexistent/none.json"} {
+	for _, want := range []string{advice.installDriver, "VK_DRIVER_FILES", "/nonexistent/none.json"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("error %q does not mention %q", msg, want)
 		}

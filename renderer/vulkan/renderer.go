@@ -29,7 +29,7 @@ type Options struct {
 	// (window.VulkanInstanceExtensions()).
 	InstanceExtensions []string
 	// ProcAddr is vkGetInstanceProcAddr (window.VulkanProcAddr()); nil loads
-	// the system's libvulkan.so.1.
+	// the system's libvulkan.so.1 (vulkan-1.dll on Windows).
 	ProcAddr unsafe.Pointer
 	// Validation turns on VK_LAYER_KHRONOS_validation and collects its
 	// messages (see Messages); METRONOME_VALIDATION=1 does the same (W3).
