@@ -7,6 +7,10 @@ import (
 	"github.com/metronome-engine/metronome/window"
 )
 
+// sampleBinDir holds the sample binary a test built (sampleBinary, where
+// the OS has the signals it is built for); TestMain removes it.
+var sampleBinDir string
+
 // GLFW must run on the main OS thread (W1): main.go's init locks it, and
 // TestMain serves window.Do there while the tests run on other goroutines.
 // A test that opens a window runs its whole game inside one window.Do.

@@ -89,9 +89,6 @@ func TestHardening_SignalBeforeGameIsHeld(t *testing.T) {
 	}
 }
 
-// sampleBinDir holds the sample sampleBinary built; TestMain removes it.
-var sampleBinDir string
-
 // sampleBinary builds the sample once per test process.
 var sampleBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "metronome-sample-bin")

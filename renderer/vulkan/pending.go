@@ -60,7 +60,8 @@ type started struct {
 // Windows vulkan-1.dll), as GLFW does, creates the instance with those of
 // opt.Extensions the driver offers (plus validation, when asked), and the
 // device on the GPU New would prefer. It returns at once; errors (W6: no
-// loader, no driver) come from NewWithInstance. Safe from any goroutine; it needs no window or display.
+// loader, no driver) come from NewWithInstance. Safe from any goroutine; it
+// needs no window or display.
 // Like New, it points vulkan-go's process-wide entry points at the loader,
 // so it must not overlap another New or StartInstance that uses a different
 // loader.
