@@ -110,6 +110,7 @@ const gameChildEnv = "METRONOME_TEST_SAMPLE_NODISPLAY"
 // what is missing (W6). The child process runs it, so this process's GLFW
 // state is not touched.
 func TestW6_GameNoDisplayExits1(t *testing.T) {
+	windowtest.SkipWithoutDisplayVar(t)
 	if os.Getenv(gameChildEnv) == "1" {
 		var out, errb bytes.Buffer
 		var code int

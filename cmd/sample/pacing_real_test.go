@@ -141,6 +141,7 @@ const pacingChildEnv = "METRONOME_TEST_PACING_NODISPLAY"
 // is missing (W6) and writes no CSV. The child process runs it, so this
 // process's GLFW state is not touched.
 func TestW6_PacingRealRunNoDisplayExits1(t *testing.T) {
+	windowtest.SkipWithoutDisplayVar(t)
 	if dir := os.Getenv(pacingChildEnv); dir != "" {
 		var out, errb bytes.Buffer
 		var code int

@@ -83,6 +83,7 @@ var noDriverEnv = []string{"VK_DRIVER_FILES=/nonexistent/icd.json", "VK_ICD_FILE
 // cleanup once dereferenced nil) raced the main goroutine's message and
 // exit, so runs ended with status 1 or 2, some with a panic first.
 func TestW6_NoDisplaySameMessageEveryRun(t *testing.T) {
+	windowtest.SkipWithoutDisplayVar(t)
 	const runs = 10
 	var first sampleProcess
 	for i := range runs {
@@ -112,8 +113,8 @@ func TestW6_NoDisplaySameMessageEveryRun(t *testing.T) {
 // to install; they used to die of a nil dereference in the instance's
 // cleanup.
 func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}
 	out := filepath.Join(t.TempDir(), "pacing")
 	cases := []struct {

@@ -25,6 +25,9 @@ func needXdotool(t *testing.T) string {
 		// inject input there).
 		t.Skip("xdotool drives X11 windows; this is the Wayland build (-tags wayland)")
 	}
+	if windowtest.DisplayVar() != "DISPLAY" {
+		t.Skip("xdotool drives X11 windows; this OS has none")
+	}
 	if os.Getenv("DISPLAY") == "" {
 		windowtest.SkipOrFail(t, "no X display for xdotool", window.ErrNoDisplay)
 	}

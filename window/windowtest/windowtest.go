@@ -32,17 +32,32 @@ func SkipOrFail(t testing.TB, why string, err error) {
 }
 
 // DisplayVar is the environment variable that names this build's display:
-// WAYLAND_DISPLAY in the Wayland build (-tags wayland), else DISPLAY.
+// WAYLAND_DISPLAY in the Wayland build (-tags wayland), DISPLAY in the X11
+// build, and "" where no variable names one (Windows, macOS).
 func DisplayVar() string {
-	if window.Wayland {
+	switch {
+	case window.Wayland:
 		return "WAYLAND_DISPLAY"
+	case x11:
+		return "DISPLAY"
 	}
-	return "DISPLAY"
+	return ""
 }
 
 // HasDisplay reports whether DisplayVar is set (not whether its server
-// runs: window.New checks that).
-func HasDisplay() bool { return os.Getenv(DisplayVar()) != "" }
+// runs: window.New checks that); true where no variable names the display,
+// since there a desktop session always has one.
+func HasDisplay() bool { return DisplayVar() == "" || os.Getenv(DisplayVar()) != "" }
+
+// SkipWithoutDisplayVar skips t where no variable names the display
+// (Windows, macOS): a test there cannot take the display away by unsetting
+// it, so the "no display" error it checks cannot happen.
+func SkipWithoutDisplayVar(t testing.TB) {
+	t.Helper()
+	if DisplayVar() == "" {
+		t.Skip("no environment variable names the display on this OS; a program here always has one")
+	}
+}
 
 // StackMissing reports whether err says the display is missing
 // (window.ErrNoDisplay), wraps one of the given sentinels (the renderer's

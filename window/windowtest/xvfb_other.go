@@ -4,6 +4,9 @@ package windowtest
 
 import "errors"
 
+// x11 is false: this build's windows are not X11 windows.
+const x11 = false
+
 // windowTitles needs Xlib: there is none on this platform or build.
 func windowTitles(string) ([]string, error) {
 	return nil, errors.New("window titles are read through Xlib, which this build does not use")

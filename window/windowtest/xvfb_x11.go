@@ -60,6 +60,9 @@ import (
 	"unsafe"
 )
 
+// x11 is true: this build's windows are X11 windows, named by DISPLAY.
+const x11 = true
+
 // maxTitles bounds the windows windowTitles reads.
 const maxTitles = 256
 
