@@ -140,6 +140,16 @@ func (l *frameLoop) submitWait(cmd vk.CommandBuffer, fence vk.Fence, ops *opList
 // waitFrames waits until no frame is in flight.
 func (l *frameLoop) waitFrames() vk.Result { return vk.Result(C.mtn_wait_frames(l.c)) }
 
+// cAlloc allocates n bytes of C heap and returns the function that frees
+// them, for the test that checks cHeapInUse sees C allocations.
+func cAlloc(n int) (release func()) {
+	p := C.malloc(C.size_t(n))
+	if p == nil {
+		panic("vulkan: malloc failed")
+	}
+	return func() { C.free(p) }
+}
+
 // cHeapInUse is the C heap's bytes in use (glibc's mallinfo2; on Windows
 // the busy blocks of every heap of the process), for tests that check a
 // frame allocates no C memory. It panics when the heaps cannot be measured:

@@ -85,8 +85,8 @@ func openGPUWith(t testing.TB, w, h int, opt Options, start *InstanceOptions) *g
 		}
 		opt.InstanceExtensions = exts
 		opt.ProcAddr = window.VulkanProcAddr()
-		if _, bench := t.(*testing.B); !bench {
-			opt.Validation = true // benchmarks follow METRONOME_VALIDATION
+		if _, bench := t.(*testing.B); !bench && testValidation() {
+			opt.Validation = true
 		}
 		g.r, rErr = NewWithInstance(mainSurface{g.win}, pending, opt)
 	})
@@ -118,6 +118,11 @@ func openGPUWith(t testing.TB, w, h int, opt Options, start *InstanceOptions) *g
 	})
 	return g
 }
+
+// testValidation reports whether tests turn validation on: always, unless
+// METRONOME_VALIDATION=0 says the layer is absent (Wine has none).
+// Benchmarks follow METRONOME_VALIDATION.
+func testValidation() bool { return os.Getenv(ValidationEnv) != "0" }
 
 // isNoLayer reports whether err says the validation layer is not installed.
 func isNoLayer(err error) bool { return errors.Is(err, errNoValidationLayer) }
