@@ -9,7 +9,9 @@
 #   scripts/windows.sh sample  cross-builds sample.exe and compares it under
 #                              Wine with the Linux build: `sample clock`, a
 #                              fixed-dt run's state dump and screenshot (byte
-#                              for byte), then a 3 s real-time run
+#                              for byte), then a 3 s real-time run; and runs
+#                              the renderer's C-heap, allocation and loader
+#                              tests (RENDERER_TESTS) as a Windows binary
 #
 # Installs what is missing (gcc-mingw-w64-x86-64, wine64, wine). Every Wine
 # call runs under `timeout` (WINE_TIMEOUT seconds, default 600, per test
@@ -28,6 +30,13 @@ esac
 WINE_TIMEOUT=${WINE_TIMEOUT:-600}
 # The pure packages, as directories: their tests run there (docs reads ../).
 PURE_PACKAGES=(timing renderer/present renderer/present/pacing engine docs)
+# The renderer's tests that sample mode runs under Wine: the C heap measured
+# by walking the process heaps (it sees a malloc; frames keep it flat), no
+# Go allocation per frame, vulkan-1.dll loaded by the renderer itself
+# (StartInstance), and the per-OS error texts. Not the no-driver tests:
+# under Wine the host's loader serves winevulkan, so a child cannot be left
+# without a driver through VK_DRIVER_FILES as on Windows.
+RENDERER_TESTS='^(TestHardening_CHeapMeasureSeesAMalloc|TestSteadyFramesKeepCMemoryFlat|TestSteadyFrameAllocatesNothing|TestG9_CHeapFlatOver10000Frames|TestG9_FiftyMeshFrameAllocatesNothing|TestW5_StartedInstanceRendersReadBackPixels|TestW6_ErrorTextsNameTheOSsVulkanRuntime|TestW6_PickGPUErrorsSayWhatToInstall)$'
 
 ensure_go
 (METRONOME_PACKAGES=(gcc-mingw-w64-x86-64 wine64 wine libvulkan-dev); ensure_packages)
@@ -164,7 +173,8 @@ sample)
   t1=$SECONDS
   go build -o "$work/sample" ./cmd/sample
   cross_cgo build -o "$work/sample.exe" ./cmd/sample
-  echo "built sample and sample.exe ($((SECONDS - t1)) s)"
+  cross_cgo test -c -o "$work/vulkan.test.exe" ./renderer/vulkan
+  echo "built sample, sample.exe and vulkan.test.exe ($((SECONDS - t1)) s)"
   start_xvfb
   make_prefix
   trace=$PWD/docs/example-trace.txt
@@ -204,6 +214,12 @@ sample)
   else
     record "3 s real-time run" FAIL "sample.exe exited $?"
   fi
-  finish "sample.exe under $wine_version against the Linux build"
+  cd - >/dev/null
+  # The renderer's tests as a Windows binary (a skip fails); no validation
+  # layer under Wine.
+  METRONOME_VALIDATION=0 METRONOME_REQUIRE_GPU=1 run_wine "renderer/vulkan tests" renderer/vulkan "$work/vulkan.test.exe" \
+    -test.count=1 -test.v -test.run="$RENDERER_TESTS"
+  grep -h 'C heap in use' "$work/log-renderer_vulkan_tests.txt" || true
+  finish "sample.exe and the renderer's tests under $wine_version"
   ;;
 esac
