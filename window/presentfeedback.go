@@ -89,6 +89,40 @@ type PresentFeedback struct {
 	Flags PresentFlags
 }
 
+// FrameDone is the arrival of the frame callback requested with a
+// presented frame (RequestPresentFeedback).
+type FrameDone struct {
+	// Frame is the number of the RequestPresentFeedback call, from 1.
+	Frame uint64
+	// Millis is the compositor's timestamp in milliseconds, on an
+	// undefined base by the protocol; wlroots compositors (sway) use
+	// CLOCK_MONOTONIC, wrapped to 32 bits (UnwrapMillis).
+	Millis uint32
+}
+
+// UnwrapMillis turns a 32-bit millisecond timestamp of a clock into that
+// clock's full time in nanoseconds, taking the time nearest near (a
+// recent full reading of the same clock, such as ReadClock's): the
+// timestamp wraps every 2^32 ms (49.7 days), so near must be within about
+// 24 days of it. The result is a whole millisecond; its error against the
+// event is the compositor's truncation, up to 1 ms.
+func UnwrapMillis(ms uint32, near time.Duration) time.Duration {
+	const wrap = int64(1) << 32
+	nearMs := int64(near / time.Millisecond)
+	base := nearMs - nearMs%wrap // a multiple of 2^32 ms
+	if nearMs < 0 {
+		base -= wrap
+	}
+	t := base + int64(ms)
+	switch {
+	case t-nearMs > wrap/2:
+		t -= wrap
+	case nearMs-t > wrap/2:
+		t += wrap
+	}
+	return time.Duration(t) * time.Millisecond
+}
+
 // ClockMonotonic is the POSIX id of CLOCK_MONOTONIC, the clock Go's
 // monotonic time (and so timing.SystemClock) reads on Linux.
 const ClockMonotonic int32 = 1

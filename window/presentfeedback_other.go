@@ -20,10 +20,13 @@ func (w *Window) RequestPresentFeedback() error {
 // PresentFeedback returns 0: no feedback ever arrives here.
 func (w *Window) PresentFeedback(dst []PresentFeedback) int { return 0 }
 
+// FrameDoneTimes returns 0: no frame callback ever arrives here.
+func (w *Window) FrameDoneTimes(dst []FrameDone) int { return 0 }
+
 // PresentClock returns 0, false: there is no presentation clock here.
 func (w *Window) PresentClock() (id int32, ok bool) { return 0, false }
 
 // PresentFeedbackStats returns zeros: nothing is requested here.
-func (w *Window) PresentFeedbackStats() (requested, refused, lost uint64) { return 0, 0, 0 }
+func (w *Window) PresentFeedbackStats() (requested, unanswered, lost uint64) { return 0, 0, 0 }
 
 func (w *Window) freeFeedback() {}

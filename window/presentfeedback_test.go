@@ -96,3 +96,23 @@ func TestP9_NotMeasuredSaysSo(t *testing.T) {
 		t.Fatal("PresentClock ok without feedback")
 	}
 }
+
+func TestP9_UnwrapMillisTakesTheNearestWrap(t *testing.T) {
+	const wrap = time.Duration(1<<32) * time.Millisecond
+	day := 24 * time.Hour
+	for _, tc := range []struct {
+		near, event time.Duration
+	}{
+		{time.Second, time.Second + 5*time.Millisecond},
+		{time.Second, time.Second - 500*time.Millisecond},
+		{100 * day, 100*day - 3*time.Millisecond},
+		{wrap + time.Millisecond, wrap - 2*time.Millisecond}, // the event before a wrap, read after it
+		{wrap - time.Millisecond, wrap + 2*time.Millisecond}, // the event after a wrap, read before it
+		{3*wrap + 7*day, 3*wrap + 6*day},
+	} {
+		ms := uint32(int64(tc.event/time.Millisecond) % (1 << 32))
+		if got := UnwrapMillis(ms, tc.near); got != tc.event {
+			t.Errorf("UnwrapMillis(%d, near %v) = %v, want %v", ms, tc.near, got, tc.event)
+		}
+	}
+}

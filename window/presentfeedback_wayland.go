@@ -30,9 +30,17 @@ typedef struct {
 
 struct mfState;
 
-// mfSlot is one outstanding wp_presentation_feedback; the listener's data.
+// mfDone is one frame callback's arrival.
+typedef struct {
+	uint64_t frame;
+	uint32_t ms;
+} mfDone;
+
+// mfSlot is one presented frame's outstanding wp_presentation_feedback
+// and frame callback; the listeners' data. It is free when both are NULL.
 typedef struct {
 	struct wp_presentation_feedback* fb;
+	struct wl_callback* cb;
 	uint64_t frame;
 	struct mfState* st;
 } mfSlot;
@@ -44,12 +52,17 @@ typedef struct mfState {
 	struct wp_presentation* pres;
 	uint32_t clock_id;
 	int32_t has_clock;
-	uint64_t requested; // RequestPresentFeedback calls that made a request
-	uint64_t busy;      // calls refused: every slot outstanding
-	uint64_t lost;      // events overwritten before they were drained
+	uint64_t requested;  // RequestPresentFeedback calls that made a request
+	uint64_t presented;  // presented events received
+	uint64_t unanswered; // feedback given up: still unanswered mfPending frames later
+	int32_t mute;        // the compositor never answers: ask for frame callbacks only
+	uint64_t lost;       // events overwritten before they were drained
 	mfSlot slots[mfPending];
 	mfEvent ring[mfRing];
 	uint64_t head, tail; // ring write and read counts
+	mfDone done[mfRing];
+	uint64_t dhead, dtail; // done ring write and read counts
+	uint64_t dlost;
 } mfState;
 
 static void mfPush(mfState* st, const mfEvent* e) {
@@ -60,6 +73,25 @@ static void mfPush(mfState* st, const mfEvent* e) {
 	st->ring[st->head % mfRing] = *e;
 	st->head++;
 }
+
+static void mfPushDone(mfState* st, uint64_t frame, uint32_t ms) {
+	if (st->dhead - st->dtail == mfRing) {
+		st->dtail++;
+		st->dlost++;
+	}
+	mfDone d = { frame, ms };
+	st->done[st->dhead % mfRing] = d;
+	st->dhead++;
+}
+
+static void mfFrameDone(void* data, struct wl_callback* cb, uint32_t ms) {
+	mfSlot* s = data;
+	mfPushDone(s->st, s->frame, ms);
+	wl_callback_destroy(cb);
+	s->cb = NULL;
+}
+
+static const struct wl_callback_listener mfFrameListener = { mfFrameDone };
 
 static void mfRelease(mfSlot* s) {
 	wp_presentation_feedback_destroy(s->fb);
@@ -72,6 +104,7 @@ static void mfPresented(void* data, struct wp_presentation_feedback* fb,
 		uint32_t sec_hi, uint32_t sec_lo, uint32_t nsec, uint32_t refresh,
 		uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
 	mfSlot* s = data;
+	s->st->presented++;
 	mfEvent e = { s->frame, 1, nsec, ((uint64_t)sec_hi << 32) | sec_lo, refresh, flags,
 		((uint64_t)seq_hi << 32) | seq_lo };
 	mfPush(s->st, &e);
@@ -125,24 +158,51 @@ static int mfBind(mfState* st) {
 	return st->has_clock ? 0 : -4;
 }
 
-// mfRequest asks for feedback on the window surface's next commit: 0 on
-// success, -1 without a surface, -2 when the request failed, -3 when
-// every slot is outstanding.
+// mfGiveUp forgets the oldest slot's outstanding requests (their proxies
+// are destroyed, so a late answer is dropped) and returns it. A feedback
+// still unanswered mfPending frames later counts as unanswered; once
+// mfPending have been given up with none ever presented, the compositor
+// is taken not to answer (wlroots 0.15's headless backend) and only frame
+// callbacks are asked for from then on.
+static mfSlot* mfGiveUp(mfState* st) {
+	mfSlot* old = &st->slots[0];
+	for (int i = 1; i < mfPending; i++) {
+		if (st->slots[i].frame < old->frame) old = &st->slots[i];
+	}
+	if (old->fb != NULL) {
+		mfRelease(old);
+		st->unanswered++;
+		if (st->unanswered >= mfPending && st->presented == 0) st->mute = 1;
+	}
+	if (old->cb != NULL) {
+		wl_callback_destroy(old->cb);
+		old->cb = NULL;
+	}
+	return old;
+}
+
+// mfRequest asks for feedback and a frame callback on the window surface's
+// next commit: 0 on success, -1 without a surface, -2 when a request
+// failed.
 static int mfRequest(mfState* st, void* window) {
 	struct wl_surface* s = glfwGetWaylandWindow(window);
 	if (s == NULL) return -1;
-	for (int i = 0; i < mfPending; i++) {
-		mfSlot* slot = &st->slots[i];
-		if (slot->fb != NULL) continue;
+	mfSlot* slot = NULL;
+	for (int i = 0; i < mfPending && slot == NULL; i++) {
+		if (st->slots[i].fb == NULL && st->slots[i].cb == NULL) slot = &st->slots[i];
+	}
+	if (slot == NULL) slot = mfGiveUp(st);
+	slot->st = st;
+	slot->frame = ++st->requested;
+	if (!st->mute) {
 		slot->fb = wp_presentation_feedback(st->pres, s);
 		if (slot->fb == NULL) return -2;
-		slot->st = st;
-		slot->frame = ++st->requested;
 		wp_presentation_feedback_add_listener(slot->fb, &mfFeedbackListener, slot);
-		return 0;
 	}
-	st->busy++;
-	return -3;
+	slot->cb = wl_surface_frame(s);
+	if (slot->cb == NULL) return -2;
+	wl_callback_add_listener(slot->cb, &mfFrameListener, slot);
+	return 0;
 }
 
 // mfFree destroys every proxy (outstanding feedback first, then the
@@ -150,6 +210,10 @@ static int mfRequest(mfState* st, void* window) {
 static void mfFree(mfState* st) {
 	for (int i = 0; i < mfPending; i++) {
 		if (st->slots[i].fb != NULL) mfRelease(&st->slots[i]);
+		if (st->slots[i].cb != NULL) {
+			wl_callback_destroy(st->slots[i].cb);
+			st->slots[i].cb = NULL;
+		}
 	}
 	if (st->pres != NULL) wp_presentation_destroy(st->pres);
 	if (st->reg != NULL) wl_registry_destroy(st->reg);
@@ -175,14 +239,19 @@ func HasPresentFeedback() bool { return true }
 
 // RequestPresentFeedback asks the compositor to report when the window
 // surface's next commit reaches the screen (wp_presentation.feedback, rule
-// P9). Call it right before the present (vkQueuePresentKHR): Mesa's
+// P9), and for a frame callback on that commit (wl_surface.frame: its
+// millisecond timestamp is a coarser measure of the same refresh, for
+// compositors whose presentation feedback never answers; see
+// FrameDoneTimes). Call it right before the present (vkQueuePresentKHR): Mesa's
 // Wayland WSI commits the surface inside the present, and the request
 // applies to that commit. The answer arrives during GLFW's event
 // processing, about one refresh after the frame is shown; drain it with
 // PresentFeedback. The first call binds wp_presentation with two
 // roundtrips on the default queue (GLFW's callbacks may run inside it). At
-// most 32 requests are outstanding; one more is refused with an error and
-// counted (PresentFeedbackStats). Must be called from the main thread.
+// most 32 frames are outstanding: the oldest is given up for a new one
+// (counted as unanswered, PresentFeedbackStats), and once 32 were given up
+// with none ever presented the compositor is taken not to answer and only
+// frame callbacks are asked for. Must be called from the main thread.
 func (w *Window) RequestPresentFeedback() error {
 	if w.win == nil {
 		return errors.New("request present feedback: the window was destroyed")
@@ -197,8 +266,6 @@ func (w *Window) RequestPresentFeedback() error {
 		return errors.New("request present feedback: GLFW has no Wayland surface for the window")
 	case -2:
 		return errors.New("request present feedback: wp_presentation.feedback failed (the compositor connection is broken)")
-	case -3:
-		return fmt.Errorf("request present feedback: %d requests outstanding: drain PresentFeedback, or the compositor is not answering", C.mfPending)
 	}
 	return nil
 }
@@ -253,6 +320,28 @@ func (w *Window) PresentFeedback(dst []PresentFeedback) int {
 	return n
 }
 
+// FrameDoneTimes moves the frame callbacks of presented frames that
+// arrived (see RequestPresentFeedback), oldest first, into dst and
+// returns how many it moved. Each carries the compositor's millisecond
+// timestamp: on wlroots compositors (sway) CLOCK_MONOTONIC in ms, taken
+// when the compositor drew the output with the frame (UnwrapMillis makes
+// it a full time). It never allocates. Must be called from the main
+// thread.
+func (w *Window) FrameDoneTimes(dst []FrameDone) int {
+	st := w.feedback
+	if st == nil {
+		return 0
+	}
+	n := 0
+	for n < len(dst) && st.dtail != st.dhead {
+		d := &st.done[st.dtail%C.mfRing]
+		dst[n] = FrameDone{Frame: uint64(d.frame), Millis: uint32(d.ms)}
+		n++
+		st.dtail++
+	}
+	return n
+}
+
 // PresentClock returns the compositor's presentation clock id, once
 // RequestPresentFeedback has bound wp_presentation.
 func (w *Window) PresentClock() (id int32, ok bool) {
@@ -262,13 +351,15 @@ func (w *Window) PresentClock() (id int32, ok bool) {
 	return int32(w.feedback.clock_id), true
 }
 
-// PresentFeedbackStats returns the requests made, those refused because
-// 32 were outstanding, and the answers lost because 128 were not drained.
-func (w *Window) PresentFeedbackStats() (requested, refused, lost uint64) {
+// PresentFeedbackStats returns the frames feedback was requested for,
+// those whose feedback was given up unanswered 32 frames later, and the
+// answers and frame callbacks lost because 128 were not drained.
+func (w *Window) PresentFeedbackStats() (requested, unanswered, lost uint64) {
 	if w.feedback == nil {
 		return 0, 0, 0
 	}
-	return uint64(w.feedback.requested), uint64(w.feedback.busy), uint64(w.feedback.lost)
+	st := w.feedback
+	return uint64(st.requested), uint64(st.unanswered), uint64(st.lost + st.dlost)
 }
 
 // freeFeedback destroys the feedback proxies and frees the state; Destroy
