@@ -207,3 +207,28 @@ func TestP10_BadInputIsAnError(t *testing.T) {
 		t.Errorf("max drift %v, want the default %v", s.MaxDisplayDrift(), DefaultMaxDisplayDrift)
 	}
 }
+
+// TestP10_GridWithoutRefreshOrCounterTakesTheMedianGap: frame-callback
+// times (no reported refresh, no vblank counter, whole milliseconds) with
+// a start-up burst (two samples 1 ms apart) and a missed refresh still give
+// the right period.
+func TestP10_GridWithoutRefreshOrCounterTakesTheMedianGap(t *testing.T) {
+	var g vblankGrid
+	const real = 16_380_000 // ns
+	ts := []time.Duration{100 * time.Millisecond, 101 * time.Millisecond}
+	for k := int64(2); k < 200; k++ {
+		if k == 5 {
+			continue // a refresh with no frame
+		}
+		ts = append(ts, (100*time.Millisecond+time.Duration(k*real))/time.Millisecond*time.Millisecond)
+	}
+	for _, at := range ts {
+		g.add(Feedback{PresentedAt: at})
+	}
+	if d := g.periodPs - real*1000; d < -20_000_000 || d > 20_000_000 {
+		t.Fatalf("period %d ps, want %d ps within 20 ns", g.periodPs, real*1000)
+	}
+	if m, ok := matchRefresh(FromDuration(real), g.periodPs); !ok || m != 1 {
+		t.Fatalf("a target of the refresh matches %d refreshes (%v), want 1", m, ok)
+	}
+}

@@ -1,6 +1,9 @@
 package timing
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // vblankGrid predicts the display's vblanks from presentation feedback
 // (P10): vblank k after the anchor is at anchor + k x period. It is a
@@ -18,8 +21,10 @@ type vblankGrid struct {
 	periodPs int64         // estimated refresh period, in picoseconds; 0 unknown
 	last     time.Duration // PresentedAt of the newest sample, as reported
 	lastSeq  uint64
-	first    time.Duration // PresentedAt of the first sample since restart
-	span     int64         // refreshes from first to last
+	first    time.Duration             // PresentedAt of the first sample since restart
+	span     int64                     // refreshes from first to last
+	seeded   bool                      // periodPs came from a reported refresh
+	gaps     [lockMinSamples - 1]int64 // the first gaps between samples, in ps
 }
 
 const (
@@ -48,6 +53,9 @@ func (g *vblankGrid) add(f Feedback) {
 		return
 	}
 	dt := int64(t-g.last) * 1000
+	if g.samples < lockMinSamples {
+		g.gaps[g.samples-1] = dt
+	}
 	k := g.refreshesBetween(f, dt)
 	if g.periodPs <= 0 {
 		g.periodPs = dt / k
@@ -56,11 +64,7 @@ func (g *vblankGrid) add(f Feedback) {
 	g.last, g.lastSeq = t, f.Seq
 	g.span += k
 	if g.samples == lockMinSamples {
-		// Replace a seed from the nominal rate by the mean measured
-		// period: the loop then starts near the truth instead of taking
-		// a few hundred refreshes to get there.
-		g.periodPs = int64(t-g.first) * 1000 / g.span
-		g.anchor, g.anchorPs = t, 0
+		g.seedPeriod(t)
 		return
 	}
 	pred := g.anchorPs + k*g.periodPs
@@ -78,7 +82,25 @@ func (g *vblankGrid) restart(f Feedback) {
 	*g = vblankGrid{samples: 1, anchor: f.PresentedAt, last: f.PresentedAt, lastSeq: f.Seq, first: f.PresentedAt}
 	if f.Refresh > 0 {
 		g.periodPs = int64(f.Refresh) * 1000
+		g.seeded = true
 	}
+}
+
+// seedPeriod replaces the first period estimate once lockMinSamples
+// samples arrived, so that the loop starts near the truth instead of
+// taking hundreds of refreshes to get there: with a reported refresh (or
+// vblank counters) to count the refreshes between samples, the mean
+// measured period; without, the median gap between samples (a gap of two
+// refreshes, or two samples in one, do not move a median of seven).
+func (g *vblankGrid) seedPeriod(t time.Duration) {
+	if g.seeded || g.lastSeq != 0 {
+		g.periodPs = int64(t-g.first) * 1000 / g.span
+	} else {
+		gaps := g.gaps
+		slices.Sort(gaps[:])
+		g.periodPs = max(gaps[len(gaps)/2], 1000)
+	}
+	g.anchor, g.anchorPs = t, 0
 }
 
 // refreshesBetween is how many refreshes passed between the last sample

@@ -1,0 +1,221 @@
+//go:build wayland
+
+package wayfeedbacktest
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
+)
+
+// lockGame is a game loop on sway: a scheduler on the system clock whose
+// Draw presents a FIFO frame with feedback requested, and whose Poll feeds
+// the frame callbacks' times to the scheduler as presentation feedback
+// (sway 1.7's wp_presentation never answers; see TestP9_PresentedFramesOnSway).
+type lockGame struct {
+	g       *rig
+	s       *timing.Scheduler
+	updates int   // since the last present
+	carried []int // updates each presented frame carried, by frame number - 1
+	shown   []shownFrame
+	dones   []window.FrameDone
+	err     error
+}
+
+// shownFrame is a frame and when its frame callback says it was drawn.
+type shownFrame struct {
+	frame uint64
+	at    time.Duration // engine clock
+}
+
+func (l *lockGame) Poll() {
+	l.g.poll()
+	for {
+		n := l.g.win.FrameDoneTimes(l.dones)
+		if n == 0 {
+			break
+		}
+		mono := l.g.cmap.Offset + l.g.clock.Now()
+		for _, d := range l.dones[:n] {
+			at := l.g.cmap.ToEngine(window.UnwrapMillis(d.Millis, mono))
+			l.shown = append(l.shown, shownFrame{d.Frame, at})
+			if err := l.s.PresentFeedback(timing.Feedback{PresentedAt: at}); err != nil && l.err == nil {
+				l.err = err
+			}
+		}
+	}
+	for l.g.win.PresentFeedback(l.g.fb) > 0 {
+	}
+}
+
+func (l *lockGame) Update(timing.GameTime) { l.updates++ }
+
+func (l *lockGame) Draw(gt timing.GameTime) {
+	if l.err != nil {
+		return
+	}
+	l.carried = append(l.carried, l.updates)
+	l.updates = 0
+	if err := l.g.present(gt.TotalGameTime.Duration()); err != nil {
+		l.err = err
+		l.s.Exit()
+	}
+}
+
+// lockResult is one run's count.
+type lockResult struct {
+	refreshes, zero, two int
+	period               time.Duration
+	status               timing.DisplayLockStatus
+	stats                timing.Stats
+}
+
+// runLockGame runs the loop for d with the lock on or off and counts, from
+// the frame callbacks' times, the refreshes that showed 0 or 2+ new
+// updates.
+func runLockGame(d time.Duration, lock bool, target timing.TimeSpan) (res lockResult, err error) {
+	window.Do(func() {
+		var g *rig
+		if g, err = open("metronome P10 lock"); err != nil {
+			return
+		}
+		defer g.close()
+		if g.cmap, err = window.MapClock(window.ClockMonotonic, g.clock.Now); err != nil {
+			return
+		}
+		l := &lockGame{g: g, dones: make([]window.FrameDone, 16)}
+		if l.s, err = timing.NewScheduler(g.clock, g.clock, l); err != nil {
+			return
+		}
+		if err = l.s.SetTargetElapsedTime(target); err != nil {
+			return
+		}
+		if err = l.s.SetDisplayLock(lock); err != nil {
+			return
+		}
+		l.s.Start()
+		for l.s.Running() && g.clock.Now() < d {
+			if err = l.s.Tick(); err != nil {
+				return
+			}
+		}
+		g.settle(200 * time.Millisecond)
+		l.Poll()
+		if l.err != nil {
+			err = l.err
+			return
+		}
+		res = countRefreshes(l.shown, l.carried, 2*time.Second)
+		res.status, res.stats = l.s.DisplayLock(), l.s.Stats()
+	})
+	return res, err
+}
+
+// countRefreshes places each shown frame on a refresh (the gaps between
+// callbacks in whole periods, the period being the mean of the
+// one-refresh gaps) and counts, from skip on, the refreshes whose new
+// updates were not exactly one.
+func countRefreshes(shown []shownFrame, carried []int, skip time.Duration) (res lockResult) {
+	if len(shown) < 3 {
+		return res
+	}
+	var sum time.Duration
+	n := 0
+	for i := 1; i < len(shown); i++ {
+		if gap := shown[i].at - shown[i-1].at; shown[i].frame == shown[i-1].frame+1 && gap > 10*time.Millisecond && gap < 25*time.Millisecond ||
+			gap > 4*time.Millisecond && gap < 9*time.Millisecond {
+			sum += gap
+			n++
+		}
+	}
+	if n == 0 {
+		return res
+	}
+	p := sum / time.Duration(n)
+	res.period = p
+	perRefresh := map[int64]int{}
+	var r int64
+	first := int64(-1)
+	for i, f := range shown {
+		if i > 0 {
+			r += int64((shown[i].at - shown[i-1].at + p/2) / p)
+		}
+		// The updates shown with this frame: its own and those of
+		// frames whose callbacks never came (never shown).
+		from := uint64(1)
+		if i > 0 {
+			from = shown[i-1].frame + 1
+		}
+		for k := from; k <= f.frame && int(k) <= len(carried); k++ {
+			perRefresh[r] += carried[k-1]
+		}
+		if first < 0 && f.at-shown[0].at >= skip {
+			first = r
+		}
+	}
+	if first < 0 {
+		return res
+	}
+	for k := first; k <= r; k++ {
+		res.refreshes++
+		switch u := perRefresh[k]; {
+		case u == 0:
+			res.zero++
+		case u >= 2:
+			res.two++
+		}
+	}
+	return res
+}
+
+// TestP10_DisplayLockOnSway runs a 60 Hz fixed step on sway for
+// METRONOME_P10_SECONDS (a measurement: it skips when unset) with the
+// ordinary step and then display-locked, and counts from the frame
+// callbacks' times the refreshes that showed 0 or 2+ new updates. The
+// locked run must stay locked and show fewer such beats. With
+// METRONOME_P10_TARGET=refresh the target is the measured refresh instead
+// of 1/60 s.
+func TestP10_DisplayLockOnSway(t *testing.T) {
+	needSway(t)
+	secs, _ := strconv.Atoi(os.Getenv("METRONOME_P10_SECONDS"))
+	if secs <= 0 {
+		t.Skip("a measurement: set METRONOME_P10_SECONDS (60 for the documented numbers)")
+	}
+	d := time.Duration(secs) * time.Second
+	target := timing.DefaultTargetElapsedTime
+	if os.Getenv("METRONOME_P10_TARGET") == "refresh" {
+		probe, err := runLockGame(3*time.Second, false, target)
+		windowtest.SkipIfNoStack(t, err)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if probe.period == 0 {
+			t.Fatal(errors.New("no refresh measured"))
+		}
+		target = timing.FromDuration(probe.period)
+		t.Logf("target: the measured refresh %v", probe.period)
+	}
+	var res [2]lockResult
+	for i, lock := range []bool{false, true} {
+		r, err := runLockGame(d, lock, target)
+		windowtest.SkipIfNoStack(t, err)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res[i] = r
+		t.Logf("lock %v: %d refreshes of %v measured: %d showed 0 new updates, %d showed 2+; %v; locked ticks %d of %d, drift %v, corrections %d",
+			lock, r.refreshes, r.period, r.zero, r.two, r.status, r.stats.LockedTicks, r.stats.Ticks, r.stats.DisplayDrift.Duration(), r.stats.DriftCorrections)
+	}
+	if res[1].stats.LockedTicks*10 < res[1].stats.Ticks*9 {
+		t.Errorf("locked run: %d of %d ticks locked (%v)", res[1].stats.LockedTicks, res[1].stats.Ticks, res[1].status)
+	}
+	if b0, b1 := res[0].zero+res[0].two, res[1].zero+res[1].two; b1 >= b0 && b0 > 0 {
+		t.Errorf("%d beats locked, %d with the ordinary step: want fewer locked", b1, b0)
+	}
+}
