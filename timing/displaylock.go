@@ -17,8 +17,14 @@ import (
 const DefaultMaxDisplayDrift TimeSpan = 500 * Millisecond
 
 // lockTolerancePercent is how far, in percent of the nearest whole number
-// of refresh periods, TargetElapsedTime may be from it for the step to lock.
-const lockTolerancePercent = 1
+// of refresh periods, TargetElapsedTime may be from it for the step to
+// lock; releaseTolerancePercent is how far the measured period may then
+// wander before the lock is released (hysteresis: a period estimate near
+// the edge does not make the step switch back and forth).
+const (
+	lockTolerancePercent    = 1
+	releaseTolerancePercent = 2
+)
 
 // lockMinSamples is how many presentation feedback samples the grid needs
 // before the step locks: enough for the period estimate to settle.
@@ -126,7 +132,8 @@ type displayLock struct {
 
 // SetDisplayLock turns the display-locked step on or off (P10). When on,
 // and while presentation feedback (PresentFeedback) shows a refresh period
-// whose whole multiple is within 1% of TargetElapsedTime, each fixed-step
+// whose whole multiple is within 1% of TargetElapsedTime (once locked,
+// within 2%), each fixed-step
 // tick waits for the next step boundary on the measured vblank grid instead
 // of for a whole TargetElapsedTime of wall time, so each refresh shows the
 // same number of new updates. Every Update still sees exactly
@@ -207,7 +214,11 @@ func (s *Scheduler) decideLock(now time.Duration) (LockReason, int64) {
 	if now-g.last > stale {
 		return LockFeedbackStopped, 0
 	}
-	m, ok := matchRefresh(s.target, g.periodPs)
+	tol := int64(lockTolerancePercent)
+	if s.lock.locked {
+		tol = releaseTolerancePercent
+	}
+	m, ok := matchRefresh(s.target, g.periodPs, tol)
 	if !ok {
 		return LockMismatch, 0
 	}
@@ -215,8 +226,9 @@ func (s *Scheduler) decideLock(now time.Duration) (LockReason, int64) {
 }
 
 // matchRefresh returns the whole number of refresh periods (of periodPs
-// picoseconds) nearest target, and whether target is within 1% of it.
-func matchRefresh(target TimeSpan, periodPs int64) (int64, bool) {
+// picoseconds) nearest target, and whether target is within tol percent
+// of it.
+func matchRefresh(target TimeSpan, periodPs, tol int64) (int64, bool) {
 	if periodPs <= 0 || target <= 0 || target > MaxTimeSpan/100_000 {
 		return 0, false
 	}
@@ -230,7 +242,7 @@ func matchRefresh(target TimeSpan, periodPs int64) (int64, bool) {
 	if diff < 0 {
 		diff = -diff
 	}
-	return m, diff*100 <= span*lockTolerancePercent
+	return m, diff*100 <= span*tol
 }
 
 // syncLock runs at the start of each default-profile tick, after the

@@ -157,7 +157,7 @@ func TestP10_TargetMatchesWithinOnePercentOfWholeRefreshes(t *testing.T) {
 		{DefaultTargetElapsedTime / 2, ps60, 0, false}, // 120 Hz on 60 Hz: half a refresh
 		{DefaultTargetElapsedTime, 0, 0, false},
 	} {
-		m, ok := matchRefresh(tc.target, tc.periodPs)
+		m, ok := matchRefresh(tc.target, tc.periodPs, lockTolerancePercent)
 		if ok != tc.ok || ok && m != tc.m {
 			t.Errorf("matchRefresh(%v, %d ps) = %d, %v; want %d, %v", tc.target, tc.periodPs, m, ok, tc.m, tc.ok)
 		}
@@ -228,7 +228,39 @@ func TestP10_GridWithoutRefreshOrCounterTakesTheMedianGap(t *testing.T) {
 	if d := g.periodPs - real*1000; d < -20_000_000 || d > 20_000_000 {
 		t.Fatalf("period %d ps, want %d ps within 20 ns", g.periodPs, real*1000)
 	}
-	if m, ok := matchRefresh(FromDuration(real), g.periodPs); !ok || m != 1 {
+	if m, ok := matchRefresh(FromDuration(real), g.periodPs, lockTolerancePercent); !ok || m != 1 {
 		t.Fatalf("a target of the refresh matches %d refreshes (%v), want 1", m, ok)
+	}
+}
+
+// TestP10_LockHasHysteresis: a lock engages within 1% and holds while the
+// measured period stays within 2%, then releases.
+func TestP10_LockHasHysteresis(t *testing.T) {
+	s, h := newLockedScheduler(t, 16_666_667)
+	tick := func(n int) {
+		for range n {
+			if err := s.Tick(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tick(30)
+	if !s.DisplayLock().Locked {
+		t.Fatalf("not locked at 60 Hz: %v", s.DisplayLock())
+	}
+	h.period = 16_666_667 * 1015 / 1000 // 1.5% slower
+	tick(600)
+	if st := s.DisplayLock(); !st.Locked {
+		t.Fatalf("released at 1.5%% off: %v", st)
+	}
+	h.period = 16_666_667 * 1025 / 1000 // 2.5% slower
+	tick(600)
+	if st := s.DisplayLock(); st.Locked || st.Reason != LockMismatch {
+		t.Fatalf("still locked at 2.5%% off: %v", st)
+	}
+	h.period = 16_666_667 * 1015 / 1000 // back to 1.5%: not enough to engage again
+	tick(600)
+	if st := s.DisplayLock(); st.Locked {
+		t.Fatalf("engaged at 1.5%% off: %v", st)
 	}
 }
