@@ -104,6 +104,7 @@ func runLockGame(d time.Duration, lock bool, target timing.TimeSpan) (res lockRe
 			return
 		}
 		l.s.Start()
+		var periods []time.Duration
 		reasons := map[timing.LockReason]int{}
 		switches, was := 0, false
 		for l.s.Running() && g.clock.Now() < d {
@@ -113,7 +114,7 @@ func runLockGame(d time.Duration, lock bool, target timing.TimeSpan) (res lockRe
 			st := l.s.DisplayLock()
 			reasons[st.Reason]++
 			if st.Period > 0 {
-				res.periods = append(res.periods, st.Period)
+				periods = append(periods, st.Period)
 			}
 			if st.Locked != was {
 				switches++
@@ -128,7 +129,7 @@ func runLockGame(d time.Duration, lock bool, target timing.TimeSpan) (res lockRe
 		}
 		res = countRefreshes(l.shown, l.carried, 2*time.Second)
 		res.status, res.stats = l.s.DisplayLock(), l.s.Stats()
-		res.reasons, res.switches = reasons, switches
+		res.reasons, res.switches, res.periods = reasons, switches, periods
 		if os.Getenv("METRONOME_P10_TRACE") != "" {
 			for i, f := range l.shown {
 				if i > 0 {
