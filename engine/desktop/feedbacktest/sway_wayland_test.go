@@ -19,7 +19,7 @@ import (
 // engine's time.
 type swayGame struct {
 	d        time.Duration
-	onUpdate func(g *engine.Game)
+	onUpdate func(g *engine.Game, gt timing.GameTime)
 	updates  int
 	err      error
 }
@@ -27,7 +27,7 @@ type swayGame struct {
 func (s *swayGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.updates++
 	if s.onUpdate != nil {
-		s.onUpdate(g)
+		s.onUpdate(g, gt)
 	}
 	if g.Scheduler().Stats().Ticks > 0 && gt.TotalGameTime.Duration() >= s.d {
 		g.Exit()
@@ -205,56 +205,79 @@ func TestP9_DisplayedThroughTheEngineOnSway(t *testing.T) {
 	}
 }
 
-// TestP10_GameLocksOnSway runs a game on sway with the display lock on:
-// for 1.5 s at 60 Hz while the engine feeds the presented times to the
-// scheduler, which measures the refresh; then the game sets its target to
-// the measured period, and the lock must engage at one refresh per step
-// and be locked at the end, for most of the ticks after the change.
+// TestP10_GameLocksOnSway runs a game on sway with the display lock on.
+// First, for 1.5 s, with a 2.5 ms step (shorter than any refresh, so FIFO
+// presents on every refresh) while the engine feeds the presented times to
+// the scheduler, which measures the refresh; that period must match FIFO's
+// median present interval within 3%. Then the game sets its target to the
+// measured period, and the lock must engage at one refresh per step for
+// most of the ticks after the change (headless sway's refresh is a timer
+// that wanders with the compositor's load, so the lock may let go now and
+// then: the state at the end is logged, not asserted).
 func TestP10_GameLocksOnSway(t *testing.T) {
 	reported := needSway(t)
-	h := &swayGame{d: 5 * time.Second}
+	const probe = 3 * time.Second
+	h := &swayGame{d: probe + 4*time.Second}
 	var period time.Duration
 	var ticksAt, lockedAt uint64
 	var states []timing.DisplayLockStatus
 	var raised, fed uint64
-	h.onUpdate = func(g *engine.Game) {
+	maxRefreshes := 0
+	h.onUpdate = func(g *engine.Game, gt timing.GameTime) {
 		st := g.DisplayLock()
 		raised, fed = g.GraphicsDevice().DisplayedCount()
-		if period == 0 && g.Scheduler().Stats().Ticks > 0 {
-			if gt := time.Duration(h.updates) * timing.DefaultTargetElapsedTime.Duration(); gt >= 1500*time.Millisecond && st.Period > 0 {
-				period = st.Period
-				if err := g.SetTargetElapsedTime(timing.FromDuration(period)); err != nil {
-					h.err = err
-					g.Exit()
-				}
-				s := g.Scheduler().Stats()
-				ticksAt, lockedAt = s.Ticks, s.LockedTicks
+		if period == 0 && gt.TotalGameTime.Duration() >= probe && st.Period > 0 {
+			period = st.Period
+			if err := g.SetTargetElapsedTime(timing.FromDuration(period)); err != nil {
+				h.err = err
+				g.Exit()
 			}
+			s := g.Scheduler().Stats()
+			ticksAt, lockedAt = s.Ticks, s.LockedTicks
 		}
 		if period != 0 {
 			states = append(states, st)
+			maxRefreshes = max(maxRefreshes, st.Refreshes)
 		}
 	}
-	g := runSway(t, h, func(g *engine.Game) error { return g.SetDisplayLock(true) })
+	var returned []time.Duration // present return times during the probe
+	g := runSway(t, h, func(g *engine.Game) error {
+		g.Graphics().DeviceCreated.Add(func(dev *engine.GraphicsDevice) {
+			dev.Presented.Add(func(p *engine.Presented) {
+				if period == 0 {
+					returned = append(returned, p.Returned)
+				}
+			})
+		})
+		if err := g.SetTargetElapsedTime(timing.FromDuration(2500 * time.Microsecond)); err != nil {
+			return err
+		}
+		return g.SetDisplayLock(true)
+	})
 	if period == 0 {
-		t.Fatalf("no refresh period measured in 1.5 s: %v", g.DisplayLock())
+		t.Fatalf("no refresh period measured in %v: %v", probe, g.DisplayLock())
 	}
+	var gaps []time.Duration
+	for i := 1; i < len(returned); i++ {
+		gaps = append(gaps, returned[i]-returned[i-1])
+	}
+	fifo := median(gaps)
 	st, s := g.DisplayLock(), g.Scheduler().Stats()
 	ticks, locked := s.Ticks-ticksAt, s.LockedTicks-lockedAt
-	t.Logf("sway reports %v; measured %v, target set to it; at the end: %v; locked %d of %d ticks after the change; drift %v, corrections %d; %d answers, %d fed",
-		reported, period, st, locked, ticks, s.DisplayDrift.Duration(), s.DriftCorrections, raised, fed)
+	t.Logf("sway reports %v; FIFO presents every %v (median); measured %v, target set to it; at the end: %v; locked %d of %d ticks after the change; drift %v, corrections %d; %d answers, %d fed",
+		reported, fifo, period, st, locked, ticks, s.DisplayDrift.Duration(), s.DriftCorrections, raised, fed)
+	if period < fifo*97/100 || period > fifo*103/100 {
+		t.Errorf("measured period %v, FIFO's median present interval %v: more than 3%% apart", period, fifo)
+	}
 	if fed < 100 {
 		t.Errorf("%d answers fed to the scheduler, want at least 100", fed)
 	}
-	if !st.Locked || st.Refreshes != 1 {
-		t.Errorf("at the end: %v, want display-locked at one refresh per step", st)
-	}
-	if locked*2 < ticks {
+	if locked*2 < ticks || maxRefreshes != 1 {
 		reasons := map[timing.LockReason]int{}
 		for _, x := range states {
 			reasons[x.Reason]++
 		}
-		t.Errorf("locked for %d of %d ticks after the target change, want most (updates by reason %v)", locked, ticks, reasons)
+		t.Errorf("locked for %d of %d ticks after the target change at up to %d refreshes per step, want most at one (updates by reason %v)", locked, ticks, maxRefreshes, reasons)
 	}
 	if target := g.TargetElapsedTime().Duration(); target-period > time.Microsecond || period-target > time.Microsecond {
 		t.Errorf("target %v, want the measured period %v", target, period)
