@@ -283,3 +283,50 @@ func TestP10_GameLocksOnSway(t *testing.T) {
 		t.Errorf("target %v, want the measured period %v", target, period)
 	}
 }
+
+// TestP9_FeedbackTickAllocatesNothingOnSway: on sway, a steady tick of a
+// game with the display lock on (poll, the drain of the answers, their
+// Displayed events, the lock fed, update, draw, the request and the
+// present) allocates nothing on the Go heap.
+func TestP9_FeedbackTickAllocatesNothingOnSway(t *testing.T) {
+	needSway(t)
+	h := &swayGame{d: time.Hour}
+	answers := 0
+	var allocs float64
+	var err error
+	var g *engine.Game
+	window.Do(func() {
+		if g, err = desktop.NewGame(h, desktop.Config{Title: t.Name(), Width: 320, Height: 240}); err != nil {
+			return
+		}
+		defer func() {
+			if cerr := g.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		if err = g.SetDisplayLock(true); err != nil {
+			return
+		}
+		for range 60 {
+			if err = g.RunOneFrame(); err != nil {
+				return
+			}
+		}
+		g.GraphicsDevice().Displayed.Add(func(*engine.Displayed) { answers++ })
+		allocs = testing.AllocsPerRun(100, func() {
+			if terr := g.Tick(); terr != nil && err == nil {
+				err = terr
+			}
+		})
+	})
+	windowtest.SkipIfNoStack(t, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if answers < 50 {
+		t.Errorf("%d answers during the measured ticks, want most of 100", answers)
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per tick, want 0", allocs)
+	}
+}
