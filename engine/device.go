@@ -29,8 +29,9 @@ type GraphicsDevice struct {
 
 	// Presented is raised on the loop's goroutine once per present, right
 	// after it returned, with its index and times on the engine's time
-	// source and, when one was asked for, the captured image. The pointer
-	// is reused: copy what must outlive the handler.
+	// source, the latest presentation feedback (Presented.Display, P9) and,
+	// when one was asked for, the captured image. The pointer is reused:
+	// copy what must outlive the handler.
 	Presented Event[*Presented]
 	// Displayed is raised on the loop's goroutine, while polling events,
 	// once for each answer the display gave about a presented frame (P9),

@@ -129,7 +129,7 @@ type Displayed struct {
 
 // Measured reports whether the platform measures when frames reach the
 // screen (every kind but DisplayNotMeasured).
-func (d *Displayed) Measured() bool { return d.Kind != DisplayNotMeasured }
+func (d Displayed) Measured() bool { return d.Kind != DisplayNotMeasured }
 
 // String describes the answer in one line, for a HUD or a log: "frame 12
 // presented at 1.2345s (refresh 16.667ms, seq 99, vsync)", "not measured".
