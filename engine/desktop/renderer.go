@@ -20,6 +20,8 @@ type Renderer struct {
 	win    *window.Window
 	clock  timing.Source
 	frames uint64
+
+	feedback *presentFeedback // presentation feedback (P9); feedback.go
 }
 
 var _ engine.Renderer = (*Renderer)(nil)
@@ -71,9 +73,12 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 	if r.clock != nil {
 		info.Queued = r.clock.Now()
 	}
+	r.feedback.beforePresent(r.frames + 1) // P9: the request applies to the present's commit
+	presents := r.vk.Presents()
 	if err := r.vk.Execute(f); err != nil {
 		return info, fmt.Errorf("desktop: %w", err)
 	}
+	r.feedback.afterPresent(r.vk.Presents() != presents)
 	if r.clock != nil {
 		info.Returned = r.clock.Now()
 	}
