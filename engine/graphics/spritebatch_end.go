@@ -1,0 +1,62 @@
+package graphics
+
+import "slices"
+
+// flush records the batch's sprites at End: sets the device up, sorts
+// (stably: the call index breaks ties) when the mode asks, copies the
+// vertices into the frame's arena in draw order, and records one draw per
+// run of sprites with one texture.
+func (sb *SpriteBatch) flush() {
+	d := sb.dev
+	if err := d.checkTarget("sprite batch end"); err != nil {
+		sb.fail(err)
+		return
+	}
+	d.spriteSetup(&sb.st)
+	n := len(sb.quads)
+	base, room := d.spriteArena(n)
+	if sb.sorted() {
+		slices.Sort(sb.keys) // keys are unique (call index), so this is a stable order
+		for i, k := range sb.keys {
+			room[i] = sb.quads[uint32(k)]
+		}
+	} else {
+		copy(room, sb.quads)
+	}
+	sb.runs(base, room)
+}
+
+// runs records one draw per run of sprites of one texture in room, whose
+// first vertex is base; sprites whose texture cannot be drawn now are
+// left out and reported.
+func (sb *SpriteBatch) runs(base int, room []spriteQuad) {
+	d := sb.dev
+	start := 0
+	for i := 1; i <= len(room); i++ {
+		if i < len(room) && sb.tex(i) == sb.tex(start) {
+			continue
+		}
+		tex := sb.tex(start)
+		err := d.spriteCheck(tex)
+		if err == nil {
+			err = d.spriteDraw(tex, base+4*start, i-start)
+		}
+		if err != nil {
+			sb.fail(err)
+		}
+		start = i
+	}
+}
+
+// tex returns the texture of the i-th sprite in draw order.
+func (sb *SpriteBatch) tex(i int) *Texture2D {
+	if sb.sorted() {
+		return sb.texs[uint32(sb.keys[i])]
+	}
+	return sb.texs[i]
+}
+
+// sorted reports whether the batch's mode sorts (its keys are kept).
+func (sb *SpriteBatch) sorted() bool {
+	return sb.st.sortMode >= SortTexture
+}
