@@ -3,20 +3,41 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"image"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
-// GraphicsDevice is the game's device: its presentation settings and the
-// Renderer behind it. The GraphicsDeviceManager creates it; Game.Run
-// destroys it.
+// GraphicsDevice is the game's device (XNA's GraphicsDevice): the drawing
+// half is a graphics.Device (Graphics), the rest is its presentation
+// settings, the Presented event, screenshots, and the Renderer behind it.
+// The GraphicsDeviceManager creates it; Game.Run destroys it.
 type GraphicsDevice struct {
 	manager  *GraphicsDeviceManager
 	renderer Renderer
+	gfx      *graphics.Device
 	params   PresentationParameters
-	swap     int
+	settings PresentSettings
 	begun    bool // a frame was begun and not yet presented
+
+	captureNext   bool
+	captureAtExit bool
+	lastCapture   *image.RGBA
+	presented     Presented // reused for each Presented event
+
+	// Presented is raised on the loop's goroutine once per present, right
+	// after it returned, with its index and times on the engine's time
+	// source and, when one was asked for, the captured image. The pointer
+	// is reused: copy what must outlive the handler.
+	Presented Event[*Presented]
 }
+
+// Graphics returns the drawing half of the device: Clear, render targets,
+// states, buffers and draws (package engine/graphics). Between BeginDraw
+// and Present (Game.Draw) the back buffer is its target; outside, only
+// render targets are.
+func (d *GraphicsDevice) Graphics() *graphics.Device { return d.gfx }
 
 // PresentationParameters returns the settings the device was created or
 // last reset with.
@@ -24,68 +45,87 @@ func (d *GraphicsDevice) PresentationParameters() PresentationParameters { retur
 
 // SwapInterval returns the swap interval the device handed to the renderer
 // (P3): 0, 1 or 2.
-func (d *GraphicsDevice) SwapInterval() int { return d.swap }
+func (d *GraphicsDevice) SwapInterval() int { return d.settings.SwapInterval }
+
+// PresentSettings returns the presentation settings the renderer has, as
+// one value.
+func (d *GraphicsDevice) PresentSettings() PresentSettings { return d.settings }
 
 // Presentation reports the renderer's observation: the requested interval,
 // the present mode in use and whether it fell back (P6).
 func (d *GraphicsDevice) Presentation() present.Choice { return d.renderer.Presentation() }
 
-// Renderer returns the renderer behind the device, for what the engine does
-// not wrap (a desktop renderer's scene, for example).
+// Renderer returns the renderer behind the device. Games do not need it:
+// drawing, the title, screenshots and present times have their own API.
 func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 
 // Reset applies pp: it raises the manager's DeviceResetting, maps the
 // interval to a swap interval (P3: Default and One -> 1, Two -> 2,
-// Immediate -> 0) and hands it to the renderer unchanged, hands a changed
-// HalfRate to the renderer too (P8), records pp and raises DeviceReset. An
-// invalid interval or a renderer error is returned and changes nothing.
-// The window parts (size, full screen) are put on the window by
-// GraphicsDeviceManager.ApplyChanges, not by Reset: the swapchain follows
-// the window's framebuffer.
+// Immediate -> 0) and hands it with HalfRate (P8) to the renderer as one
+// PresentSettings value, in one call, when they changed; then it records
+// pp and raises DeviceReset. An invalid interval or a renderer error is
+// returned and changes nothing. The window parts (size, full screen) are
+// put on the window by GraphicsDeviceManager.ApplyChanges, not by Reset:
+// the swapchain follows the window's framebuffer.
 func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
-	swap, err := check(pp)
+	s, err := check(pp)
 	if err != nil {
 		return fmt.Errorf("reset device: %w", err)
 	}
 	d.manager.DeviceResetting.raise(d)
-	if pp.HalfRate != d.params.HalfRate {
-		if err := d.renderer.SetHalfRate(pp.HalfRate); err != nil {
-			return fmt.Errorf("reset device: set half rate %v: %w", pp.HalfRate, err)
+	if s != d.settings {
+		if err := d.renderer.SetPresentation(s); err != nil {
+			return fmt.Errorf("reset device: set presentation (swap interval %d, half rate %v): %w", s.SwapInterval, s.HalfRate, err)
 		}
 	}
-	if err := d.renderer.SetSwapInterval(swap); err != nil {
-		if pp.HalfRate != d.params.HalfRate {
-			_ = d.renderer.SetHalfRate(d.params.HalfRate) // change nothing
-		}
-		return fmt.Errorf("reset device: set swap interval %d: %w", swap, err)
-	}
-	d.params, d.swap = pp, swap
+	d.params, d.settings = pp, s
 	d.manager.DeviceReset.raise(d)
 	return nil
 }
 
-// beginDraw asks the renderer for a frame (the seed's BeginDraw).
+// beginDraw asks the renderer for a frame and begins recording it.
 func (d *GraphicsDevice) beginDraw() (bool, error) {
 	ok, err := d.renderer.BeginDraw()
 	if err != nil {
 		return false, fmt.Errorf("begin draw: %w", err)
 	}
-	d.begun = ok
-	return ok, nil
+	if !ok {
+		return false, nil
+	}
+	w, h := d.renderer.BackBufferSize()
+	if err := d.gfx.BeginFrame(w, h); err != nil {
+		return false, fmt.Errorf("begin draw: %w", err)
+	}
+	d.begun = true
+	return true, nil
 }
 
 // errNoFrame is returned by Present outside a begun frame.
 var errNoFrame = errors.New("present: no frame was begun (the game loop presents after Draw)")
 
-// Present ends the frame begun by the loop and presents it. The loop calls
-// it after Draw; a game does not need to.
+// Present ends the frame begun by the loop, has the renderer execute and
+// present it, and raises Presented. The loop calls it after Draw; a game
+// does not need to.
 func (d *GraphicsDevice) Present() error {
 	if !d.begun {
 		return errNoFrame
 	}
 	d.begun = false
-	if err := d.renderer.EndDraw(); err != nil {
+	f, err := d.gfx.EndFrame()
+	if err != nil {
 		return fmt.Errorf("present: %w", err)
 	}
+	capture := d.captureNext || d.captureAtExit
+	info, err := d.renderer.EndDraw(f, capture)
+	if err != nil {
+		return fmt.Errorf("present: %w", err)
+	}
+	d.captureNext = false
+	if d.captureAtExit && info.Capture != nil {
+		d.lastCapture = info.Capture
+	}
+	d.presented = Presented(info)
+	d.Presented.raise(&d.presented)
+	d.presented.Capture = nil
 	return nil
 }

@@ -18,6 +18,17 @@
 // (Present), skipped when suppressed, without a device, or while minimized.
 // The clock rules themselves live in package timing; Game only wires them.
 //
+// # Drawing
+//
+// Game.Draw draws through GraphicsDevice.Graphics, a graphics.Device
+// (package engine/graphics): the loop begins its frame after the
+// Renderer's BeginDraw, at the back buffer's size, and Present hands the
+// recorded frame to the Renderer's EndDraw, which executes and presents
+// it. Each present raises GraphicsDevice.Presented with its index and
+// times on the engine's time source; RequestCapture and SetCaptureAtExit
+// ask for frames as presented (G11). The window's title is Game.Window's.
+// Nothing here type-asserts to a concrete platform or renderer.
+//
 // # Lifecycle
 //
 // [Game.Run]: create the device, Initialize, LoadContent, BeginRun, raise

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/engine/graphics/graphicstest"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -49,26 +51,36 @@ func (headless) SetResizable(bool)                                            {}
 func (headless) RefreshRate() int                                             { return 60 }
 func (headless) Gamepad(int) (engine.GamepadState, bool)                      { return engine.GamepadState{}, false }
 func (headless) Destroy()                                                     {}
+func (headless) Title() string                                                { return "headless" }
+func (headless) SetTitle(string)                                              {}
 func (headless) CreateRenderer(cfg engine.RendererConfig) (engine.Renderer, error) {
-	return &nullRenderer{swap: cfg.SwapInterval}, nil
+	return &nullRenderer{set: cfg.Present, gfx: graphicstest.New()}, nil
 }
 
-// nullRenderer presents nothing; it reports the mode a FIFO-only surface
-// would use (P4, P6, P8).
+// nullRenderer executes frames on the fake graphics backend and presents
+// nothing; it reports the mode a FIFO-only surface would use (P4, P6, P8).
 type nullRenderer struct {
-	swap int
-	half bool
+	set   engine.PresentSettings
+	gfx   *graphicstest.Backend
+	index uint64
 }
 
-func (r *nullRenderer) BeginDraw() (bool, error)    { return true, nil }
-func (r *nullRenderer) EndDraw() error              { return nil }
-func (r *nullRenderer) SetSwapInterval(n int) error { r.swap = n; return nil }
-func (r *nullRenderer) SetHalfRate(on bool) error   { r.half = on; return nil }
-func (r *nullRenderer) Resize(int, int) error       { return nil }
-func (r *nullRenderer) WaitIdle() error             { return nil }
-func (r *nullRenderer) Destroy()                    {}
+func (r *nullRenderer) Backend() graphics.Backend  { return r.gfx }
+func (r *nullRenderer) BeginDraw() (bool, error)   { return true, nil }
+func (r *nullRenderer) BackBufferSize() (int, int) { return 640, 480 }
+func (r *nullRenderer) Resize(int, int) error      { return nil }
+func (r *nullRenderer) WaitIdle() error            { return nil }
+func (r *nullRenderer) Destroy()                   {}
+func (r *nullRenderer) SetPresentation(s engine.PresentSettings) error {
+	r.set = s
+	return nil
+}
+func (r *nullRenderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo, error) {
+	r.index++
+	return engine.PresentInfo{Index: r.index}, r.gfx.Execute(f)
+}
 func (r *nullRenderer) Presentation() present.Choice {
-	c, _ := present.ChooseModeHold(r.swap, r.half, present.NewModeSet(present.ModeFIFO))
+	c, _ := present.ChooseModeHold(r.set.SwapInterval, r.set.HalfRate, present.NewModeSet(present.ModeFIFO))
 	return c
 }
 

@@ -6,6 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"image"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/engine/graphics/graphicstest"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -47,6 +51,8 @@ type fakePlatform struct {
 	padsOn      [MaxGamepads]bool
 	gamepadCall int
 
+	title     string
+	titles    int // SetTitle calls
 	renderer  *fakeRenderer
 	createErr error
 	rendCfg   []RendererConfig
@@ -124,14 +130,28 @@ func (p *fakePlatform) Gamepad(i int) (GamepadState, bool) {
 	return p.pads[i], p.padsOn[i]
 }
 
+func (p *fakePlatform) Title() string { return p.title }
+
+func (p *fakePlatform) SetTitle(t string) {
+	p.titles++
+	p.rec.add("platform.SetTitle %q", t)
+	p.title = t
+}
+
 func (p *fakePlatform) CreateRenderer(cfg RendererConfig) (Renderer, error) {
-	p.rec.add("platform.CreateRenderer %dx%d swap=%d", cfg.Width, cfg.Height, cfg.SwapInterval)
+	if cfg.Present.HalfRate {
+		p.rec.add("platform.CreateRenderer %dx%d swap=%d half", cfg.Width, cfg.Height, cfg.Present.SwapInterval)
+	} else {
+		p.rec.add("platform.CreateRenderer %dx%d swap=%d", cfg.Width, cfg.Height, cfg.Present.SwapInterval)
+	}
 	p.rendCfg = append(p.rendCfg, cfg)
 	if p.createErr != nil {
 		return nil, p.createErr
 	}
-	p.renderer.swap = cfg.SwapInterval
-	return p.renderer, nil
+	r := p.renderer
+	r.swap, r.half, r.clock = cfg.Present.SwapInterval, cfg.Present.HalfRate, cfg.Clock
+	r.w, r.h = p.fbW, p.fbH
+	return r, nil
 }
 
 func (p *fakePlatform) Destroy() {
@@ -140,27 +160,39 @@ func (p *fakePlatform) Destroy() {
 }
 
 // fakeRenderer records what the engine asks of it. Its present modes are
-// chosen with the real present.ChooseModeHold from modes.
+// chosen with the real present.ChooseModeHold from modes; its backend is
+// graphicstest's, which checks every frame record it executes.
 type fakeRenderer struct {
 	rec       *recorder
 	modes     present.ModeSet
+	gfx       *graphicstest.Backend
+	clock     timing.Source
+	w, h      int // back buffer size
 	swap      int
-	setSwaps  []int
-	half      bool   // half rate as last set (P8)
-	setHalves []bool // SetHalfRate calls
-	begins    int
-	ends      int
-	resizes   []string
-	beginErr  error
-	endErrAt  int // EndDraw number (1-based) that fails; 0: none
-	idle      int
-	destroy   int
+	half      bool              // half rate as last set (P8)
+	sets      []PresentSettings // SetPresentation calls
+	setSwaps  []int             // their swap intervals
+	setHalves []bool            // their half-rate values, where they changed it
+	presents  uint64
+	captures  int // EndDraw calls that captured
+	capture   *image.RGBA
+	lastFrame struct {
+		passes, draws int
+		clear         graphics.Color
+	}
+	begins   int
+	ends     int
+	resizes  []string
+	beginErr error
+	endErrAt int // EndDraw number (1-based) that fails; 0: none
+	idle     int
+	destroy  int
 }
 
 var errFakePresent = errors.New("fake: VK_ERROR_DEVICE_LOST")
 
 func newFakeRenderer(rec *recorder) *fakeRenderer {
-	return &fakeRenderer{rec: rec, modes: present.NewModeSet(
+	return &fakeRenderer{rec: rec, gfx: graphicstest.New(), modes: present.NewModeSet(
 		present.ModeImmediate, present.ModeMailbox, present.ModeFIFO, present.ModeFIFORelaxed)}
 }
 
@@ -172,29 +204,60 @@ func (r *fakeRenderer) BeginDraw() (bool, error) {
 	return true, nil
 }
 
-func (r *fakeRenderer) EndDraw() error {
+func (r *fakeRenderer) Backend() graphics.Backend { return r.gfx }
+
+func (r *fakeRenderer) BackBufferSize() (int, int) { return r.w, r.h }
+
+// EndDraw executes f on the fake backend (which checks it), stamps the
+// present with the engine's clock and, when asked, captures an image
+// filled with the frame's first back-buffer clear colour.
+func (r *fakeRenderer) EndDraw(f *graphics.Frame, capture bool) (PresentInfo, error) {
 	r.ends++
 	r.rec.add("  present")
 	if r.ends == r.endErrAt {
-		return errFakePresent
+		return PresentInfo{}, errFakePresent
 	}
-	return nil
+	if !f.Present || f.BackBufferWidth != r.w || f.BackBufferHeight != r.h {
+		return PresentInfo{}, fmt.Errorf("fake: frame present %v at %dx%d, back buffer %dx%d", f.Present, f.BackBufferWidth, f.BackBufferHeight, r.w, r.h)
+	}
+	queued := r.clock.Now()
+	if err := r.gfx.Execute(f); err != nil {
+		return PresentInfo{}, err
+	}
+	r.lastFrame.passes, r.lastFrame.draws, r.lastFrame.clear = len(f.Passes), len(f.Draws), graphics.Color{}
+	for _, p := range f.Passes {
+		if p.Target == 0 && p.Clear&graphics.ClearTarget != 0 {
+			r.lastFrame.clear = p.ClearColor
+			break
+		}
+	}
+	r.presents++
+	info := PresentInfo{Index: r.presents, Queued: queued, Returned: r.clock.Now()}
+	if capture {
+		r.captures++
+		if r.capture == nil || r.capture.Rect.Dx() != r.w || r.capture.Rect.Dy() != r.h {
+			r.capture = image.NewRGBA(image.Rect(0, 0, r.w, r.h))
+		}
+		c := r.lastFrame.clear
+		for i := 0; i < len(r.capture.Pix); i += 4 {
+			r.capture.Pix[i], r.capture.Pix[i+1], r.capture.Pix[i+2], r.capture.Pix[i+3] = c.R, c.G, c.B, c.A
+		}
+		info.Capture = r.capture
+	}
+	return info, nil
 }
 
-func (r *fakeRenderer) SetSwapInterval(n int) error {
-	if _, err := present.ModeForSwapInterval(n); err != nil {
+func (r *fakeRenderer) SetPresentation(s PresentSettings) error {
+	if err := s.Validate(); err != nil {
 		return err
 	}
-	r.rec.add("renderer.SetSwapInterval %d", n)
-	r.setSwaps = append(r.setSwaps, n)
-	r.swap = n
-	return nil
-}
-
-func (r *fakeRenderer) SetHalfRate(on bool) error {
-	r.rec.add("renderer.SetHalfRate %v", on)
-	r.setHalves = append(r.setHalves, on)
-	r.half = on
+	r.rec.add("renderer.SetPresentation swap=%d half=%v", s.SwapInterval, s.HalfRate)
+	r.sets = append(r.sets, s)
+	r.setSwaps = append(r.setSwaps, s.SwapInterval)
+	if s.HalfRate != r.half {
+		r.setHalves = append(r.setHalves, s.HalfRate)
+	}
+	r.swap, r.half = s.SwapInterval, s.HalfRate
 	return nil
 }
 
@@ -208,6 +271,7 @@ func (r *fakeRenderer) Presentation() present.Choice {
 
 func (r *fakeRenderer) Resize(w, h int) error {
 	r.rec.add("renderer.Resize %dx%d", w, h)
+	r.w, r.h = w, h
 	r.resizes = append(r.resizes, fmt.Sprintf("%dx%d", w, h))
 	return nil
 }

@@ -31,6 +31,7 @@ type Game struct {
 	handler  Handler
 	platform Platform
 	sched    *timing.Scheduler
+	source   timing.Source // the scheduler's clock, handed to the renderer
 	waiter   timing.Waiter // the scheduler's, for the XNA profile's idle wait
 	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
 	graphics *GraphicsDeviceManager
@@ -83,7 +84,7 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{handler: h, platform: p, waiter: w, batch: make([]PlatformEvent, 0, batchCap)}
+	g := &Game{handler: h, platform: p, source: src, waiter: w, batch: make([]PlatformEvent, 0, batchCap)}
 	g.fixedDt, _ = src.(fixedDtSource)
 	g.sched, err = timing.NewScheduler(src, w, (*loop)(g))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
@@ -109,29 +110,37 @@ func (m *GraphicsDeviceManager) prepare() GraphicsDeviceInformation {
 	return info
 }
 
-// check validates prepared settings and returns their swap interval (P3).
-func check(pp PresentationParameters) (int, error) {
+// check validates prepared settings and returns the presentation settings
+// they map to (P3, P8): one value, validated once.
+func check(pp PresentationParameters) (PresentSettings, error) {
 	if pp.BackBufferWidth < 1 || pp.BackBufferHeight < 1 {
-		return 0, fmt.Errorf("back buffer %dx%d: width and height must be at least 1", pp.BackBufferWidth, pp.BackBufferHeight)
+		return PresentSettings{}, fmt.Errorf("back buffer %dx%d: width and height must be at least 1", pp.BackBufferWidth, pp.BackBufferHeight)
 	}
-	return pp.PresentationInterval.SwapInterval()
+	swap, err := pp.PresentationInterval.SwapInterval()
+	if err != nil {
+		return PresentSettings{}, err
+	}
+	s := PresentSettings{SwapInterval: swap, HalfRate: pp.HalfRate}
+	return s, s.Validate()
 }
 
 // createDevice prepares the settings, applies the window parts and asks the
-// platform for a renderer with the swap interval. It does nothing when the
+// platform for a renderer with the presentation settings (one value: swap
+// interval and half rate build one swapchain), then makes the
+// graphics.Device over the renderer's backend. It does nothing when the
 // device exists.
 func (m *GraphicsDeviceManager) createDevice() error {
 	if m.device != nil {
 		return nil
 	}
 	pp := m.prepare().PresentationParameters
-	swap, err := check(pp)
+	s, err := check(pp)
 	if err != nil {
 		return err
 	}
 	m.applyWindow(pp, nil)
 	r, err := m.game.platform.CreateRenderer(RendererConfig{
-		Width: pp.BackBufferWidth, Height: pp.BackBufferHeight, SwapInterval: swap,
+		Width: pp.BackBufferWidth, Height: pp.BackBufferHeight, Present: s, Clock: m.game.source,
 	})
 	if err != nil {
 		return fmt.Errorf("create renderer: %w", err)
@@ -139,14 +148,13 @@ func (m *GraphicsDeviceManager) createDevice() error {
 	if r == nil {
 		return errors.New("create renderer: the platform returned a nil Renderer")
 	}
-	if pp.HalfRate {
-		if err := r.SetHalfRate(true); err != nil {
-			_ = r.WaitIdle()
-			r.Destroy()
-			return fmt.Errorf("create renderer: set half rate: %w", err)
-		}
+	gfx, err := graphics.NewDevice(r.Backend())
+	if err != nil {
+		_ = r.WaitIdle()
+		r.Destroy()
+		return fmt.Errorf("create renderer: %w", err)
 	}
-	m.device = &GraphicsDevice{manager: m, renderer: r, params: pp, swap: swap}
+	m.device = &GraphicsDevice{manager: m, renderer: r, gfx: gfx, params: pp, settings: s}
 	m.DeviceCreated.raise(m.device)
 	return nil
 }
@@ -213,6 +221,7 @@ func (m *GraphicsDeviceManager) destroyDevice() error {
 	}
 	m.device = nil
 	err := d.renderer.WaitIdle()
+	d.keepLastCapture()
 	d.renderer.Destroy()
 	if err != nil {
 		return fmt.Errorf("destroy graphics device: wait idle: %w", err)

@@ -37,7 +37,7 @@ func TestP2_HandlerSetsTwoRendererReceives2(t *testing.T) {
 	g, p, _ := startGame(t, func(g *Game) {
 		g.Graphics().PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
 	})
-	if got := p.rendCfg[0].SwapInterval; got != 2 {
+	if got := p.rendCfg[0].Present.SwapInterval; got != 2 {
 		t.Errorf("create: renderer got swap interval %d, want 2", got)
 	}
 	gm := g.Graphics()
@@ -61,7 +61,7 @@ func TestP2_HandlerSetsTwoRendererReceives2(t *testing.T) {
 // the game starts becomes Immediate, swap interval 0, at creation.
 func TestP1_VSyncFalseGives0(t *testing.T) {
 	_, p, _ := startGame(t, func(g *Game) { g.Graphics().SynchronizeWithVerticalRetrace = false })
-	if got := p.rendCfg[0].SwapInterval; got != 0 {
+	if got := p.rendCfg[0].Present.SwapInterval; got != 0 {
 		t.Errorf("renderer got swap interval %d, want 0", got)
 	}
 }
@@ -153,7 +153,7 @@ func TestP2_ResetRaisesEventsInOrder(t *testing.T) {
 	if err := g.Graphics().ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"event DeviceResetting", "renderer.SetSwapInterval 0", "event DeviceReset"}
+	want := []string{"event DeviceResetting", "renderer.SetPresentation swap=0 half=false", "event DeviceReset"}
 	if got := rec.lines[n:]; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

@@ -18,18 +18,19 @@ func halfRateTwo(info *GraphicsDeviceInformation) {
 
 // TestP8_HandlerAsksHalfRateRendererGetsIt: a handler that sets Two and
 // HalfRate makes the renderer receive swap interval 2 and half rate at
-// creation, so the device presents with FIFO and Hold 2; the same handler
+// creation as one value in its config, with no later call (one swapchain,
+// not two), so the device presents with FIFO and Hold 2; the same handler
 // on ApplyChanges resets nothing; dropping HalfRate (and asking again) on
-// the ApplyChanges path hands each change over between DeviceResetting
-// and DeviceReset.
+// the ApplyChanges path hands each change over, as one SetPresentation
+// call, between DeviceResetting and DeviceReset.
 func TestP8_HandlerAsksHalfRateRendererGetsIt(t *testing.T) {
 	g, p, rec := startGame(t, func(g *Game) { g.Graphics().PreparingDeviceSettings.Add(halfRateTwo) })
 	dev, gm := g.GraphicsDevice(), g.Graphics()
-	if got := p.rendCfg[0].SwapInterval; got != 2 {
-		t.Errorf("create: renderer got swap interval %d, want 2", got)
+	if got, want := p.rendCfg[0].Present, (PresentSettings{SwapInterval: 2, HalfRate: true}); got != want {
+		t.Errorf("create: renderer config %+v, want %+v", got, want)
 	}
-	if c := dev.Presentation(); !reflect.DeepEqual(p.renderer.setHalves, []bool{true}) || c.Mode != present.ModeFIFO || c.Hold != 2 {
-		t.Errorf("create: SetHalfRate calls %v, presentation %+v; want [true], FIFO hold 2", p.renderer.setHalves, c)
+	if c := dev.Presentation(); len(p.renderer.sets) != 0 || c.Mode != present.ModeFIFO || c.Hold != 2 {
+		t.Errorf("create: SetPresentation calls %v, presentation %+v; want none, FIFO hold 2", p.renderer.sets, c)
 	}
 	if !dev.PresentationParameters().HalfRate || dev.SwapInterval() != 2 {
 		t.Errorf("device params %+v, swap %d", dev.PresentationParameters(), dev.SwapInterval())
@@ -37,8 +38,8 @@ func TestP8_HandlerAsksHalfRateRendererGetsIt(t *testing.T) {
 	if err := gm.ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
-	if len(p.renderer.setSwaps) != 0 || len(p.renderer.setHalves) != 1 {
-		t.Errorf("unchanged half-rate settings reset the device: swaps %v, halves %v", p.renderer.setSwaps, p.renderer.setHalves)
+	if len(p.renderer.sets) != 0 {
+		t.Errorf("unchanged half-rate settings reset the device: %v", p.renderer.sets)
 	}
 	gm.PreparingDeviceSettings.Clear()
 	gm.PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
@@ -53,15 +54,15 @@ func TestP8_HandlerAsksHalfRateRendererGetsIt(t *testing.T) {
 	if err := gm.ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"event DeviceResetting", "renderer.SetHalfRate true", "renderer.SetSwapInterval 2", "event DeviceReset"}
+	want := []string{"event DeviceResetting", "renderer.SetPresentation swap=2 half=true", "event DeviceReset"}
 	if got := rec.lines[n:]; !reflect.DeepEqual(got, want) {
 		t.Errorf("ApplyChanges asking half rate again: %v, want %v", got, want)
 	}
 	if c := dev.Presentation(); c.Mode != present.ModeFIFO || c.Hold != 2 || !strings.Contains(c.Reason, "half rate") {
 		t.Errorf("half rate again: presentation %+v, want FIFO hold 2", c)
 	}
-	if want := []bool{true, false, true}; !reflect.DeepEqual(p.renderer.setHalves, want) {
-		t.Errorf("SetHalfRate calls %v, want %v", p.renderer.setHalves, want)
+	if want := []PresentSettings{{SwapInterval: 2}, {SwapInterval: 2, HalfRate: true}}; !reflect.DeepEqual(p.renderer.sets, want) {
+		t.Errorf("SetPresentation calls %v, want %v", p.renderer.sets, want)
 	}
 }
 

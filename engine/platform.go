@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"time"
+
+	"github.com/metronome-engine/metronome/timing"
 )
 
 // Platform is what the game loop needs from a window system. Package
@@ -35,6 +37,10 @@ type Platform interface {
 	// one is connected there. The engine calls it only for slots the game
 	// asked for (opening controllers can be slow).
 	Gamepad(index int) (GamepadState, bool)
+	// Title returns the window's title.
+	Title() string
+	// SetTitle sets the window's title (Window.SetTitle).
+	SetTitle(title string)
 	// CreateRenderer creates the renderer for the window (device creation).
 	CreateRenderer(cfg RendererConfig) (Renderer, error)
 	// Destroy closes the window. The engine calls it once, last.
@@ -46,9 +52,12 @@ type RendererConfig struct {
 	// Width and Height are the back buffer's size in pixels (the window's
 	// framebuffer decides the swapchain's real size).
 	Width, Height int
-	// SwapInterval is 0, 1 or 2, mapped from the PresentInterval (P3) and
-	// meant to be used unchanged (P4 maps it to a present mode).
-	SwapInterval int
+	// Present is the presentation settings (swap interval and half rate),
+	// validated: the renderer builds its first swapchain with them.
+	Present PresentSettings
+	// Clock is the engine's time source: the renderer reads
+	// PresentInfo.Queued and Returned from it.
+	Clock timing.Source
 }
 
 // PlatformEventKind says which fields of a [PlatformEvent] are set.

@@ -1,5 +1,65 @@
 // Package graphics is what a game draws with: the drawing half of XNA 4.0's
-// GraphicsDevice in Go's manners. It is pure Go; it validates every call
-// and records a frame for a Backend (package renderer/vulkan implements
-// one) and imports neither the engine nor a GPU API.
+// GraphicsDevice in Go's manners. It is pure Go (no cgo): it validates
+// every call and records each frame into a flat, reused record that a
+// Backend executes (package renderer/vulkan implements one; package
+// graphicstest has a fake for tests). It imports neither the engine nor a
+// GPU API.
+//
+// # Walkthrough
+//
+// A game gets its [Device] from the engine (engine.GraphicsDevice's
+// Graphics method). In LoadContent it makes what it draws:
+//
+//	vb, err := graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts))
+//	err = graphics.SetVertexData(vb, 0, verts)
+//	ib, err := graphics.NewIndexBuffer(dev, graphics.SixteenBits, len(indices))
+//	err = graphics.SetIndexData(ib, 0, indices)
+//	tex, err := graphics.LoadTextureFile(dev, "crate.png") // premultiplied on load
+//	effect := graphics.NewBasicEffect(dev)
+//	effect.EnableDefaultLighting()
+//	effect.TextureEnabled, effect.Texture = true, tex
+//
+// In Draw (the engine has begun the frame) it clears, sets state, applies
+// the effect and draws:
+//
+//	dev.Clear(graphics.CornflowerBlue)
+//	dev.SetDepthStencilState(graphics.DepthDefault)
+//	dev.SetVertexBuffer(vb)
+//	dev.SetIndices(ib)
+//	effect.World, effect.View, effect.Projection = world, view, proj
+//	effect.Apply() // the draws that follow use the effect as it is now
+//	err := dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)
+//
+// The engine ends the frame and presents it. Every call returns an error
+// that says what to change (drawing outside a frame, a disposed texture, a
+// buffer smaller than the draw, a size above the device limit); errors.Is
+// matches them against ErrOutsideFrame, ErrDisposed, ErrOutOfRange and the
+// other sentinels. Successful calls allocate nothing once the frame's
+// record has grown to its size.
+//
+// # Conventions
+//
+// Matrices are mathgl's (column vectors: Projection*View*World), spaces are
+// right-handed as in XNA, depth runs 0..1, and the projection helpers flip
+// Y, so winding is as seen on screen: the default RasterizerState
+// (CullCounterClockwise) keeps clockwise faces, and a mesh from an XNA game
+// renders the same. Colours are premultiplied (AlphaBlend expects that);
+// images are premultiplied on load unless StraightAlpha is given.
+//
+// # Render targets and uploads
+//
+// A [RenderTarget2D] is a Texture2D a frame draws into (SetRenderTarget)
+// and then samples (as an effect's Texture). Drawing into one is allowed
+// outside a frame, in LoadContent; that work runs with the next frame, or
+// at once with Flush. SetData never touches the GPU directly: uploads ride
+// the next executed record, ahead of its draws, so SetData on a resource
+// the frame already drew with is an error (ErrInUse).
+//
+// # Backends
+//
+// A [Backend] creates textures and buffers, reads textures back, and
+// executes a [Frame]: uploads, then passes (target, clear, load) over draws
+// (PipelineKey, viewport, scissor, texture, sampler, EffectUniforms,
+// vertex and index source), then releases. The record and its arena are
+// reused: a backend copies what it needs during Execute.
 package graphics

@@ -148,6 +148,9 @@ func (d *Device) checkDraw(op string, p PrimitiveType, primitiveCount int) (int,
 	if err := d.checkTarget(op); err != nil {
 		return 0, err
 	}
+	if r := d.raster; r.DepthBias != r.DepthBias || r.SlopeScaleDepthBias != r.SlopeScaleDepthBias {
+		return 0, fmt.Errorf("graphics: %s: the rasterizer state's depth bias is NaN: %w", op, ErrInvalid)
+	}
 	if !d.effectSet {
 		return 0, fmt.Errorf("graphics: %s: call a BasicEffect's Apply before drawing: %w", op, ErrNoEffect)
 	}

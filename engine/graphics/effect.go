@@ -23,6 +23,9 @@ type DirectionalLight struct {
 type BasicEffect struct {
 	dev *Device
 
+	eyeView mgl32.Mat4 // the View eye was computed from
+	eye     mgl32.Vec4 // camera position of eyeView
+
 	// World, View and Projection place the mesh, the camera and the lens
 	// (see CreateLookAt and CreatePerspectiveFieldOfView). Identity at
 	// first.
@@ -124,7 +127,11 @@ func (e *BasicEffect) Variant() ShaderVariant {
 func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 	u.World = e.World
 	u.WorldViewProjection = e.Projection.Mul4(e.View).Mul4(e.World)
-	u.WorldInverseTranspose = e.World.Inv().Transpose()
+	if e.LightingEnabled { // only lighting reads the normal matrix
+		u.WorldInverseTranspose = e.World.Inv().Transpose()
+	} else {
+		u.WorldInverseTranspose = mgl32.Ident4()
+	}
 	a := e.Alpha
 	if e.LightingEnabled {
 		u.DiffuseColor = e.DiffuseColor.Mul(a).Vec4(a)
@@ -135,8 +142,11 @@ func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 		u.EmissiveColor = mgl32.Vec4{}
 	}
 	u.SpecularColor = e.SpecularColor.Vec4(e.SpecularPower)
-	inv := e.View.Inv()
-	u.EyePosition = mgl32.Vec4{inv[12], inv[13], inv[14], 0}
+	if e.View != e.eyeView || e.eye[3] == 0 { // the view changes less often than the world
+		inv := e.View.Inv()
+		e.eyeView, e.eye = e.View, mgl32.Vec4{inv[12], inv[13], inv[14], 1}
+	}
+	u.EyePosition = e.eye.Vec3().Vec4(0)
 	for i, l := range [3]*DirectionalLight{&e.DirectionalLight0, &e.DirectionalLight1, &e.DirectionalLight2} {
 		if l.Enabled && e.LightingEnabled {
 			u.LightDirection[i] = l.Direction.Vec4(1)

@@ -18,13 +18,13 @@ func (r Rectangle) Contains(x, y int) bool {
 	return x >= r.X && x < r.X+r.Width && y >= r.Y && y < r.Y+r.Height
 }
 
-// Intersect returns the part of r inside s (empty rectangles come back with
-// zero size).
+// Intersect returns the part of r inside s; the zero Rectangle when they do
+// not overlap.
 func (r Rectangle) Intersect(s Rectangle) Rectangle {
 	x0, y0 := max(r.X, s.X), max(r.Y, s.Y)
 	x1, y1 := min(r.X+r.Width, s.X+s.Width), min(r.Y+r.Height, s.Y+s.Height)
 	if x1 <= x0 || y1 <= y0 {
-		return Rectangle{X: x0, Y: y0}
+		return Rectangle{}
 	}
 	return Rectangle{x0, y0, x1 - x0, y1 - y0}
 }

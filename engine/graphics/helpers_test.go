@@ -3,7 +3,6 @@ package graphics_test
 import (
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/engine/graphics/graphicstest"
 )
@@ -73,28 +72,4 @@ func (r *rig) last() graphics.Frame {
 		r.t.Fatal("no frame executed")
 	}
 	return r.fb.Frames[len(r.fb.Frames)-1]
-}
-
-// cube returns a unit cube: 24 vertices (4 per face, with normals and
-// texture coordinates) and 36 indices, clockwise front faces (XNA's
-// winding).
-func cube() ([]graphics.VertexPositionNormalTexture, []uint16) {
-	faces := [6][2]mgl32.Vec3{ // normal, up
-		{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
-		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}},
-	}
-	var v []graphics.VertexPositionNormalTexture
-	var idx []uint16
-	for _, f := range faces {
-		n, up := f[0], f[1]
-		right := up.Cross(n) // seen from outside, +right is to the right
-		base := uint16(len(v))
-		for _, c := range [4][2]float32{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} { // TL, TR, BR, BL
-			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
-			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n,
-				TextureCoordinate: mgl32.Vec2{(c[0] + 1) / 2, (1 - c[1]) / 2}})
-		}
-		idx = append(idx, base, base+1, base+2, base, base+2, base+3) // clockwise as seen
-	}
-	return v, idx
 }

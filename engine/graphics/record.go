@@ -12,9 +12,9 @@ type Frame struct {
 	// Index counts the records the device handed out, from 1.
 	Index uint64
 	// Present is true for a game frame: passes with Target 0 draw the back
-	// buffer, which is presented after the last pass. False for work
-	// recorded outside a game frame (Device.Flush): no pass targets the
-	// back buffer.
+	// buffer, which is presented after the last pass (also when no pass
+	// draws it: its contents are then undefined). False for work recorded
+	// outside a game frame (Device.Flush): no pass targets the back buffer.
 	Present bool
 	// BackBufferWidth and BackBufferHeight are the back buffer's size in
 	// pixels as given to Device.BeginFrame (0 when Present is false). The

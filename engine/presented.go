@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"image"
+	"time"
+)
+
+// Presented describes one presented frame: the GraphicsDevice raises its
+// Presented event with it on the loop's goroutine, once per present, right
+// after the present returned.
+type Presented struct {
+	// Index counts presents from 1.
+	Index uint64
+	// Queued is when the present was queued and Returned when it returned,
+	// on the engine's time source (Config.Source): virtual under a fixed
+	// dt, so a run's figures are reproducible (rule G12).
+	Queued, Returned time.Duration
+	// Capture is the frame's image as presented when a capture was asked
+	// for (RequestCapture, CaptureAtExit), else nil. It is valid only
+	// during the handlers: copy it (image.RGBA's Pix) to keep it.
+	Capture *image.RGBA
+}
+
+// RequestCapture asks for a copy of the next presented frame, taken on the
+// GPU before its present and delivered with that frame's Presented event
+// (rule G11). Requests before one present merge into one capture.
+func (d *GraphicsDevice) RequestCapture() { d.captureNext = true }
+
+// SetCaptureAtExit turns capture-at-exit on or off: while on, every frame
+// is copied before its present (a cost paid only then), so that after Run
+// ends LastCapture returns the last frame presented.
+func (d *GraphicsDevice) SetCaptureAtExit(on bool) {
+	d.captureAtExit = on
+	if !on {
+		d.lastCapture = nil
+	}
+}
+
+// CaptureAtExit reports whether capture-at-exit is on.
+func (d *GraphicsDevice) CaptureAtExit() bool { return d.captureAtExit }
+
+// LastCapture returns the last presented frame captured while
+// capture-at-exit was on, nil if none. Before the device is destroyed the
+// image belongs to the renderer and changes at the next present; after the
+// game ends it is the device's own copy.
+func (d *GraphicsDevice) LastCapture() *image.RGBA { return d.lastCapture }
+
+// keepLastCapture copies the last capture out of the renderer's memory
+// before the renderer is destroyed.
+func (d *GraphicsDevice) keepLastCapture() {
+	if c := d.lastCapture; c != nil {
+		d.lastCapture = &image.RGBA{Pix: append([]byte(nil), c.Pix...), Stride: c.Stride, Rect: c.Rect}
+	}
+}
+
+// Window is the game's window as XNA's GameWindow: its title, through the
+// Platform. Game.Window returns it.
+type Window struct {
+	g *Game
+}
+
+// Window returns the game's window.
+func (g *Game) Window() Window { return Window{g} }
+
+// Title returns the window's title.
+func (w Window) Title() string { return w.g.platform.Title() }
+
+// SetTitle sets the window's title (XNA's Window.Title setter). Setting
+// the title it already has does nothing.
+func (w Window) SetTitle(title string) {
+	if w.g.platform.Title() != title {
+		w.g.platform.SetTitle(title)
+	}
+}
+
+// ClientBounds returns the window's content area size in screen
+// coordinates (XNA's ClientBounds without the position).
+func (w Window) ClientBounds() (width, height int) { return w.g.ClientSize() }
