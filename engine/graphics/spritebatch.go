@@ -113,9 +113,10 @@ type SpriteBatch struct {
 	st    spriteState
 	err   error
 
-	quads []spriteQuad
-	texs  []*Texture2D
-	keys  []uint64 // sort key << 32 | call index, sorted modes only
+	quads   []spriteQuad
+	texs    []*Texture2D
+	keys    []uint64 // sort key << 32 | call index, sorted modes only
+	scratch []uint64 // the radix sort's second buffer
 }
 
 // NewSpriteBatch returns a sprite batch drawing on dev.

@@ -1,7 +1,5 @@
 package graphics
 
-import "slices"
-
 // flush records the batch's sprites at End: sets the device up, sorts
 // (stably: the call index breaks ties) when the mode asks, copies the
 // vertices into the frame's arena in draw order, and records one draw per
@@ -16,7 +14,7 @@ func (sb *SpriteBatch) flush() {
 	n := len(sb.quads)
 	base, room := d.spriteArena(n)
 	if sb.sorted() {
-		slices.Sort(sb.keys) // keys are unique (call index), so this is a stable order
+		sb.keys, sb.scratch = radixSort(sb.keys, sb.scratch)
 		for i, k := range sb.keys {
 			room[i] = sb.quads[uint32(k)]
 		}
@@ -59,4 +57,40 @@ func (sb *SpriteBatch) tex(i int) *Texture2D {
 // sorted reports whether the batch's mode sorts (its keys are kept).
 func (sb *SpriteBatch) sorted() bool {
 	return sb.st.sortMode >= SortTexture
+}
+
+// radixSort sorts keys by their high 32 bits, stably (a least significant
+// digit radix sort, 8 bits a pass, skipping digits all keys share), using
+// scratch as the second buffer. It returns the sorted keys and the other
+// buffer; both are reused from frame to frame.
+func radixSort(keys, scratch []uint64) ([]uint64, []uint64) {
+	if len(keys) < 2 {
+		return keys, scratch
+	}
+	if cap(scratch) < len(keys) {
+		scratch = make([]uint64, len(keys), cap(keys))
+	}
+	scratch = scratch[:len(keys)]
+	var count [256]int
+	for shift := uint(32); shift < 64; shift += 8 {
+		count = [256]int{}
+		for _, k := range keys {
+			count[byte(k>>shift)]++
+		}
+		if count[byte(keys[0]>>shift)] == len(keys) {
+			continue // every key has this digit
+		}
+		at := 0
+		for i, c := range count {
+			count[i] = at
+			at += c
+		}
+		for _, k := range keys {
+			d := byte(k >> shift)
+			scratch[count[d]] = k
+			count[d]++
+		}
+		keys, scratch = scratch, keys
+	}
+	return keys, scratch
 }

@@ -289,7 +289,9 @@ func TestG5_VertexPositions(t *testing.T) {
 			want{[]float32{10, 20, 42, 20, 10, 36, 42, 36}, []float32{0, 0, 1, 0, 0, 1, 1, 1}, 0}},
 		{"source", func(sb *graphics.SpriteBatch) { sb.DrawSource(wide, mgl32.Vec2{1, 2}, src, tint) },
 			want{[]float32{1, 2, 9, 2, 1, 10, 9, 10}, []float32{0.25, 0.25, 0.5, 0.25, 0.25, 0.75, 0.5, 0.75}, 0}},
-		{"destination", func(sb *graphics.SpriteBatch) { sb.DrawRect(small, graphics.Rectangle{X: 5, Y: 6, Width: 20, Height: 10}, tint) },
+		{"destination", func(sb *graphics.SpriteBatch) {
+			sb.DrawRect(small, graphics.Rectangle{X: 5, Y: 6, Width: 20, Height: 10}, tint)
+		},
 			want{[]float32{5, 6, 25, 6, 5, 16, 25, 16}, []float32{0, 0, 1, 0, 0, 1, 1, 1}, 0}},
 		{"destination source", func(sb *graphics.SpriteBatch) {
 			sb.DrawRectSource(wide, graphics.Rectangle{X: 0, Y: 0, Width: 16, Height: 4}, src, tint)
