@@ -117,6 +117,8 @@ type SpriteBatch struct {
 	texs    []*Texture2D
 	keys    []uint64 // sort key << 32 | call index, sorted modes only
 	scratch []uint64 // the radix sort's second buffer
+
+	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
 }
 
 // NewSpriteBatch returns a sprite batch drawing on dev.
@@ -278,7 +280,7 @@ func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Recta
 		return
 	}
 	sx, sy, sw, sh := sourceOf(tex, source)
-	sin, cos := sincos(rotation)
+	sin, cos := sb.sincos(rotation)
 	sb.add(tex, position[0], position[1], sw*scale[0], sh*scale[1], sx, sy, sw, sh, tint,
 		origin[0]*scale[0], origin[1]*scale[1], sin, cos, effects, layerDepth)
 }
@@ -327,7 +329,7 @@ func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source 
 	if sh != 0 {
 		oy = origin[1] * dh / sh
 	}
-	sin, cos := sincos(rotation)
+	sin, cos := sb.sincos(rotation)
 	sb.add(tex, float32(destination.X), float32(destination.Y), dw, dh, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, layerDepth)
 }
 
@@ -340,13 +342,17 @@ func sourceOf(tex *Texture2D, source *Rectangle) (x, y, w, h float32) {
 	return float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
 }
 
-// sincos returns the sine and cosine of a rotation, exactly 0 and 1 for 0.
-func sincos(rotation float32) (float32, float32) {
+// sincos returns the sine and cosine of a rotation, exactly 0 and 1 for
+// 0, remembering the last rotation's (sprites often share one).
+func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
 	if rotation == 0 {
 		return 0, 1
 	}
-	s, c := math.Sincos(float64(rotation))
-	return float32(s), float32(c)
+	if rotation != sb.rot {
+		s, c := math.Sincos(float64(rotation))
+		sb.rot, sb.sin, sb.cos = rotation, float32(s), float32(c)
+	}
+	return sb.sin, sb.cos
 }
 
 // add builds one sprite: destination origin x, y and size w, h in pixels
@@ -368,7 +374,10 @@ func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, t
 	case SortFrontToBack:
 		sb.keys = append(sb.keys, uint64(depthKey(depth))<<32|uint64(n))
 	}
-	sb.quads = append(sb.quads, spriteQuad{})
+	if n == cap(sb.quads) {
+		sb.quads = append(sb.quads, spriteQuad{})
+	}
+	sb.quads = sb.quads[:n+1]
 	sb.texs = append(sb.texs, tex)
 	quad(&sb.quads[n], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
 }
@@ -404,35 +413,34 @@ func depthKey(depth float32) uint32 {
 	return b | 1<<31
 }
 
-// cornerTexture is the texture corner of each vertex corner (TL, TR, BL,
-// BR) indexed by corner ^ effects: XNA mirrors by swapping texture
-// coordinates.
-var cornerTexture = [4][2]uint8{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
-
 // quad writes a sprite's four vertices (see add for the arguments): corner
-// c of the unit square goes to (c*size - origin) rotated plus x, y, and
-// its texture coordinate is that of corner c^effects of the source
-// rectangle, normalized by the texture's size.
+// c of the unit square (top-left, top-right, bottom-left, bottom-right)
+// goes to (c*size - origin) rotated plus x, y; effects mirror the source
+// rectangle's texture coordinates (XNA swaps them; the geometry stays).
 func quad(q *spriteQuad, tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
 	tw, th := float32(tex.width), float32(tex.height)
-	u := [2]float32{sx / tw, (sx + sw) / tw}
-	v := [2]float32{sy / th, (sy + sh) / th}
+	u0, u1 := sx/tw, (sx+sw)/tw
+	v0, v1 := sy/th, (sy+sh)/th
+	if effects&FlipHorizontally != 0 {
+		u0, u1 = u1, u0
+	}
+	if effects&FlipVertically != 0 {
+		v0, v1 = v1, v0
+	}
 	x0, x1 := -ox, w-ox
 	y0, y1 := -oy, h-oy
-	fx := effects & 3
-	for c := range 4 {
-		cx, cy := x0, y0
-		if c&1 != 0 {
-			cx = x1
-		}
-		if c&2 != 0 {
-			cy = y1
-		}
-		t := cornerTexture[c^int(fx)]
-		p := &q[c]
-		p.Position = mgl32.Vec3{x + cx*cos - cy*sin, y + cx*sin + cy*cos, depth}
-		p.Color = tint
-		p.TextureCoordinate = mgl32.Vec2{u[t[0]], v[t[1]]}
-	}
+	// Field by field: a composite literal per vertex is three times slower.
+	p := &q[0]
+	p.Position[0], p.Position[1], p.Position[2] = x+x0*cos-y0*sin, y+x0*sin+y0*cos, depth
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v0
+	p = &q[1]
+	p.Position[0], p.Position[1], p.Position[2] = x+x1*cos-y0*sin, y+x1*sin+y0*cos, depth
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v0
+	p = &q[2]
+	p.Position[0], p.Position[1], p.Position[2] = x+x0*cos-y1*sin, y+x0*sin+y1*cos, depth
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v1
+	p = &q[3]
+	p.Position[0], p.Position[1], p.Position[2] = x+x1*cos-y1*sin, y+x1*sin+y1*cos, depth
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v1
 }

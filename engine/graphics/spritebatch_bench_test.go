@@ -109,10 +109,12 @@ func benchmarkSprites(b *testing.B, mode graphics.SpriteSortMode, textureChanges
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000, "ns/sprite")
 }
 
-func BenchmarkSpriteBatchDeferred(b *testing.B)    { benchmarkSprites(b, graphics.SortDeferred, false) }
-func BenchmarkSpriteBatchBackToFront(b *testing.B) { benchmarkSprites(b, graphics.SortBackToFront, false) }
-func BenchmarkSpriteBatchImmediate(b *testing.B)   { benchmarkSprites(b, graphics.SortImmediate, false) }
-func BenchmarkSpriteBatchTexture(b *testing.B)     { benchmarkSprites(b, graphics.SortTexture, false) }
+func BenchmarkSpriteBatchDeferred(b *testing.B) { benchmarkSprites(b, graphics.SortDeferred, false) }
+func BenchmarkSpriteBatchBackToFront(b *testing.B) {
+	benchmarkSprites(b, graphics.SortBackToFront, false)
+}
+func BenchmarkSpriteBatchImmediate(b *testing.B) { benchmarkSprites(b, graphics.SortImmediate, false) }
+func BenchmarkSpriteBatchTexture(b *testing.B)   { benchmarkSprites(b, graphics.SortTexture, false) }
 
 // BenchmarkSpriteBatchDeferredTextureChanges is the worst case: every
 // sprite changes texture, so every sprite is a draw.

@@ -71,24 +71,28 @@ func radixSort(keys, scratch []uint64) ([]uint64, []uint64) {
 		scratch = make([]uint64, len(keys), cap(keys))
 	}
 	scratch = scratch[:len(keys)]
-	var count [256]int
-	for shift := uint(32); shift < 64; shift += 8 {
-		count = [256]int{}
-		for _, k := range keys {
-			count[byte(k>>shift)]++
-		}
-		if count[byte(keys[0]>>shift)] == len(keys) {
+	var count [4][256]int
+	for _, k := range keys {
+		count[0][byte(k>>32)]++
+		count[1][byte(k>>40)]++
+		count[2][byte(k>>48)]++
+		count[3][byte(k>>56)]++
+	}
+	for digit := range 4 {
+		shift := uint(32 + 8*digit)
+		c := &count[digit]
+		if c[byte(keys[0]>>shift)] == len(keys) {
 			continue // every key has this digit
 		}
 		at := 0
-		for i, c := range count {
-			count[i] = at
-			at += c
+		for i, n := range c {
+			c[i] = at
+			at += n
 		}
 		for _, k := range keys {
 			d := byte(k >> shift)
-			scratch[count[d]] = k
-			count[d]++
+			scratch[c[d]] = k
+			c[d]++
 		}
 		keys, scratch = scratch, keys
 	}

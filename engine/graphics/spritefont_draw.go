@@ -128,7 +128,7 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 	if effects&(FlipHorizontally|FlipVertically) != 0 {
 		size = font.MeasureString(text)
 	}
-	sin, cos := sincos(rotation)
+	sin, cos := sb.sincos(rotation)
 	l := textLayout{f: font, s: text, prev: -1}
 	for {
 		g, ok := l.next()
