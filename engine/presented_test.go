@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/metronome-engine/metronome/engine/graphics"
@@ -308,5 +309,50 @@ func TestG9_FiftyMeshGameFrameAllocatesNothing(t *testing.T) {
 	}
 	if presents < 100 {
 		t.Errorf("%d presents measured", presents)
+	}
+}
+
+// TestG12_PresentTimesArePureUnderFixedDt pins that under a timing.FixedDt
+// source the Presented times are virtual: each present lands on the dt grid
+// (its tick's time), and two runs give the same sequence.
+func TestG12_PresentTimesArePureUnderFixedDt(t *testing.T) {
+	run := func() []Presented {
+		p := newFakePlatform(nil)
+		p.perPoll = 0
+		p.script = [][]PlatformEvent{{focusIn}}
+		clock, err := timing.NewFixedDt(time.Second / 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &scriptGame{}
+		g, err := NewGame(s, p, Config{Source: clock, Waiter: clock})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen []Presented
+		g.Graphics().DeviceCreated.Add(func(d *GraphicsDevice) {
+			d.Presented.Add(func(e *Presented) { seen = append(seen, *e) })
+		})
+		s.onUpdate = func(g *Game, n int, _ timing.GameTime) {
+			if n == 20 {
+				g.Exit()
+			}
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		return seen
+	}
+	a, b := run(), run()
+	if len(a) < 10 || len(a) != len(b) {
+		t.Fatalf("%d and %d presents", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("present %d differs between runs: %+v vs %+v", i, a[i], b[i])
+		}
+		if a[i].Returned%(time.Second/60) != 0 {
+			t.Errorf("present %d returned at %v, off the dt grid", i, a[i].Returned)
+		}
 	}
 }

@@ -33,7 +33,8 @@ type Device struct {
 	nextBuffer  BufferID
 
 	target   *RenderTarget2D
-	newPass  bool // SetRenderTarget since the last pass was opened
+	newPass  bool            // SetRenderTarget since the last pass was opened
+	resumed  *RenderTarget2D // the target set across a Flush: its next pass loads
 	viewport Viewport
 	scissor  Rectangle
 	blend    BlendState
@@ -107,7 +108,7 @@ func (d *Device) BeginFrame(width, height int) error {
 	}
 	d.rec()
 	d.inFrame, d.bbW, d.bbH, d.bbUsed = true, width, height, false
-	d.target, d.newPass = nil, true
+	d.target, d.newPass, d.resumed = nil, true, nil
 	d.viewport = NewViewport(0, 0, width, height)
 	d.scissor = Rectangle{0, 0, width, height}
 	return nil
@@ -152,7 +153,7 @@ func (d *Device) Flush() error {
 	f.Index = d.records
 	f.Present = false
 	d.stale = true
-	d.target, d.newPass = nil, true
+	d.newPass, d.resumed = true, d.target // drawing on into the same target keeps its contents
 	if err := d.backend.Execute(f); err != nil {
 		return fmt.Errorf("graphics: flush: %w", err)
 	}
@@ -169,7 +170,7 @@ func (d *Device) SetRenderTarget(rt *RenderTarget2D) error {
 			return err
 		}
 	}
-	d.target, d.newPass = rt, true
+	d.target, d.newPass, d.resumed = rt, true, nil
 	w, h := d.targetSize()
 	d.viewport = NewViewport(0, 0, w, h)
 	d.scissor = Rectangle{0, 0, w, h}
@@ -287,7 +288,8 @@ func (d *Device) Clear(c Color) error {
 
 // ClearWith clears the buffers opts names: colour to c, depth to depth
 // (0..1) and stencil to stencil. The whole target is cleared; the viewport
-// and scissor do not limit it.
+// and scissor do not limit it. Buffers the target lacks (a render target
+// without depth or stencil) are skipped.
 func (d *Device) ClearWith(opts ClearOptions, c Color, depth float32, stencil int32) error {
 	if opts == 0 || opts&^(ClearTarget|ClearDepthBuffer|ClearStencil) != 0 {
 		return fmt.Errorf("graphics: clear: options %#x, want a combination of ClearTarget, ClearDepthBuffer, ClearStencil: %w", opts, ErrInvalid)
@@ -302,6 +304,7 @@ func (d *Device) ClearWith(opts ClearOptions, c Color, depth float32, stencil in
 	if p.DrawCount > 0 {
 		p = d.openPass()
 	}
+	opts &= p.Depth.clearable()
 	p.Clear |= opts
 	if opts&ClearTarget != 0 {
 		p.ClearColor = c
@@ -346,7 +349,8 @@ func (d *Device) openPass() *Pass {
 	p := Pass{FirstDraw: len(f.Draws), Load: continuing}
 	if t := d.target; t != nil {
 		p.Target, p.Width, p.Height, p.Depth = t.id, t.width, t.height, t.depth
-		p.Load = p.Load || t.usage == PreserveContents
+		p.Load = p.Load || t.usage == PreserveContents || t == d.resumed
+		d.resumed = nil
 		t.written = d.seq()
 	} else {
 		p.Width, p.Height, p.Depth = d.bbW, d.bbH, Depth24Stencil8
@@ -356,6 +360,17 @@ func (d *Device) openPass() *Pass {
 	f.Passes = append(f.Passes, p)
 	d.newPass = false
 	return &f.Passes[len(f.Passes)-1]
+}
+
+// clearable returns the buffers a target with depth format f has.
+func (f DepthFormat) clearable() ClearOptions {
+	switch f {
+	case DepthFormatNone:
+		return ClearTarget
+	case Depth24Stencil8:
+		return ClearTarget | ClearDepthBuffer | ClearStencil
+	}
+	return ClearTarget | ClearDepthBuffer
 }
 
 // own checks that r belongs to d and is not disposed.

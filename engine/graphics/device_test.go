@@ -39,7 +39,7 @@ func TestG2_FrameRecordsPassesDrawsAndState(t *testing.T) {
 		t.Errorf("%d uploads, want 3 (vertices, indices, texture)", len(f.Uploads))
 	}
 	want := []graphics.Pass{
-		{Target: rt.ID(), Width: 64, Height: 32, Depth: graphics.Depth24, Clear: graphics.ClearTarget | graphics.ClearDepthBuffer | graphics.ClearStencil,
+		{Target: rt.ID(), Width: 64, Height: 32, Depth: graphics.Depth24, Clear: graphics.ClearTarget | graphics.ClearDepthBuffer, // no stencil to clear
 			ClearColor: graphics.CornflowerBlue, ClearDepth: 1, FirstDraw: 0, DrawCount: 1},
 		{Width: 320, Height: 240, Depth: graphics.Depth24Stencil8, Clear: graphics.ClearTarget, ClearColor: graphics.Black, FirstDraw: 1, DrawCount: 1},
 		{Width: 320, Height: 240, Depth: graphics.Depth24Stencil8, Clear: graphics.ClearDepthBuffer, ClearDepth: 0.5, Load: true, FirstDraw: 2, DrawCount: 1},
@@ -544,4 +544,86 @@ func TestG2_FakeCheckCatchesBadRecords(t *testing.T) {
 		}
 	}
 	must(t, r.fb.Check(f))
+}
+
+// TestG8_WorldViewProjectionFollowsTheCamera pins that the effect's
+// cached camera product is recomputed whenever View or Projection change.
+func TestG8_WorldViewProjectionFollowsTheCamera(t *testing.T) {
+	fx := graphics.NewBasicEffect(nil)
+	var u graphics.EffectUniforms
+	p1, _ := graphics.CreatePerspectiveFieldOfView(1, 1, 1, 10)
+	p2, _ := graphics.CreatePerspectiveFieldOfView(0.5, 2, 1, 10)
+	v1 := graphics.CreateLookAt(mgl32.Vec3{0, 0, 5}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	v2 := graphics.CreateLookAt(mgl32.Vec3{5, 0, 0}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
+	w := mgl32.Translate3D(1, 2, 3)
+	for i, c := range []struct{ p, v mgl32.Mat4 }{{p1, v1}, {p1, v2}, {p2, v2}, {p1, v1}} {
+		fx.Projection, fx.View, fx.World = c.p, c.v, w
+		fx.Uniforms(&u)
+		if want := c.p.Mul4(c.v).Mul4(w); !u.WorldViewProjection.ApproxEqual(want) {
+			t.Errorf("step %d: WorldViewProjection stale", i)
+		}
+	}
+}
+
+// TestG4_DepthStateFitsTheTarget pins that draws and clears into a target
+// without a depth (or stencil) buffer record no depth (or stencil) work, so
+// a backend never sees a depth test without an attachment.
+func TestG4_DepthStateFitsTheTarget(t *testing.T) {
+	r := newRig(t)
+	plain, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
+	must(t, err)
+	depth, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{Depth: graphics.Depth16})
+	must(t, err)
+	must(t, r.dev.BeginFrame(8, 8))
+	r.bind()
+	stencil := graphics.DepthDefault
+	stencil.StencilEnable, stencil.StencilPass, stencil.ReferenceStencil = true, graphics.StencilReplace, 1
+	r.dev.SetDepthStencilState(stencil)
+	for _, target := range []*graphics.RenderTarget2D{plain, depth, nil} {
+		must(t, r.dev.SetRenderTarget(target))
+		must(t, r.dev.Clear(graphics.Black))
+		must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	}
+	f := r.present()
+	withoutStencil := graphics.DepthDefault
+	withoutStencil.StencilFunction, withoutStencil.StencilMask, withoutStencil.StencilWriteMask = 0, 0, 0
+	for i, c := range []struct {
+		clear graphics.ClearOptions
+		ds    graphics.DepthStencilState
+	}{
+		{graphics.ClearTarget, graphics.DepthStencilState{}},
+		{graphics.ClearTarget | graphics.ClearDepthBuffer, withoutStencil},
+		{graphics.ClearTarget | graphics.ClearDepthBuffer | graphics.ClearStencil, stencil},
+	} {
+		if f.Passes[i].Clear != c.clear || f.Draws[i].Pipeline.DepthStencil != c.ds {
+			t.Errorf("pass %d: clear %b, depth/stencil %+v; want %b, %+v", i, f.Passes[i].Clear, f.Draws[i].Pipeline.DepthStencil, c.clear, c.ds)
+		}
+	}
+}
+
+// TestG4_DrawingOnAfterFlushKeepsTheTarget pins that a Flush in the middle
+// of LoadContent's drawing (a GetData) leaves the render target set and its
+// next pass loading what was drawn, even with DiscardContents.
+func TestG4_DrawingOnAfterFlushKeepsTheTarget(t *testing.T) {
+	r := newRig(t)
+	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
+	must(t, err)
+	must(t, r.dev.SetRenderTarget(rt))
+	must(t, r.dev.Clear(graphics.Red))
+	must(t, r.dev.Flush())
+	if r.dev.RenderTarget() != rt {
+		t.Fatal("Flush unset the render target")
+	}
+	r.bind()
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	must(t, r.dev.Flush())
+	if f := r.last(); len(f.Passes) != 1 || !f.Passes[0].Load || f.Passes[0].Clear != 0 {
+		t.Errorf("pass after the flush %+v, want one that loads", f.Passes)
+	}
+	must(t, r.dev.SetRenderTarget(rt)) // set again: DiscardContents applies
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	must(t, r.dev.Flush())
+	if f := r.last(); f.Passes[0].Load {
+		t.Errorf("a DiscardContents target set again loads: %+v", f.Passes[0])
+	}
 }

@@ -206,6 +206,20 @@ func (d *Device) checkLayout(op string, decl VertexDeclaration) error {
 	return nil
 }
 
+// depthFor returns s as it applies to a target with depth format f: no
+// depth or stencil test without the buffer for it.
+func depthFor(s DepthStencilState, f DepthFormat) DepthStencilState {
+	switch f {
+	case DepthFormatNone:
+		return DepthStencilState{}
+	case Depth24Stencil8:
+		return s
+	}
+	s.StencilEnable, s.StencilFunction, s.StencilPass, s.StencilFail, s.StencilDepthBufferFail = false, 0, 0, 0, 0
+	s.ReferenceStencil, s.StencilMask, s.StencilWriteMask = 0, 0, 0
+	return s
+}
+
 // arena appends b to the frame's vertex arena, 4-byte aligned, and returns
 // its offset.
 func (d *Device) arena(b []byte) int {
@@ -239,7 +253,7 @@ func (d *Device) draw(p PrimitiveType, decl VertexDeclaration) *Draw {
 		d.texture.used = d.seq()
 	}
 	f.Draws = append(f.Draws, Draw{
-		Pipeline: PipelineKey{Blend: d.blend, DepthStencil: d.depth, Rasterizer: d.raster,
+		Pipeline: PipelineKey{Blend: d.blend, DepthStencil: depthFor(d.depth, pass.Depth), Rasterizer: d.raster,
 			Primitive: p, Vertex: decl, Shader: d.variant},
 		Viewport: d.viewport, Scissor: scissor, Texture: tex, Sampler: d.sampler,
 		Uniforms: d.uniformsIdx,

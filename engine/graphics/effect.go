@@ -23,8 +23,10 @@ type DirectionalLight struct {
 type BasicEffect struct {
 	dev *Device
 
-	eyeView mgl32.Mat4 // the View eye was computed from
-	eye     mgl32.Vec4 // camera position of eyeView
+	eyeView  mgl32.Mat4 // the View eye and viewProj were computed from
+	eyeProj  mgl32.Mat4 // the Projection viewProj was computed from
+	eye      mgl32.Vec4 // camera position of eyeView (w 1 once computed)
+	viewProj mgl32.Mat4
 
 	// World, View and Projection place the mesh, the camera and the lens
 	// (see CreateLookAt and CreatePerspectiveFieldOfView). Identity at
@@ -126,7 +128,13 @@ func (e *BasicEffect) Variant() ShaderVariant {
 // colour; without lighting diffuse and emissive add up.
 func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 	u.World = e.World
-	u.WorldViewProjection = e.Projection.Mul4(e.View).Mul4(e.World)
+	if e.View != e.eyeView || e.Projection != e.eyeProj || e.eye[3] == 0 { // the camera changes less often than the world
+		inv := e.View.Inv()
+		e.eyeView, e.eyeProj = e.View, e.Projection
+		e.eye = mgl32.Vec4{inv[12], inv[13], inv[14], 1}
+		e.viewProj = e.Projection.Mul4(e.View)
+	}
+	u.WorldViewProjection = e.viewProj.Mul4(e.World)
 	if e.LightingEnabled { // only lighting reads the normal matrix
 		u.WorldInverseTranspose = e.World.Inv().Transpose()
 	} else {
@@ -142,10 +150,6 @@ func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 		u.EmissiveColor = mgl32.Vec4{}
 	}
 	u.SpecularColor = e.SpecularColor.Vec4(e.SpecularPower)
-	if e.View != e.eyeView || e.eye[3] == 0 { // the view changes less often than the world
-		inv := e.View.Inv()
-		e.eyeView, e.eye = e.View, mgl32.Vec4{inv[12], inv[13], inv[14], 1}
-	}
 	u.EyePosition = e.eye.Vec3().Vec4(0)
 	for i, l := range [3]*DirectionalLight{&e.DirectionalLight0, &e.DirectionalLight1, &e.DirectionalLight2} {
 		if l.Enabled && e.LightingEnabled {

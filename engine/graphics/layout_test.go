@@ -59,3 +59,22 @@ func TestG2_VertexTypesMatchTheirDeclarations(t *testing.T) {
 		t.Errorf("VertexPositionNormalTexture offsets %d, %d; want 12, 24", unsafe.Offsetof(n.Normal), unsafe.Offsetof(n.TextureCoordinate))
 	}
 }
+
+// TestG8_UniformBytesAreTheBlock pins that UniformBytes views the block's
+// memory in std140 order, little endian.
+func TestG8_UniformBytesAreTheBlock(t *testing.T) {
+	f := &Frame{Uniforms: make([]EffectUniforms, 2)}
+	f.Uniforms[1].DiffuseColor[0] = 1 // float32 1.0 = 0x3f800000
+	f.Uniforms[1].Flags[0] = 5
+	b := f.UniformBytes(1)
+	if len(b) != EffectUniformsSize {
+		t.Fatalf("%d bytes", len(b))
+	}
+	if b[192] != 0 || b[193] != 0 || b[194] != 0x80 || b[195] != 0x3f || b[400] != 5 {
+		t.Errorf("diffuse bytes %v, flags byte %d", b[192:196], b[400])
+	}
+	b[0] = 0xff // a view, not a copy
+	if f.Uniforms[1].World[0] == 0 {
+		t.Error("UniformBytes copied")
+	}
+}

@@ -100,7 +100,8 @@ type Pass struct {
 	Depth DepthFormat
 	// Clear says which buffers the pass clears when it starts, to
 	// ClearColor, ClearDepth and ClearStencilValue. A whole-target clear:
-	// the viewport and scissor do not limit it.
+	// the viewport and scissor do not limit it. It names only buffers the
+	// target has (Depth).
 	Clear             ClearOptions
 	ClearColor        Color
 	ClearDepth        float32
@@ -134,7 +135,9 @@ const (
 // PipelineKey is everything a backend bakes into a pipeline: comparable, so
 // a backend caches its pipelines in a map keyed on it and builds each one
 // once (viewport and scissor are dynamic state, the target's format comes
-// from the Pass).
+// from the Pass). DepthStencil is already fitted to the pass's depth
+// format: the zero value (no test, no write) when the target has no depth
+// buffer, stencil fields zero when it has no stencil.
 type PipelineKey struct {
 	Blend        BlendState
 	DepthStencil DepthStencilState
@@ -214,3 +217,11 @@ type EffectUniforms struct {
 
 // EffectUniformsSize is the size of EffectUniforms in bytes (std140).
 const EffectUniformsSize = 416
+
+// UniformBytes returns the memory of f.Uniforms[i] as its 416 std140 bytes,
+// without copying (valid while the record is): what a backend copies into
+// its uniform buffer at an offset aligned to the device's
+// minUniformBufferOffsetAlignment.
+func (f *Frame) UniformBytes(i int) []byte {
+	return bytesOf(f.Uniforms[i : i+1])
+}
