@@ -174,7 +174,11 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 		sb.st.depthStencil = *s.DepthStencil
 	}
 	if s.Rasterizer != nil {
-		sb.st.rasterizer = *s.Rasterizer
+		r := *s.Rasterizer
+		if r.DepthBias != r.DepthBias || r.SlopeScaleDepthBias != r.SlopeScaleDepthBias {
+			return fmt.Errorf("graphics: sprite batch begin: the rasterizer state's depth bias is NaN: %w", ErrInvalid)
+		}
+		sb.st.rasterizer = r
 	}
 	if sb.st.transform == (mgl32.Mat4{}) {
 		sb.st.transform = mgl32.Ident4()

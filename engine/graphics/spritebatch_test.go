@@ -170,6 +170,25 @@ func TestG5_BatchesBreakOnlyOnTextureOrStateChange(t *testing.T) {
 	}
 }
 
+// TestG5_RenderTargetBatches pins sprites drawn into a render target
+// without a depth buffer: the depth state is fitted to the target (none),
+// and consecutive batches with one state still continue one draw.
+func TestG5_RenderTargetBatches(t *testing.T) {
+	r := newSpriteRig(t, [2]int{4, 4})
+	rt, err := graphics.NewRenderTarget2D(r.dev, 32, 32, graphics.RenderTargetOptions{})
+	must(t, err)
+	must(t, r.dev.SetRenderTarget(rt))
+	for range 2 {
+		must(t, r.sb.BeginWith(graphics.SpriteBatchSettings{DepthStencil: &graphics.DepthRead}))
+		r.sb.Draw(r.texs[0], mgl32.Vec2{}, graphics.White)
+		must(t, r.sb.End())
+	}
+	f := r.end()
+	if len(f.Draws) != 1 || f.Draws[0].Count != 12 || f.Draws[0].Pipeline.DepthStencil != (graphics.DepthStencilState{}) {
+		t.Errorf("draws %+v, want one draw of two sprites without depth test", f.Draws)
+	}
+}
+
 // TestG5_ImmediateRecordsAtCallTime pins that Immediate draws land in the
 // record when called (a Clear between two of them separates them into two
 // passes) while Deferred draws land at End (both in the pass after the
@@ -422,6 +441,10 @@ func TestG5_MisuseErrors(t *testing.T) {
 	must(t, r.sb.End())
 	if err := r.sb.BeginWith(graphics.SpriteBatchSettings{SortMode: 9}); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("unknown sort mode: %v", err)
+	}
+	nanBias := graphics.RasterizerState{DepthBias: float32(math.NaN())}
+	if err := r.sb.BeginWith(graphics.SpriteBatchSettings{Rasterizer: &nanBias}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("NaN depth bias: %v", err)
 	}
 	lit := graphics.NewBasicEffect(r.dev)
 	lit.LightingEnabled = true

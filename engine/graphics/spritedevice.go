@@ -175,7 +175,7 @@ func (d *Device) spriteDraw(tex *Texture2D, base, n int) error {
 	f := &d.frame
 	if p.DrawCount > 0 {
 		last := &f.Draws[len(f.Draws)-1]
-		if d.spriteContinues(last, tex, base) {
+		if d.spriteContinues(p, last, tex, base) {
 			total := last.Count/spriteIndicesPerQuad + n
 			if ib, err = d.quadIndices(total); err != nil {
 				return err
@@ -196,10 +196,10 @@ func (d *Device) spriteDraw(tex *Texture2D, base, n int) error {
 	return nil
 }
 
-// spriteContinues reports whether last is a sprite draw that the sprites
-// at vertex base with texture tex extend: same state, same texture, and
-// its vertices end where these begin.
-func (d *Device) spriteContinues(last *Draw, tex *Texture2D, base int) bool {
+// spriteContinues reports whether last, the last draw of pass p, is a
+// sprite draw that the sprites at vertex base with texture tex extend:
+// same state, same texture, and its vertices end where these begin.
+func (d *Device) spriteContinues(p *Pass, last *Draw, tex *Texture2D, base int) bool {
 	if !last.Indexed || last.VertexBuffer != 0 || last.VertexOffset != 0 || last.IndexSize != ThirtyTwoBits ||
 		last.IndexBuffer == 0 || last.IndexOffset != 0 || d.sprites.indices == nil ||
 		last.BaseVertex+4*(last.Count/spriteIndicesPerQuad) != base {
@@ -212,16 +212,12 @@ func (d *Device) spriteContinues(last *Draw, tex *Texture2D, base int) bool {
 	if d.variant&ShaderTexture != 0 {
 		want = tex.id
 	}
-	scissor := Rectangle{0, 0, d.passWidth(), d.passHeight()}
+	scissor := Rectangle{0, 0, p.Width, p.Height}
 	if d.raster.ScissorTestEnable {
 		scissor = d.scissor.Intersect(scissor)
 	}
 	return d.uniformsIdx >= 0 && last.Uniforms == d.uniformsIdx && last.Texture == want &&
 		last.Sampler == d.sampler && last.Viewport == d.viewport && last.Scissor == scissor &&
-		last.Pipeline == (PipelineKey{Blend: d.blend, DepthStencil: d.depth, Rasterizer: d.raster,
+		last.Pipeline == (PipelineKey{Blend: d.blend, DepthStencil: depthFor(d.depth, p.Depth), Rasterizer: d.raster,
 			Primitive: TriangleList, Vertex: spriteDecl, Shader: d.variant})
 }
-
-// passWidth and passHeight return the size of the pass being recorded.
-func (d *Device) passWidth() int  { return d.frame.Passes[len(d.frame.Passes)-1].Width }
-func (d *Device) passHeight() int { return d.frame.Passes[len(d.frame.Passes)-1].Height }
