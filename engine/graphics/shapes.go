@@ -71,7 +71,7 @@ func (sb *SpriteBatch) DrawRectangle(r Rectangle, c Color, thickness int) {
 }
 
 // DrawLine draws a line from a to b (pixels) width pixels wide, centred
-// on the segment, with square ends at a and b: a quad of the segment's
+// on the segment, ending flat at a and b: a quad of the segment's
 // length turned to its angle. A line of zero length or width draws
 // nothing.
 func (sb *SpriteBatch) DrawLine(a, b mgl32.Vec2, c Color, width float32) {
