@@ -155,7 +155,7 @@ func TestG6_KerningPairs(t *testing.T) {
 	goFont, err := graphics.NewDefaultSpriteFont(r.dev, 32)
 	must(t, err)
 	for _, a := range goFont.Characters() {
-		for _, b := range []rune("AVTo") {
+		for _, b := range "AVTo" {
 			if k := goFont.Kerning(a, b); k != 0 {
 				t.Fatalf("Go Regular kerns %q%q by %v", a, b, k)
 			}
