@@ -102,6 +102,10 @@ var (
 // (0,0) at its top-left and no half-pixel offset, so a sprite at an integer
 // position maps texels to pixels exactly with point sampling.
 //
+// As in XNA, drawing leaves the batch's states and the sprite effect set
+// on the device: set your states and Apply your BasicEffect again before
+// drawing primitives after a batch.
+//
 // Draw calls never return errors: the first one is kept and End returns it
 // (the sprite in error is skipped), so the per-sprite path allocates
 // nothing. Nor does anything else once the batch's slices have grown to a
@@ -277,7 +281,7 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 // lands on position; scale multiplies its size per axis (negative values
 // mirror it, which also reverses its winding); effects mirror the texture;
 // layerDepth (0 front .. 1 back) orders BackToFront and FrontToBack and is
-// the depth written.
+// the sprite's depth: outside 0..1 the sprite is clipped away, as in XNA.
 func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Rectangle, tint Color,
 	rotation float32, origin, scale mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
 	if !sb.check("draw", tex) {
