@@ -28,7 +28,8 @@ func newSpriteScene(t testing.TB) *spriteScene {
 
 // draw records and executes one frame: n sprites in mode, each quarter of
 // them with one texture, rotation on every other one, layer depths
-// cycling through 100 values; and 20 lines of 50 glyphs. With
+// cycling through 100 values; and 20 lines of 50 glyphs from a reused
+// []byte plus a right-aligned string (MeasureString, DrawStringEx). With
 // textureChanges every sprite changes texture (the worst case: a draw per
 // sprite).
 func (s *spriteScene) draw(t testing.TB, mode graphics.SpriteSortMode, n int, glyphs bool) {
@@ -68,6 +69,8 @@ func (s *spriteScene) drawTextures(t testing.TB, mode graphics.SpriteSortMode, n
 			}
 			r.sb.DrawBytes(s.font, s.text[:50], mgl32.Vec2{4, float32(4 + 20*line)}, graphics.Yellow)
 		}
+		size := s.font.MeasureString("FPS 60 (fallback)")
+		r.sb.DrawStringEx(s.font, "FPS 60 (fallback)", mgl32.Vec2{600, 8}, graphics.White, 0, mgl32.Vec2{size[0], 0}, mgl32.Vec2{1, 1}, 0, 0)
 	}
 	if err := r.sb.End(); err != nil {
 		t.Fatal(err)
