@@ -17,7 +17,6 @@ type spriteShared struct {
 
 	indices *IndexBuffer // 32-bit quad pattern, quads quads long
 	quads   int
-	pattern []uint32 // scratch for the pattern's upload
 
 	white *Texture2D
 }
@@ -53,7 +52,7 @@ func (d *Device) quadIndices(quads int) (*IndexBuffer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("graphics: sprite batch: quad indices: %w", err)
 	}
-	p := slices.Grow(s.pattern[:0], n*spriteIndicesPerQuad)
+	p := make([]uint32, 0, n*spriteIndicesPerQuad) // once per growth; the upload copies it
 	for q := range uint32(n) {
 		v := 4 * q
 		p = append(p, v, v+1, v+2, v+1, v+3, v+2)
@@ -62,7 +61,6 @@ func (d *Device) quadIndices(quads int) (*IndexBuffer, error) {
 		ib.Dispose()
 		return nil, fmt.Errorf("graphics: sprite batch: quad indices: %w", err)
 	}
-	s.pattern = p[:0]
 	if s.indices != nil {
 		s.indices.Dispose() // released after the frames that use it
 	}
