@@ -398,6 +398,10 @@ func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, sx, sy, sw, sh floa
 		sb.fail(err)
 		return
 	}
+	if err := d.checkLayout("sprite batch draw", spriteDecl); err != nil { // an effect applied since Begin
+		sb.fail(err)
+		return
+	}
 	base, room := d.spriteArena(1)
 	quad(&room[0], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
 	if err := d.spriteDraw(tex, base, 1); err != nil {

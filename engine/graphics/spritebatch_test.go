@@ -475,6 +475,14 @@ func TestG5_MisuseErrors(t *testing.T) {
 			}
 		}
 	}
+	// A lit effect applied between Immediate draws: the sprite vertices
+	// have no normals.
+	must(t, r.sb.BeginWith(graphics.SpriteBatchSettings{SortMode: graphics.SortImmediate}))
+	lit.Apply()
+	r.sb.Draw(tex, mgl32.Vec2{}, graphics.White)
+	if err := r.sb.End(); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("lit effect applied in Immediate mode: %v", err)
+	}
 	if r.sb.IsBegun() {
 		t.Error("batch still begun after End returned an error")
 	}
