@@ -172,10 +172,12 @@ type sampleGame struct {
 	inj      injector // -input's presses
 	draws    int
 	status   gameStatus
-	// wallNow is the status's clock (time.Now; tests inject one) and
-	// title the last title it built.
-	wallNow func() time.Time
+	// line is the status's last refresh, which the HUD shows, title the
+	// last title built from it, and hudText the HUD's text, rebuilt in
+	// place each Draw.
+	line    statusLine
 	title   string
+	hudText []byte
 	stderr  io.Writer
 	err     error // a failure at exit (screenshot)
 	// readyPath is the file created once the first frame was drawn
@@ -215,7 +217,7 @@ func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampl
 	}
 	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
 		halfRate: opt.halfRate, hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
-		wallNow: time.Now,
+		hudText: make([]byte, 0, 256),
 		balls:   [2]ball{newBall(ballStartY), newBall(ballStartY)},
 		drawnY:  [2]float64{ballStartY, ballStartY}}, nil
 }
@@ -256,17 +258,25 @@ func keepClientSize(g *engine.Game) {
 }
 
 // Initialize turns capture-at-exit on for -screenshot (G11: every frame is
-// copied before its present, so the last presented one is at hand).
+// copied before its present, so the last presented one is at hand) and
+// starts the status, whose first line (no rates yet) the HUD shows until
+// the first refresh.
 func (s *sampleGame) Initialize(g *engine.Game) error {
 	if s.opt.screenshot != "" && g.GraphicsDevice() != nil {
 		g.GraphicsDevice().SetCaptureAtExit(true)
 	}
-	s.status.start(s.wallNow(), gameStatusInput(g, s.draws, s.hz, s.paused))
+	in := gameStatusInput(g, s.draws, s.hz, s.paused)
+	s.status.start(s.source.Now(), in)
+	s.line = statusLine{fixed: in.fixed, hz: in.hz, inactive: in.inactive, paused: in.paused}
+	if dev := g.GraphicsDevice(); dev != nil {
+		s.line.choice = dev.Presentation()
+	}
 	return nil
 }
 
 // Update handles the keys and the frame limit, steps the balls unless
-// paused, and refreshes the title about twice a second.
+// paused, and refreshes the status (title and HUD) about twice a second of
+// the engine's clock.
 func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	if s.opt.frames > 0 && s.draws >= s.opt.frames {
 		g.Exit()
@@ -280,9 +290,10 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	if s.readyPath != "" && s.draws > 0 {
 		s.signalReady()
 	}
-	if title, ok := s.status.update(g, s.wallNow(), s.draws, s.hz, s.paused); ok {
-		s.title = title
-		g.Window().SetTitle(title)
+	if line, ok := s.status.update(g, s.source.Now(), s.draws, s.hz, s.paused); ok {
+		s.line = line
+		s.title = line.String()
+		g.Window().SetTitle(s.title)
 	}
 }
 

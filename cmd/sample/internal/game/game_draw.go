@@ -36,11 +36,28 @@ type scene struct {
 	cubeIB, ballIB *graphics.IndexBuffer
 	ballTriangles  int
 	effect         *graphics.BasicEffect
+	// batch and font draw the HUD (nil with -hud=false).
+	batch *graphics.SpriteBatch
+	font  *graphics.SpriteFont
 }
 
+// The HUD: the default font's text on a translucent panel in the top left
+// corner, in pixels of the back buffer.
+const (
+	hudFontSize = 16
+	hudMargin   = 8 // from the corner to the panel
+	hudPadding  = 6 // from the panel's edge to the text
+)
+
+var (
+	hudPanel = graphics.Color{R: 0, G: 0, B: 0, A: 160} // premultiplied: black at 160/255
+	hudText  = graphics.Color{R: 235, G: 235, B: 235, A: 255}
+)
+
 // newScene uploads the meshes and sets up the effect: one white light and
-// an ambient quarter, so a face towards the light is its full colour.
-func newScene(dev *graphics.Device) (*scene, error) {
+// an ambient quarter, so a face towards the light is its full colour; with
+// hud it also makes the HUD's sprite batch and font.
+func newScene(dev *graphics.Device, hud bool) (*scene, error) {
 	sc := &scene{effect: graphics.NewBasicEffect(dev)}
 	e := sc.effect
 	e.LightingEnabled = true
@@ -61,6 +78,15 @@ func newScene(dev *graphics.Device) (*scene, error) {
 	sc.ballTriangles = len(bi) / 3
 	if sc.ballVB, sc.ballIB, err = uploadMesh(dev, bv, bi); err != nil {
 		return nil, err
+	}
+	if !hud {
+		return sc, nil
+	}
+	if sc.batch, err = graphics.NewSpriteBatch(dev); err != nil {
+		return nil, err
+	}
+	if sc.font, err = graphics.NewDefaultSpriteFont(dev, hudFontSize); err != nil {
+		return nil, fmt.Errorf("HUD font: %w", err)
 	}
 	return sc, nil
 }
@@ -96,7 +122,7 @@ func projectBall(i int, y float64, width, height int) (x, py float32, visible bo
 func (s *sampleGame) drawScene(g *engine.Game) error {
 	dev := g.GraphicsDevice().Graphics()
 	if s.sc == nil {
-		sc, err := newScene(dev)
+		sc, err := newScene(dev, s.opt.hud)
 		if err != nil {
 			return fmt.Errorf("load the scene: %w", err)
 		}
@@ -123,6 +149,29 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 		if err := drawMesh(dev, e, s.sc.ballVB, s.sc.ballIB, s.sc.ballTriangles); err != nil {
 			return err
 		}
+	}
+	if s.sc.batch == nil {
+		return nil
+	}
+	return s.drawHUD(g.Scheduler().IsRunningSlowly())
+}
+
+// drawHUD draws the status's last refresh, with IsRunningSlowly as it is
+// now (slowNow), over the scene: its text is rebuilt in place, so the HUD
+// allocates nothing.
+func (s *sampleGame) drawHUD(slowNow bool) error {
+	s.hudText = appendHUD(s.hudText[:0], s.line, slowNow)
+	sb, font := s.sc.batch, s.sc.font
+	size := font.MeasureBytes(s.hudText)
+	if err := sb.Begin(); err != nil {
+		return fmt.Errorf("HUD: %w", err)
+	}
+	sb.FillRectangle(graphics.Rectangle{X: hudMargin, Y: hudMargin,
+		Width:  int(math.Ceil(float64(size[0]))) + 2*hudPadding,
+		Height: int(math.Ceil(float64(size[1]))) + 2*hudPadding}, hudPanel)
+	sb.DrawBytes(font, s.hudText, mgl32.Vec2{hudMargin + hudPadding, hudMargin + hudPadding}, hudText)
+	if err := sb.End(); err != nil {
+		return fmt.Errorf("HUD: %w", err)
 	}
 	return nil
 }

@@ -46,6 +46,7 @@ type gameOptions struct {
 	fixedDt        time.Duration // 0: the system clock
 	input          []scriptedKey // -input's presses, by frame
 	dumpState      string        // -dump-state path; "" for none
+	hud            bool          // draw the HUD over the scene
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
@@ -70,6 +71,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
 	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
+	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	return fs
 }
 
@@ -311,15 +313,18 @@ up to one step; in fixed step draws never outnumber updates, so the two
 part most in variable step (-variable, F) or while running slowly. The
 cube turns with a game clock (rules T18, T19) that pausing saves and
 locks and resuming restores, so it goes on where it stopped.
-The title shows draws/s, updates/s, the requested swap interval, the
+The HUD in the top left corner (-hud=false hides it) and the title show
+draws/s, updates/s, the requested swap interval, the
 present mode in use ("half rate" while each frame is held for two
 refreshes, "fallback" when the surface lacked the interval's mode),
 "slow in the last second" (held for a second after a tick that ran
 slowly, ran more than one update or dropped time, so a lone spike shows),
 the time the 500 ms clamp dropped, fixed or variable step, the target
 rate, "paused", and "inactive" while the game sleeps unfocused or
-minimized, about twice a second. Draws/s counts frames actually drawn
-(none while minimized).
+minimized, about twice a second of the engine's clock (the virtual one
+under -fixed-dt, so a replay's HUD is the same). Draws/s counts frames
+actually drawn (none while minimized). The HUD also shows
+IsRunningSlowly as it is at each draw.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,16 +20,18 @@ const statusPeriod = 500 * time.Millisecond
 // XNA profile never sets it for a lone spike, so the title would miss it.
 const slowHold = time.Second
 
-// gameStatus measures the draw and update rates for the title between
-// refreshes and holds the slow indicator; only a refresh formats a string
-// (the other frames allocate nothing). Its logic reads no clock and no
-// game: step takes the time and a statusInput, so tests inject both.
+// gameStatus measures the draw and update rates for the title and the
+// HUD between refreshes and holds the slow indicator; only a refresh
+// formats the title (the other frames allocate nothing). Its times are on
+// the engine's clock, not the wall's, so under -fixed-dt every figure is
+// a function of the run (rule G12). Its logic reads no clock and no game:
+// step takes the time and a statusInput, so tests inject both.
 type gameStatus struct {
-	at      time.Time       // the last refresh (wall time)
+	at      time.Duration   // the last refresh (engine clock)
 	draws   int             // frames drawn then
 	updates uint64          // the scheduler's updates then
 	dropped timing.TimeSpan // the clamp's total at the last observation
-	slowAt  time.Time       // the last observation of a slow tick
+	slowAt  time.Duration   // the last observation of a slow tick
 	slowSet bool            // slowAt is set
 	force   bool            // refresh at the next update (a setting changed)
 }
@@ -60,22 +63,22 @@ type statusLine struct {
 }
 
 // start begins the first measurement at now.
-func (st *gameStatus) start(now time.Time, in statusInput) {
+func (st *gameStatus) start(now time.Duration, in statusInput) {
 	st.at, st.draws, st.updates, st.dropped = now, in.draws, in.updates, in.dropped
 }
 
-// update reads g and the sample's counters at now and returns a new title
-// and true when statusPeriod has passed since the last one, or a setting
-// changed.
-func (st *gameStatus) update(g *engine.Game, now time.Time, draws int, hz float64, paused bool) (string, bool) {
+// update reads g and the sample's counters at now (the engine's clock) and
+// returns a new line and true when statusPeriod has passed since the last
+// one, or a setting changed.
+func (st *gameStatus) update(g *engine.Game, now time.Duration, draws int, hz float64, paused bool) (statusLine, bool) {
 	l, ok := st.step(now, gameStatusInput(g, draws, hz, paused))
 	if !ok {
-		return "", false
+		return statusLine{}, false
 	}
 	if dev := g.GraphicsDevice(); dev != nil {
 		l.choice = dev.Presentation()
 	}
-	return l.String(), true
+	return l, true
 }
 
 // gameStatusInput reads what the status needs from g; draws is the
@@ -93,19 +96,19 @@ func gameStatusInput(g *engine.Game, draws int, hz float64, paused bool) statusI
 // one update or dropped time marks now as slow. It returns the title's
 // line (without the presentation, which update adds) and true when statusPeriod has passed since the last refresh, or a
 // setting changed.
-func (st *gameStatus) step(now time.Time, in statusInput) (statusLine, bool) {
+func (st *gameStatus) step(now time.Duration, in statusInput) (statusLine, bool) {
 	if in.slow || in.lastSteps > 1 || in.dropped > st.dropped {
 		st.slowAt, st.slowSet = now, true
 	}
 	st.dropped = in.dropped
-	el := now.Sub(st.at)
+	el := now - st.at
 	if el < statusPeriod && !st.force {
 		return statusLine{}, false
 	}
 	line := statusLine{
 		drawsPerSec:   perSecond(in.draws-st.draws, el),
 		updatesPerSec: perSecond(int(in.updates-st.updates), el),
-		slow:          st.slowSet && now.Sub(st.slowAt) < slowHold,
+		slow:          st.slowSet && now-st.slowAt < slowHold,
 		inactive:      in.inactive,
 		fixed:         in.fixed,
 		hz:            in.hz,
@@ -152,4 +155,57 @@ func perSecond(n int, d time.Duration) float64 {
 		return 0
 	}
 	return float64(n) / d.Seconds()
+}
+
+// appendHUD appends the HUD's text for l to b, one line per figure: the
+// rates, the presentation, the step and the time dropped, IsRunningSlowly
+// now (slowNow) and the held "slow in the last second", and the pause and
+// inactive flags. It allocates nothing once b has room.
+func appendHUD(b []byte, l statusLine, slowNow bool) []byte {
+	b = strconv.AppendFloat(b, l.drawsPerSec, 'f', 1, 64)
+	b = append(b, " draws/s  "...)
+	b = strconv.AppendFloat(b, l.updatesPerSec, 'f', 1, 64)
+	b = append(b, " updates/s\ninterval "...)
+	b = strconv.AppendInt(b, int64(l.choice.Requested), 10)
+	b = append(b, ": "...)
+	b = appendMode(b, l.choice.Mode)
+	if l.choice.Hold == present.HalfRateHold {
+		b = append(b, " half rate"...)
+	}
+	if l.choice.FellBack {
+		b = append(b, " (fallback)"...)
+	}
+	if l.fixed {
+		b = append(b, "\nfixed "...)
+	} else {
+		b = append(b, "\nvariable "...)
+	}
+	b = strconv.AppendFloat(b, l.hz, 'g', -1, 64)
+	b = append(b, " Hz  dropped "...)
+	b = strconv.AppendFloat(b, l.dropped.Milliseconds(), 'f', 1, 64)
+	b = append(b, " ms\nIsRunningSlowly "...)
+	b = strconv.AppendBool(b, slowNow)
+	if l.slow {
+		b = append(b, "  slow in the last second"...)
+	}
+	if l.paused || l.inactive {
+		b = append(b, '\n')
+		if l.paused {
+			b = append(b, "paused  "...)
+		}
+		if l.inactive {
+			b = append(b, "inactive"...)
+		}
+	}
+	return b
+}
+
+// appendMode appends m's name, or "none" before the device reports a mode
+// (PresentMode's String formats unknown values, which allocates).
+func appendMode(b []byte, m present.PresentMode) []byte {
+	switch m {
+	case present.ModeImmediate, present.ModeMailbox, present.ModeFIFO, present.ModeFIFORelaxed:
+		return append(b, m.String()...)
+	}
+	return append(b, "none"...)
 }

@@ -8,11 +8,8 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 )
 
-// statusEpoch is the injected wall clock's origin.
-var statusEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// statusAt returns statusEpoch plus ms milliseconds.
-func statusAt(ms int) time.Time { return statusEpoch.Add(time.Duration(ms) * time.Millisecond) }
+// statusAt returns ms milliseconds on the engine's clock.
+func statusAt(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 
 // TestHardening_StatusSlowHeldForOneSecond: one slow tick (IsRunningSlowly
 // for 0.28 s, as after L; or, under the XNA profile, only a burst of
@@ -122,7 +119,6 @@ func TestHardening_StatusTitleShowsLoadUnderBothProfiles(t *testing.T) {
 		if err := g.SetInactiveSleepTime(0); err != nil {
 			t.Fatal(err)
 		}
-		s.wallNow = func() time.Time { return statusEpoch.Add(s.source.Now()) }
 		var burst time.Duration = -1
 		var slowTitles, lateSlow int
 		for range n {
