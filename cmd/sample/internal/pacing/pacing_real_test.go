@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
@@ -192,7 +191,3 @@ func TestT5_PacingHooksAllocateNothing(t *testing.T) {
 		t.Fatalf("%d samples, second %+v; want PresentAt 32ms from the start, 1 update, the draw's elapsed time", len(s), s[1])
 	}
 }
-
-// noDriver are the renderer's "Vulkan is missing" errors, for
-// windowtest.StackMissing.
-var noDriver = []error{vulkan.ErrNoDriver, vulkan.ErrNoLoader}
