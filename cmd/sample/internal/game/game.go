@@ -1,3 +1,8 @@
+// Package game is the sample game, the default program of cmd/sample: a lit
+// cube turning on its game clock and two balls bouncing on the fixed step
+// (one drawn at the interpolation alpha), its keys, the HUD, state dumps
+// and screenshots. Run is `sample [flags]`; RunMeasured runs the game for a
+// measuring program (sample pacing) with its hooks.
 package game
 
 import (
