@@ -245,6 +245,13 @@ func (s *sampleGame) configure(g *engine.Game) error {
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
 	}
+	if s.opt.fixedDt > 0 {
+		// A replay does not depend on focus: unfocused, the engine's
+		// inactive sleep would pump the virtual clock and change the run.
+		if err := g.SetInactiveSleepTime(0); err != nil {
+			return fmt.Errorf("-fixed-dt: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -272,10 +279,11 @@ func (s *sampleGame) Initialize(g *engine.Game) error {
 	}
 	in := gameStatusInput(g, s.draws, s.hz, s.paused)
 	s.status.start(s.source.Now(), in)
-	s.line = statusLine{fixed: in.fixed, hz: in.hz, inactive: in.inactive, paused: in.paused}
+	line := statusLine{fixed: in.fixed, hz: in.hz, inactive: in.inactive, paused: in.paused}
 	if dev := g.GraphicsDevice(); dev != nil {
-		s.line.choice = dev.Presentation()
+		line.choice = dev.Presentation()
 	}
+	s.setHUDLine(line)
 	return nil
 }
 
@@ -296,9 +304,9 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 		s.signalReady()
 	}
 	if line, ok := s.status.update(g, s.source.Now(), s.draws, s.hz, s.paused); ok {
-		s.line = line
 		s.title = line.String()
 		g.Window().SetTitle(s.title)
+		s.setHUDLine(line)
 	}
 }
 
@@ -313,6 +321,16 @@ func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
 		fmt.Fprintf(s.stderr, "sample: draw: %v\n", err)
 	}
 	s.draws++
+}
+
+// setHUDLine makes l the line the HUD shows. Under -fixed-dt it leaves out
+// "inactive": focus comes from the display, not from the run, and a
+// replay's frames must not depend on it (rule G12); the title keeps it.
+func (s *sampleGame) setHUDLine(l statusLine) {
+	if s.opt.fixedDt > 0 {
+		l.inactive = false
+	}
+	s.line = l
 }
 
 // readyEnv names the environment variable that asks the game to create

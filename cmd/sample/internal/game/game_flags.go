@@ -324,7 +324,9 @@ rate, "paused", and "inactive" while the game sleeps unfocused or
 minimized, about twice a second of the engine's clock (the virtual one
 under -fixed-dt, so a replay's HUD is the same). Draws/s counts frames
 actually drawn (none while minimized). The HUD also shows
-IsRunningSlowly as it is at each draw.
+IsRunningSlowly as it is at each draw. Under -fixed-dt the HUD leaves
+out "inactive" and an unfocused game does not sleep: focus comes from
+the display, and a replay's frames must not depend on it.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)

@@ -47,7 +47,8 @@ func hudAfter(t *testing.T, n int, script [][]engine.PlatformEvent, args ...stri
 // Under -fixed-dt the HUD's per-second figures come from the engine's
 // virtual clock, not the wall's (rule G12): the fake stack runs far faster
 // than 60 frames a wall second, yet the HUD says 60 draws/s and 60
-// updates/s, and two runs of the same script show the same bytes.
+// updates/s, and two runs of the same script show the same bytes, focused
+// or not.
 func TestG12_HUDFiguresComeFromTheEngineClock(t *testing.T) {
 	script := make([][]engine.PlatformEvent, 120)
 	script[0] = []engine.PlatformEvent{{Kind: engine.EventFocus, Focused: true}}
@@ -62,6 +63,14 @@ func TestG12_HUDFiguresComeFromTheEngineClock(t *testing.T) {
 		if !strings.Contains(hud1, want) {
 			t.Errorf("HUD %q lacks %q", hud1, want)
 		}
+	}
+	// Focus comes from the display, not the run: never focused, the game
+	// runs the same frames (no inactive sleep pumping the virtual clock)
+	// and the HUD shows the same bytes; only the title says "inactive".
+	script[0] = nil
+	hud3, title3 := hudAfter(t, 120, script)
+	if hud3 != hud1 || !strings.Contains(title3, "inactive") || strings.Contains(title1, "inactive") {
+		t.Errorf("unfocused: HUD %q, title %q; want the focused run's HUD %q and an inactive title", hud3, title3, hud1)
 	}
 }
 

@@ -32,6 +32,9 @@ type Measured struct {
 	Duration time.Duration
 	// FramesInFlight is the renderer's frames in flight (0: 2).
 	FramesInFlight int
+	// HUD draws the HUD over the scene; off, the frame is the scene only
+	// (what the pacing experiment measures).
+	HUD bool
 	// Title is the window's title.
 	Title string
 	// Stderr receives the game's messages.
@@ -80,7 +83,7 @@ func openMeasured(m Measured) (*engine.Game, *measuredGame, error) {
 		m.Stderr = io.Discard
 	}
 	opt := gameOptions{interval: m.Interval, variable: m.Variable, hz: m.Hz, target: target,
-		width: m.Width, height: m.Height, frames: m.Frames, framesInFlight: m.FramesInFlight}
+		width: m.Width, height: m.Height, frames: m.Frames, framesInFlight: m.FramesInFlight, hud: m.HUD}
 	ecfg, err := opt.engineConfig()
 	if err != nil {
 		return nil, nil, err

@@ -11,8 +11,8 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// On the real stack a frame of a measured run (driven by RunOneFrame, so
-// the test calls BeginRun and EndRun itself) (the sample game's update
+// On the real stack a frame of a measured run with the HUD (driven by
+// RunOneFrame, so the test calls BeginRun and EndRun itself) (the sample game's update
 // and draw with every hook set, the present and a Presented handler that
 // records it) allocates nothing between title refreshes, so the pacing
 // experiment does not measure the garbage collector.
@@ -22,7 +22,7 @@ func TestT5_MeasuredFrameAllocatesNothing(t *testing.T) {
 	}
 	presents := make([]time.Duration, 0, 400)
 	var begun, updates, draws, ended int
-	m := Measured{Interval: 0, Hz: 60, Width: 320, Height: 240, Frames: 400, Title: "measured",
+	m := Measured{Interval: 0, Hz: 60, Width: 320, Height: 240, Frames: 400, Title: "measured", HUD: true,
 		BeginRun: func(g *engine.Game, now time.Duration) {
 			begun++
 			g.GraphicsDevice().Presented.Add(func(p *engine.Presented) {
@@ -62,6 +62,9 @@ func TestT5_MeasuredFrameAllocatesNothing(t *testing.T) {
 	}
 	if err != nil {
 		t.Fatal(err)
+	}
+	if h.sc == nil || h.sc.batch == nil {
+		t.Fatal("the measured run drew no HUD")
 	}
 	if len(presents) < 100 || h.drawFailed || begun != 1 || updates < 100 || draws < 100 || ended != 1 {
 		t.Fatalf("%d presents recorded, drawing failed %v, hooks: %d BeginRun, %d Update, %d Draw, %d EndRun",
