@@ -4,8 +4,9 @@
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
-//	    opens a window with the lit rotating cube and two bouncing balls
-//	    (sample -h for the keys).
+//	       [-hud=false]
+//	    opens a window with the lit rotating cube, two bouncing balls and
+//	    the HUD (sample -h for the keys).
 //
 // Its subcommands:
 //
@@ -18,7 +19,9 @@
 //	    present mode on a real window (or, with -simulate, against a
 //	    simulated display in virtual time), as CSV, PNG plots and a summary.
 //
-// Run `sample SUBCOMMAND -h` for the flags of each.
+// Run `sample SUBCOMMAND -h` for the flags of each. Each program lives in
+// its own package under internal/ (game, clocktool, pacing); main only
+// dispatches.
 package main
 
 import (
@@ -27,6 +30,10 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"github.com/metronome-engine/metronome/cmd/sample/internal/clocktool"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/game"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/pacing"
 )
 
 // GLFW must be driven from the main OS thread (rule W1).
@@ -36,18 +43,23 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to a subcommand and returns the process's exit status.
+// run dispatches to the program a subcommand names (each in its own
+// package under internal/) and returns the process's exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return runGame(args, stdout, stderr)
+		return game.Run(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "clock":
-		return runClock(args[1:], stdin, stdout, stderr)
+		return clocktool.Run(args[1:], stdin, stdout, stderr)
 	case "pacing":
-		return runPacing(args[1:], stdout, stderr)
+		return pacing.Run(args[1:], stdout, stderr)
+	// case "sprites":
+	// 	return sprites.Run(args[1:], stdout, stderr)
 	case "help":
-		gameUsage(stdout)
+		game.Usage(stdout)
+		fmt.Fprintln(stdout)
+		usage(stdout)
 		return 0
 	}
 	fmt.Fprintf(stderr, "sample: unknown subcommand %q\n", args[0])
