@@ -70,11 +70,14 @@ func newScene(dev *graphics.Device, hud bool) (*scene, error) {
 	e.DirectionalLight1.Enabled, e.DirectionalLight2.Enabled = false, false
 	e.View = graphics.CreateLookAt(cameraEye, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
 	var err error
-	cv, ci := cubeMesh()
+	cv, ci := graphics.Cube()
 	if sc.cubeVB, sc.cubeIB, err = uploadMesh(dev, cv, ci); err != nil {
 		return nil, err
 	}
-	bv, bi := sphereMesh(24, 16)
+	bv, bi, err := graphics.Sphere(24, 16)
+	if err != nil {
+		return nil, err
+	}
 	sc.ballTriangles = len(bi) / 3
 	if sc.ballVB, sc.ballIB, err = uploadMesh(dev, bv, bi); err != nil {
 		return nil, err
@@ -202,43 +205,4 @@ func uploadMesh(dev *graphics.Device, v []graphics.VertexPositionNormalTexture, 
 		return nil, nil, err
 	}
 	return vb, ib, graphics.SetIndexData(ib, 0, idx)
-}
-
-// cubeMesh is a cube of side 1 centred on the origin: 4 vertices with the
-// face's normal and 2 triangles a face, clockwise seen from outside (XNA's
-// front faces).
-func cubeMesh() (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for _, f := range [6][2]mgl32.Vec3{{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
-		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}}} { // normal, up
-		n, up := f[0], f[1]
-		right, b := up.Cross(n), uint16(len(v))
-		for _, c := range [4]mgl32.Vec2{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} { // TL, TR, BR, BL as seen
-			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
-			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n,
-				TextureCoordinate: mgl32.Vec2{(c[0] + 1) / 2, (1 - c[1]) / 2}})
-		}
-		idx = append(idx, b, b+1, b+2, b, b+2, b+3)
-	}
-	return v, idx
-}
-
-// sphereMesh is a sphere of diameter 1 with slices x stacks quads,
-// clockwise seen from outside.
-func sphereMesh(slices, stacks int) (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for i := 0; i <= stacks; i++ {
-		phi := math.Pi * float64(i) / float64(stacks)
-		for j := 0; j <= slices; j++ {
-			theta := 2 * math.Pi * float64(j) / float64(slices)
-			n := mgl32.Vec3{float32(math.Sin(phi) * math.Cos(theta)), float32(math.Cos(phi)), float32(math.Sin(phi) * math.Sin(theta))}
-			v = append(v, graphics.VertexPositionNormalTexture{Position: n.Mul(0.5), Normal: n})
-		}
-	}
-	for i := range stacks {
-		for j := range slices {
-			a := uint16(i*(slices+1) + j)
-			b := a + uint16(slices+1)
-			idx = append(idx, a, b, a+1, a+1, b, b+1)
-		}
-	}
-	return v, idx
 }
