@@ -209,14 +209,19 @@ func (s *scene) move(dt float32, w, h int) {
 	}
 }
 
-// Draw draws every sprite in one Deferred batch.
+// pointClamp is the batch's sampler: whole-texel sprites, as Ebitengine's
+// default filter (nearest) draws them in the comparison.
+var pointClamp = graphics.PointClamp
+
+// Draw draws every sprite in one Deferred batch (AlphaBlend, point
+// sampling).
 func (s *scene) Draw(g *engine.Game, _ timing.GameTime) {
 	dev := g.GraphicsDevice().Graphics()
 	if err := dev.Clear(graphics.Color{R: 30, G: 30, B: 40, A: 255}); err != nil {
 		s.fail(err)
 		return
 	}
-	if err := s.sb.Begin(); err != nil {
+	if err := s.sb.BeginWith(graphics.SpriteBatchSettings{Sampler: &pointClamp}); err != nil {
 		s.fail(err)
 		return
 	}
