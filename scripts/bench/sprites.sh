@@ -6,12 +6,12 @@
 # frame in a 640x480 window, vertical sync off, one update per frame, no HUD.
 #
 #   scripts/bench/sprites.sh            # 1,000, 10,000 and 50,000 sprites, 3 rounds
-#   COUNTS="10000" ROUNDS=5 FRAMES=400 scripts/bench/sprites.sh
+#   COUNTS="10000" ROUNDS=5 FRAMES=400 scripts/bench/sprites.sh   # FRAMES: else 2,000,000/N in 30..300
 #   SAMPLE=/path/to/sample scripts/bench/sprites.sh   # a sample binary built elsewhere
 #
 # Every measurement is taken from outside, the same way for both programs:
-# the wall time of a run of FRAMES+1 frames minus that of a run of 1 frame
-# (start-up and teardown cancel out) gives FRAMES frames. The programs run
+# the wall time of a run of F+1 frames minus that of a run of 1 frame
+# (start-up and teardown cancel out) gives F frames. The programs run
 # interleaved (engine, Ebitengine, then the other order the next round) on
 # one fresh Xvfb started with the malloc tunables of scripts/lib.sh. Each
 # program's own figure (first to last frame) is printed alongside.
@@ -24,7 +24,7 @@ ensure_packages
 
 COUNTS=${COUNTS:-"1000 10000 50000"}
 ROUNDS=${ROUNDS:-3}
-FRAMES=${FRAMES:-300}
+FRAMES=${FRAMES:-} # empty: 2,000,000 / N, within 30..300 (300 at 1k, 200 at 10k, 40 at 50k)
 SIZE=640x480
 
 tmp=$(mktemp -d)
@@ -64,12 +64,22 @@ run_one() {
   echo "$(( (t1 - t0) / 1000 )) ${fps:-0}"
 }
 
+# frames_for N prints how many frames to measure at N sprites.
+frames_for() {
+  if [ -n "$FRAMES" ]; then echo "$FRAMES"; return; fi
+  local f=$((2000000 / $1))
+  [ "$f" -gt 300 ] && f=300
+  [ "$f" -lt 30 ] && f=30
+  echo "$f"
+}
+
 # measure PROGRAM N prints "EXTERNAL_FPS INTERNAL_FPS".
 measure() {
-  local one many
+  local one many f
+  f=$(frames_for "$2")
   one=$(run_one "$1" "$2" 1)
-  many=$(run_one "$1" "$2" $((FRAMES + 1)))
-  awk -v a="${one%% *}" -v b="${many%% *}" -v f="$FRAMES" -v i="${many##* }" \
+  many=$(run_one "$1" "$2" $((f + 1)))
+  awk -v a="${one%% *}" -v b="${many%% *}" -v f="$f" -v i="${many##* }" \
     'BEGIN { d = (b - a) / 1e6; if (d <= 0) d = 1e-9; printf "%.1f %.1f\n", f / d, i }'
 }
 
@@ -88,15 +98,15 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo
-echo "Sprites at $SIZE, $FRAMES frames, median of $ROUNDS rounds (frames/s measured from outside;"
+echo "Sprites at $SIZE, median of $ROUNDS rounds (frames/s measured from outside over the frames column;"
 echo "in brackets each program's own figure). Engine: Vulkan on lavapipe; Ebitengine v2.8.8: OpenGL on llvmpipe."
-printf '%8s  %22s  %22s  %7s\n' sprites "metronome" "Ebitengine" ratio
+printf '%8s  %6s  %22s  %22s  %7s\n' sprites frames "metronome" "Ebitengine" ratio
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for n in $COUNTS; do
   me=$(awk -v n="$n" '$1 == n && $2 == "engine" { print $3 }' "$results" | median)
   mi=$(awk -v n="$n" '$1 == n && $2 == "engine" { print $4 }' "$results" | median)
   ee=$(awk -v n="$n" '$1 == n && $2 == "ebiten" { print $3 }' "$results" | median)
   ei=$(awk -v n="$n" '$1 == n && $2 == "ebiten" { print $4 }' "$results" | median)
-  awk -v n="$n" -v me="$me" -v mi="$mi" -v ee="$ee" -v ei="$ei" \
-    'BEGIN { printf "%8d  %10.1f (%8.1f)  %10.1f (%8.1f)  %6.2fx\n", n, me, mi, ee, ei, (ee > 0) ? me / ee : 0 }'
+  awk -v n="$n" -v f="$(frames_for "$n")" -v me="$me" -v mi="$mi" -v ee="$ee" -v ei="$ei" \
+    'BEGIN { printf "%8d  %6d  %10.1f (%8.1f)  %10.1f (%8.1f)  %6.2fx\n", n, f, me, mi, ee, ei, (ee > 0) ? me / ee : 0 }'
 done
