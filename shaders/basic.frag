@@ -1,7 +1,8 @@
 #version 450
 // BasicEffect's fragment shader: XNA 4.0's lighting (three directional
 // lights, diffuse and Blinn-Phong specular, per pixel), vertex colour and
-// texture, each switched by the flags of the uniform block.
+// texture, each switched by the draw's shader variant (a specialization
+// constant; the uniform block's flags carry the same bits).
 
 layout(set = 0, binding = 0) uniform Effect {
     mat4 world;
@@ -26,17 +27,22 @@ layout(location = 3) in vec2 vTexCoord;
 
 layout(location = 0) out vec4 outColor;
 
+// VARIANT is the draw's ShaderVariant (the flags below), fixed per
+// pipeline as a specialization constant, so a variant's unused paths are
+// compiled out rather than branched around per pixel.
+layout(constant_id = 0) const uint VARIANT = 7u;
+
 const uint LIGHTING = 1u;
 const uint VERTEX_COLOR = 2u;
 const uint TEXTURE = 4u;
 
 void main() {
     vec4 diffuse = u.diffuseColor;
-    if ((u.flags.x & VERTEX_COLOR) != 0u) {
+    if ((VARIANT & VERTEX_COLOR) != 0u) {
         diffuse *= vColor;
     }
     vec4 color = diffuse;
-    if ((u.flags.x & LIGHTING) != 0u) {
+    if ((VARIANT & LIGHTING) != 0u) {
         vec3 n = normalize(vNormal);
         vec3 e = normalize(u.eyePosition.xyz - vWorld);
         vec3 lit = vec3(0.0);
@@ -55,7 +61,7 @@ void main() {
         color.rgb = diffuse.rgb * lit + u.emissiveColor.rgb;
         color.rgb += spec * u.specularColor.rgb * color.a;
     }
-    if ((u.flags.x & TEXTURE) != 0u) {
+    if ((VARIANT & TEXTURE) != 0u) {
         color *= texture(tex, vTexCoord);
     }
     outColor = color;

@@ -319,9 +319,10 @@ func (r *Renderer) release(slot int) {
 }
 
 // pipeline returns the pipeline for key on the back buffer or a render
-// target, building it on first use (the cache makes rebuilds cheap).
+// target, building it on first use (the cache makes rebuilds cheap). Each
+// shader variant has its own pipelines: the variant is a specialization
+// constant of the fragment shader.
 func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
-	key.Shader = 0
 	k := pipeKey{key, target}
 	if p, ok := r.pipelines[k]; ok {
 		return p, nil

@@ -2,6 +2,8 @@ package vulkan
 
 import (
 	"fmt"
+	"runtime"
+	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 
@@ -429,12 +431,24 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 	if err != nil {
 		return nil, fmt.Errorf("create pipeline: %w", err)
 	}
+	// The fragment shader's constant 0 is the variant: its unused paths
+	// (lighting for sprites) are compiled out, not skipped per pixel. The
+	// value is pinned while the C copy of the create info points at it.
+	variant := new(uint32)
+	*variant = uint32(key.Shader)
+	var pin runtime.Pinner
+	pin.Pin(variant)
+	defer pin.Unpin()
+	spec := []vk.SpecializationInfo{{MapEntryCount: 1,
+		PMapEntries: []vk.SpecializationMapEntry{{ConstantID: 0, Offset: 0, Size: 4}},
+		DataSize:    4, PData: unsafe.Pointer(variant)}}
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
 		PStages: []vk.PipelineShaderStageCreateInfo{
 			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vert, PName: "main\x00"},
-			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: frag, PName: "main\x00"},
+			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: frag, PName: "main\x00",
+				PSpecializationInfo: spec},
 		},
 		PVertexInputState: input,
 		PInputAssemblyState: &vk.PipelineInputAssemblyStateCreateInfo{
