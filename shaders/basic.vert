@@ -1,9 +1,11 @@
 #version 450
-// BasicEffect's vertex shader (XNA 4.0's BasicEffect): transforms the
-// position, passes the world-space position and normal, vertex colour and
-// texture coordinate on. The uniform block mirrors graphics.EffectUniforms
-// (std140, 416 bytes). Attributes a vertex declaration lacks come from a
-// constant binding: normal (0, 0, 1), colour white, texture coordinate (0, 0).
+// BasicEffect's vertex shader (XNA 4.0's BasicEffect, its default
+// per-vertex lighting): transforms the position and lights the vertex with
+// three directional lights (diffuse and Blinn-Phong specular), vertex
+// colour included; the fragment shader adds the texture. The uniform block
+// mirrors graphics.EffectUniforms (std140, 416 bytes). Attributes a vertex
+// declaration lacks come from a constant binding: normal (0, 0, 1), colour
+// white, texture coordinate (0, 0).
 
 layout(set = 0, binding = 0) uniform Effect {
     mat4 world;
@@ -20,20 +22,39 @@ layout(set = 0, binding = 0) uniform Effect {
 } u;
 
 layout(location = 0) in vec3 inPosition;
-layout(location = 3) in vec3 inNormal;
 layout(location = 1) in vec4 inColor;
 layout(location = 2) in vec2 inTexCoord;
+layout(location = 3) in vec3 inNormal;
 
-layout(location = 0) out vec3 vWorld;
-layout(location = 1) out vec3 vNormal;
-layout(location = 2) out vec4 vColor;
-layout(location = 3) out vec2 vTexCoord;
+layout(location = 0) out vec4 vColor;    // lit, premultiplied colour
+layout(location = 1) out vec3 vSpecular; // added after the texture, times its alpha
+layout(location = 2) out vec2 vTexCoord;
+
+const uint LIGHTING = 1u;
+const uint VERTEX_COLOR = 2u;
 
 void main() {
+    // Branch-free on the uniforms (the flags select with mix), so a driver
+    // that specialises shaders on uniform values used in control flow
+    // (lavapipe does) compiles one variant, not one per draw state.
     vec4 p = vec4(inPosition, 1.0);
-    vWorld = (u.world * p).xyz;
-    vNormal = mat3(u.worldInvTranspose) * inNormal;
-    vColor = inColor;
+    float vertexColor = float((u.flags.x & VERTEX_COLOR) != 0u);
+    float lighting = float((u.flags.x & LIGHTING) != 0u);
+    vec4 diffuse = u.diffuseColor * mix(vec4(1.0), inColor, vertexColor);
+    vec3 n = normalize(mat3(u.worldInvTranspose) * inNormal);
+    vec3 e = normalize(u.eyePosition.xyz - (u.world * p).xyz);
+    vec3 lit = vec3(0.0);
+    vec3 spec = vec3(0.0);
+    for (int i = 0; i < 3; i++) {
+        vec3 l = -u.lightDirection[i].xyz;
+        float dotL = dot(l, n);
+        float on = step(0.0, dotL) * u.lightDirection[i].w; // w: 1 enabled, 0 off
+        float dotH = max(dot(normalize(e + l), n), 0.0);
+        lit += on * dotL * u.lightDiffuse[i].rgb;
+        spec += on * pow(dotH, max(u.specularColor.a, 0.0001)) * u.lightSpecular[i].rgb;
+    }
+    vColor = vec4(mix(diffuse.rgb, diffuse.rgb * lit + u.emissiveColor.rgb, lighting), diffuse.a);
+    vSpecular = lighting * spec * u.specularColor.rgb;
     vTexCoord = inTexCoord;
     gl_Position = u.worldViewProj * p;
 }

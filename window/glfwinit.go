@@ -43,7 +43,9 @@ func acquireGLFW() error {
 	glfwLife.Lock()
 	defer glfwLife.Unlock()
 	if glfwUsers.Load() == 0 {
-		if err := initGLFW(); err != nil {
+		err := initGLFW()
+		markGLFWTried()
+		if err != nil {
 			return err
 		}
 	}

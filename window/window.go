@@ -35,6 +35,7 @@ type Window struct {
 // not (rule W6); it starts GLFW with the first window. Must be called from
 // the main thread: elsewhere it returns an error wrapping [ErrNotMainThread].
 func New(cfg Config) (*Window, error) {
+	defer markGLFWTried() // PresentationSupport stops waiting, whatever the outcome
 	if !onMainThread() {
 		return nil, fmt.Errorf("open window: %w: call window.New from the main thread (inside window.Do)", ErrNotMainThread)
 	}

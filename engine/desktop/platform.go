@@ -34,6 +34,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
+		PresentSupport: presentSupport,
 	})
 	w, err := window.New(window.Config{
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
@@ -44,6 +45,17 @@ func NewPlatform(cfg Config) (*Platform, error) {
 	}
 	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title}, nil
 }
+
+// presentSupport picks the queue family on Vulkan's start goroutine once
+// GLFW runs on the main thread (window.PresentationSupport); presentWait
+// bounds its wait for GLFW to start.
+func presentSupport(instance, device uintptr, family uint32) bool {
+	ok, _ := window.PresentationSupport(instance, device, family, presentWait)
+	return ok
+}
+
+// presentWait is how long Vulkan's start waits for the window system.
+const presentWait = 10 * time.Second
 
 // Window returns the platform's window (for title changes and the like).
 func (p *Platform) Window() *window.Window { return p.win }

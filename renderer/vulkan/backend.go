@@ -39,11 +39,10 @@ func (r *Renderer) createGraphics() (err error) {
 	dev := r.dev.handle
 	for k := range passKinds {
 		color, final := textureFormat, vk.ImageLayoutShaderReadOnlyOptimal
-		if k == passSwapDiscard || k == passSwapLoad {
+		if k < passTargetDiscard {
 			color, final = r.format.Format, vk.ImageLayoutPresentSrc
 		}
-		load := k == passSwapLoad || k == passTargetLoad
-		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, load); err != nil {
+		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, loadOf(k)); err != nil {
 			return err
 		}
 	}
@@ -92,21 +91,15 @@ func (r *Renderer) createGraphics() (err error) {
 	return r.prewarm()
 }
 
-// prewarm builds the pipelines the common draws need at start-up (the
-// BasicEffect mesh types with the default states, on the back buffer), so
-// the first frames do not pay for them.
+// prewarm builds the pipeline of the commonest draw at start-up (a
+// BasicEffect mesh of VertexPositionNormalTexture with the default states,
+// on the back buffer), so the first frame does not pay for it; lavapipe
+// compiles a pipeline's shaders when it is created, ~10 ms each.
 func (r *Renderer) prewarm() error {
-	for _, decl := range []graphics.VertexDeclaration{
-		graphics.VertexPositionNormalTexture{}.VertexDeclaration(),
-		graphics.VertexPositionColor{}.VertexDeclaration(),
-	} {
-		key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
-			Rasterizer: graphics.CullCounterClockwise, Vertex: decl}
-		if _, err := r.pipeline(key, false); err != nil {
-			return err
-		}
-	}
-	return nil
+	key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
+		Rasterizer: graphics.CullCounterClockwise, Vertex: graphics.VertexPositionNormalTexture{}.VertexDeclaration()}
+	_, err := r.pipeline(key, false)
+	return err
 }
 
 // readLimits reads the device limits the backend needs.
@@ -297,7 +290,11 @@ func (r *Renderer) emitInits() {
 			r.ops.beginPass(r.passes[passTargetDiscard], t.fb, t.w, t.h)
 			r.ops.endPass()
 		}
-		r.ops.initImage(t.image)
+		var rgba [4]float32 // transparent black
+		if t == r.white {
+			rgba = [4]float32{1, 1, 1, 1}
+		}
+		r.ops.initImage(t.image, rgba)
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]
@@ -319,10 +316,9 @@ func (r *Renderer) release(slot int) {
 }
 
 // pipeline returns the pipeline for key on the back buffer or a render
-// target, building it on first use (the cache makes rebuilds cheap). Each
-// shader variant has its own pipelines: the variant is a specialization
-// constant of the fragment shader.
+// target, building it on first use (the cache makes rebuilds cheap).
 func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
+	key.Shader = 0
 	k := pipeKey{key, target}
 	if p, ok := r.pipelines[k]; ok {
 		return p, nil

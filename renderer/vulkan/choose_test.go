@@ -185,3 +185,30 @@ func TestToRGBASwapsBGRA(t *testing.T) {
 		t.Error("RGBA changed")
 	}
 }
+
+// TestW7_AcquireTimeoutSkipsTheFrame: an acquire whose bounded wait ran
+// out before it took an image skips the frame (no wait without end); one
+// that took an image and then timed out waiting for its previous frame is
+// an error (the image must not be left acquired); the other results keep
+// their meaning.
+func TestW7_AcquireTimeoutSkipsTheFrame(t *testing.T) {
+	cases := []struct {
+		res  vk.Result
+		held bool
+		want acquireResult
+	}{
+		{vk.Success, false, acquireDraw},
+		{vk.Suboptimal, false, acquireDrawStale},
+		{vk.ErrorOutOfDate, false, acquireStale},
+		{vk.Timeout, false, acquireSkip},
+		{vk.NotReady, false, acquireSkip},
+		{vk.Timeout, true, acquireFail},
+		{vk.ErrorDeviceLost, false, acquireFail},
+		{vk.ErrorSurfaceLost, false, acquireFail},
+	}
+	for _, c := range cases {
+		if got := acquireOutcome(c.res, c.held); got != c.want {
+			t.Errorf("acquireOutcome(%v, held %v) = %d, want %d", Result(c.res), c.held, got, c.want)
+		}
+	}
+}

@@ -225,21 +225,31 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	} else {
 		w, h = int(r.sc.extent.Width), int(r.sc.extent.Height)
 	}
-	r.ops.beginPass(rp, fb, w, h)
-	if p.Clear != 0 {
-		var aspects uint32
-		if p.Clear&graphics.ClearTarget != 0 {
-			aspects |= 1
+	c := p.ClearColor
+	rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	var aspects uint32
+	if p.Clear&graphics.ClearTarget != 0 {
+		aspects |= 1
+	}
+	if p.Clear&graphics.ClearDepthBuffer != 0 {
+		aspects |= 2
+	}
+	if p.Clear&graphics.ClearStencil != 0 && r.depthHasStencil() {
+		aspects |= 4
+	}
+	// A pass that starts by clearing colour and depth (and stencil, or
+	// nothing of it to keep) clears on load: the cheapest clear there is.
+	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {
+		rp = r.passes[passSwapClear]
+		if target {
+			rp = r.passes[passTargetClear]
 		}
-		if p.Clear&graphics.ClearDepthBuffer != 0 {
-			aspects |= 2
+		r.ops.beginClearPass(rp, fb, w, h, rgba, p.ClearDepth, uint32(p.ClearStencilValue))
+	} else {
+		r.ops.beginPass(rp, fb, w, h)
+		if aspects != 0 {
+			r.ops.clear(aspects, rgba, p.ClearDepth, uint32(p.ClearStencilValue), 0, 0, w, h)
 		}
-		if p.Clear&graphics.ClearStencil != 0 && r.depthHasStencil() {
-			aspects |= 4
-		}
-		c := p.ClearColor
-		rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
-		r.ops.clear(aspects, rgba, p.ClearDepth, uint32(p.ClearStencilValue), 0, 0, w, h)
 	}
 	st := drawState{first: true}
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {

@@ -62,24 +62,52 @@ func (r *Renderer) acquireNext() (drawn bool, err error) {
 		}
 		res = r.loop.acquire()
 	}
-	switch res {
-	case vk.Success:
-	case vk.Suboptimal:
+	switch acquireOutcome(res, r.loop.heldImage()) {
+	case acquireDraw:
+	case acquireDrawStale:
 		r.stale = true // present this image, rebuild before the next
-	case vk.ErrorOutOfDate:
+	case acquireStale:
 		r.stale = true
 		return false, nil
-	case vk.Timeout, vk.NotReady:
-		if !r.loop.heldImage() {
-			r.skipped++ // W7: no image within the bound; nothing is held
-			return false, nil
-		}
-		return false, r.frameErr(res)
+	case acquireSkip:
+		r.skipped++ // W7: no image within the bound; nothing is held
+		return false, nil
 	default:
 		return false, r.frameErr(res)
 	}
 	r.acquired = true
 	return true, nil
+}
+
+// acquireResult is what a frame does after an acquire.
+type acquireResult int
+
+const (
+	acquireDraw      acquireResult = iota // draw into the image
+	acquireDrawStale                      // draw, then rebuild before the next frame (SUBOPTIMAL)
+	acquireStale                          // no image: rebuild, skip this frame (OUT_OF_DATE)
+	acquireSkip                           // no image within the bound: skip this frame (W7)
+	acquireFail                           // an error
+)
+
+// acquireOutcome decides from the acquire's result, and whether an image
+// was taken before a wait ran out (then the image must still be presented,
+// so a timeout is an error, not a skip). Pure, so W7 is tested without a
+// display that stalls.
+func acquireOutcome(res vk.Result, held bool) acquireResult {
+	switch res {
+	case vk.Success:
+		return acquireDraw
+	case vk.Suboptimal:
+		return acquireDrawStale
+	case vk.ErrorOutOfDate:
+		return acquireStale
+	case vk.Timeout, vk.NotReady:
+		if !held {
+			return acquireSkip
+		}
+	}
+	return acquireFail
 }
 
 // Skipped is how many frames BeginFrame skipped because a bounded wait

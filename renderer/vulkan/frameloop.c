@@ -123,11 +123,19 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	switch (o->kind) {
 	case MTN_OP_BEGIN_PASS: {
 		VkFramebuffer fb = o->h[1] != 0 ? H(VkFramebuffer, o->h[1]) : l->framebuffer[l->image];
+		VkClearValue clear[2];
+		for (int i = 0; i < 4; i++) {
+			clear[0].color.float32[i] = o->f[i];
+		}
+		clear[1].depthStencil.depth = o->f[4];
+		clear[1].depthStencil.stencil = o->u[3];
 		VkRenderPassBeginInfo bi = {
 			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
 			.renderPass = H(VkRenderPass, o->h[0]),
 			.framebuffer = fb,
 			.renderArea = {{0, 0}, {o->u[0], o->u[1]}},
+			.clearValueCount = o->u[2] ? 2 : 0,
+			.pClearValues = o->u[2] ? clear : NULL,
 		};
 		l->cmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
 		break;
@@ -230,9 +238,9 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		VkImage img = H(VkImage, o->h[2]);
 		barrier(l, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, TRANSFER);
-		VkClearColorValue zero = {{0, 0, 0, 0}};
+		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
 		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
+		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
 		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
 			TRANSFER, FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT);

@@ -97,6 +97,9 @@ func (l *frameLoop) setSwapchain(sc vk.Swapchain, images []vk.Image, fbs []vk.Fr
 // setTimeout bounds every wait of the loop (W7).
 func (l *frameLoop) setTimeout(d time.Duration) { l.c.timeout = C.uint64_t(d.Nanoseconds()) }
 
+// timeout is the bound of every wait, as set by setTimeout.
+func (l *frameLoop) timeout() time.Duration { return time.Duration(l.c.timeout) }
+
 // setDefaults sets the buffer bound at vertex binding 1 (the values of
 // attributes a vertex declaration lacks).
 func (l *frameLoop) setDefaults(b vk.Buffer) { l.c.defaults = C.VkBuffer(unsafe.Pointer(b)) }

@@ -25,7 +25,8 @@ enum {
 // Command kinds of mtn_op (the fields each uses are listed; h are handles
 // or 64-bit values, u 32-bit values, f floats).
 enum {
-	MTN_OP_BEGIN_PASS = 1, // h0 render pass, h1 framebuffer (0: the acquired image's), u0 u1 width height
+	MTN_OP_BEGIN_PASS = 1, // h0 render pass, h1 framebuffer (0: the acquired image's), u0 u1 width height,
+	                       // u2 1: clear values f0-f3 rgba, f4 depth, u3 stencil (a pass that clears on load)
 	MTN_OP_END_PASS,       // -
 	MTN_OP_CLEAR,          // u0 aspects (1 colour, 2 depth, 4 stencil), f0-f3 rgba, f4 depth, u1 stencil, u2-u5 rect x y w h
 	MTN_OP_VIEWPORT,       // f0-f5 x y width height minDepth maxDepth
@@ -39,7 +40,7 @@ enum {
 	MTN_OP_DRAW_INDEXED,   // u0 index count, u1 first index, u2 vertex offset (int32)
 	MTN_OP_COPY_BUFFER,    // h0 source, h1 destination, h2 source offset, h3 destination offset, u0 size
 	MTN_OP_UPLOAD_IMAGE,   // h0 source buffer, h1 source offset, h2 image, u0-u3 x y width height
-	MTN_OP_INIT_IMAGE,     // h2 image: cleared to transparent black, left ready to sample
+	MTN_OP_INIT_IMAGE,     // h2 image: cleared to f0-f3 (rgba), left ready to sample
 	MTN_OP_READ_IMAGE,     // h0 image (0: the acquired one), h1 destination buffer, u0 u1 width height, u2 1 if a swapchain image
 };
 

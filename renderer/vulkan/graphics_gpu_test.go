@@ -341,3 +341,89 @@ func TestG10_GoldenSmallViewport(t *testing.T) {
 		return c.drawCube(0.9, mgl32.Vec3{0, 0, 3}, false)
 	})
 }
+
+// TestG4_RenderTargetDrawnOutsideAFrame: a render target drawn into
+// before any frame (LoadContent) and flushed holds the drawing: GetData
+// reads the clear colour in a corner and the cube's orange at the centre,
+// and a frame then samples it onto the back buffer.
+func TestG4_RenderTargetDrawnOutsideAFrame(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var px []byte
+	var img *image.RGBA
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		if err := c.drawIntoTarget(); err != nil {
+			return err
+		}
+		if err := c.dev.Flush(); err != nil {
+			return err
+		}
+		px = make([]byte, 4*32*32)
+		if err := c.rt.GetData(px); err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			c.dev.SetSamplerState(graphics.PointClamp)
+			return c.quad(0, 0, 160, 120, graphics.White, c.rt.Texture2D)
+		})
+		return err
+	})
+	at := func(x, y int) [4]byte { i := 4 * (y*32 + x); return [4]byte{px[i], px[i+1], px[i+2], px[i+3]} }
+	if got, want := at(31, 31), [4]byte{0, 90, 60, 255}; got != want {
+		t.Errorf("render target corner %v, want the clear colour %v", got, want)
+	}
+	if got := at(16, 16); !(got[0] > 100 && got[0] > got[1] && got[1] > got[2]) {
+		t.Errorf("render target centre %v, want the orange cube", got)
+	}
+	if got := at(1, 1); got != [4]byte{255, 0, 0, 255} {
+		t.Errorf("render target top-left %v, want the red mark", got)
+	}
+	if got := img.RGBAAt(155, 115); got.R != 0 || got.G != 90 || got.B != 60 {
+		t.Errorf("back buffer corner %v, want the target's clear colour sampled", got)
+	}
+}
+
+// TestG3_TextureSetDataGetDataRoundTrip: pixels set on a texture come back
+// unchanged from the GPU, whole and as a region.
+func TestG3_TextureSetDataGetDataRoundTrip(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	const w, h = 7, 5
+	want := make([]byte, 4*w*h)
+	for i := range want {
+		want[i] = byte(i*37 + 11)
+	}
+	got := make([]byte, len(want))
+	part := make([]byte, 4*2*3)
+	onMain(t, func() error {
+		dev, err := graphics.NewDevice(g.r)
+		if err != nil {
+			return err
+		}
+		tex, err := graphics.NewTexture2D(dev, w, h)
+		if err != nil {
+			return err
+		}
+		if err := tex.SetData(want); err != nil {
+			return err
+		}
+		if err := tex.GetData(got); err != nil {
+			return err
+		}
+		return tex.GetDataRect(graphics.Rectangle{X: 4, Y: 1, Width: 2, Height: 3}, part)
+	})
+	if string(got) != string(want) {
+		t.Fatalf("GetData differs from SetData:\n got %v\nwant %v", got[:16], want[:16])
+	}
+	for y := range 3 {
+		row := want[4*((1+y)*w+4) : 4*((1+y)*w+6)]
+		if string(part[8*y:8*y+8]) != string(row) {
+			t.Errorf("region row %d: %v, want %v", y, part[8*y:8*y+8], row)
+		}
+	}
+}

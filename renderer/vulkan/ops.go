@@ -61,6 +61,17 @@ func (o *opList) beginPass(rp vk.RenderPass, fb vk.Framebuffer, w, h int) {
 	op.u[0], op.u[1] = C.uint32_t(w), C.uint32_t(h)
 }
 
+// beginClearPass begins a pass that clears colour and depth/stencil on load.
+func (o *opList) beginClearPass(rp vk.RenderPass, fb vk.Framebuffer, w, h int, rgba [4]float32, depth float32, stencil uint32) {
+	op := o.next(C.MTN_OP_BEGIN_PASS)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(rp)), handle(unsafe.Pointer(fb))
+	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(w), C.uint32_t(h), 1, C.uint32_t(stencil)
+	for i := range 4 {
+		op.f[i] = C.float(rgba[i])
+	}
+	op.f[4] = C.float(depth)
+}
+
 func (o *opList) endPass() { o.next(C.MTN_OP_END_PASS) }
 
 // clear clears the aspects (1 colour, 2 depth, 4 stencil) of the pass's
@@ -132,8 +143,13 @@ func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, x, y, w, h
 	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(h)
 }
 
-func (o *opList) initImage(img vk.Image) {
-	o.next(C.MTN_OP_INIT_IMAGE).h[2] = handle(unsafe.Pointer(img))
+// initImage clears a new image to rgba and leaves it ready to sample.
+func (o *opList) initImage(img vk.Image, rgba [4]float32) {
+	op := o.next(C.MTN_OP_INIT_IMAGE)
+	op.h[2] = handle(unsafe.Pointer(img))
+	for i := range 4 {
+		op.f[i] = C.float(rgba[i])
+	}
 }
 
 // readImage copies image img (nil: the acquired swapchain image, which

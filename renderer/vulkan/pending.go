@@ -32,6 +32,15 @@ type InstanceOptions struct {
 	// Validation turns on VK_LAYER_KHRONOS_validation and its message
 	// collection, as Options.Validation does; METRONOME_VALIDATION=1 too (W3).
 	Validation bool
+	// PresentSupport, when set, reports whether queue family family of
+	// physical device device (raw handles, of instance) can present to the
+	// platform's windows: window.PresentationSupport, which waits for GLFW
+	// to start on the main thread. The device is then made on a family
+	// that draws and presents, before any surface exists, and the renderer
+	// keeps it. Without it (or when it returns false for every family) the
+	// first family that draws is used, and NewWithInstance checks it
+	// against the surface (replacing the device when it cannot present).
+	PresentSupport func(instance, device uintptr, family uint32) bool
 }
 
 // started is what the goroutine made: everything, or err and nothing.
@@ -56,9 +65,10 @@ func StartInstance(opt InstanceOptions) *PendingInstance {
 	p := &PendingInstance{done: make(chan struct{})}
 	wanted := slices.Clone(opt.Extensions)
 	validate := validationWanted(opt.Validation)
+	support := opt.PresentSupport
 	go func() {
 		defer close(p.done)
-		p.st = start(wanted, validate)
+		p.st = start(wanted, validate, support)
 		if p.st.inst != nil {
 			p.log = p.st.inst.log
 		}
@@ -68,7 +78,7 @@ func StartInstance(opt InstanceOptions) *PendingInstance {
 
 // start loads Vulkan and creates the instance and the device, destroying
 // what it made when a step fails.
-func start(wanted []string, validate bool) *started {
+func start(wanted []string, validate bool, support func(instance, device uintptr, family uint32) bool) *started {
 	st := &started{}
 	var err error
 	if st.procAddr, err = loadVulkan(nil); err != nil {
@@ -83,7 +93,7 @@ func start(wanted []string, validate bool) *started {
 	if !slices.Contains(st.enabled, "VK_KHR_surface") {
 		return st // no device: VK_KHR_swapchain needs the instance's VK_KHR_surface
 	}
-	if st.dev, err = firstDevice(st.inst.handle); err != nil {
+	if st.dev, err = firstDevice(st.inst.handle, support); err != nil {
 		st.inst.destroy()
 		return &started{err: err}
 	}
@@ -118,11 +128,20 @@ func offeredExtensions(wanted []string) ([]string, error) {
 
 // firstDevice creates the device New would choose, before there is a
 // surface: on the GPU pickGPU prefers, with its first queue family that
-// draws. Renderer.chooseDevice keeps it only if that family can present.
-func firstDevice(inst vk.Instance) (*device, error) {
+// draws and, when support is set, presents to the platform's windows (else
+// the first that draws). Renderer.chooseDevice checks it against the
+// surface all the same.
+func firstDevice(inst vk.Instance, support func(instance, device uintptr, family uint32) bool) (*device, error) {
 	gpus, infos, err := listGPUs(inst, vk.NullSurface)
 	if err != nil {
 		return nil, err
+	}
+	if support != nil {
+		for i, g := range gpus {
+			if fam := supportedFamily(inst, g, support); fam >= 0 {
+				infos[i].family = fam
+			}
+		}
 	}
 	i, err := pickGPU(infos)
 	if err != nil {
@@ -179,4 +198,23 @@ func hasAll(have, need []string) bool {
 		}
 	}
 	return true
+}
+
+// supportedFamily returns the first queue family of gpu that draws and
+// that support says presents, or -1.
+func supportedFamily(inst vk.Instance, gpu vk.PhysicalDevice, support func(instance, device uintptr, family uint32) bool) int {
+	var n uint32
+	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, nil)
+	fams := make([]vk.QueueFamilyProperties, n)
+	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, fams)
+	for i := range fams[:n] {
+		fams[i].Deref()
+		if vk.QueueFlagBits(fams[i].QueueFlags)&vk.QueueGraphicsBit == 0 {
+			continue
+		}
+		if support(uintptr(unsafe.Pointer(inst)), uintptr(unsafe.Pointer(gpu)), uint32(i)) {
+			return i
+		}
+	}
+	return -1
 }

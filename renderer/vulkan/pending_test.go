@@ -3,7 +3,9 @@ package vulkan
 import (
 	"errors"
 	"image"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
@@ -143,5 +145,31 @@ func TestHasAllIgnoresTerminatingNUL(t *testing.T) {
 		if got := hasAll(have, tc.need); got != tc.want {
 			t.Errorf("hasAll(%q, %q) = %v, want %v", have, tc.need, got, tc.want)
 		}
+	}
+}
+
+// TestStartup_QueueFamilyChosenByPresentationSupport: with
+// InstanceOptions.PresentSupport (window.PresentationSupport), Vulkan's
+// start goroutine waits for GLFW to run on the main thread and picks a
+// queue family that presents before any surface exists; the renderer keeps
+// that device (no replacement) and draws with it.
+func TestStartup_QueueFamilyChosenByPresentationSupport(t *testing.T) {
+	opt := platformStart()
+	var calls, yes atomic.Int32
+	opt.PresentSupport = func(instance, device uintptr, family uint32) bool {
+		calls.Add(1)
+		ok, known := window.PresentationSupport(instance, device, family, 10*time.Second)
+		if ok && known {
+			yes.Add(1)
+		}
+		return ok
+	}
+	g := openGPUWith(t, 64, 64, Options{}, opt)
+	g.draw(t, 0)
+	if calls.Load() == 0 || yes.Load() == 0 {
+		t.Fatalf("PresentSupport asked %d times, %d yes: want the family chosen with it", calls.Load(), yes.Load())
+	}
+	if !g.r.devFirst {
+		t.Error("the renderer replaced the started device")
 	}
 }

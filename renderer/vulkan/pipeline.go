@@ -2,8 +2,6 @@ package vulkan
 
 import (
 	"fmt"
-	"runtime"
-	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 
@@ -18,23 +16,49 @@ type passKind int
 const (
 	passSwapDiscard   passKind = iota // back buffer, first pass of a frame
 	passSwapLoad                      // back buffer, continued after a render target
+	passSwapClear                     // back buffer, colour and depth cleared on load
 	passTargetDiscard                 // render target, contents undefined (DiscardContents)
 	passTargetLoad                    // render target, contents kept
+	passTargetClear                   // render target, colour and depth cleared on load
 	passKinds
 )
 
+// loadMode is what a render pass does with its attachments' contents.
+type loadMode int
+
+const (
+	loadDiscard loadMode = iota // undefined until drawn
+	loadKeep                    // kept, arriving in their final layouts
+	loadClear                   // cleared to the begin info's values
+)
+
+// loadOf returns the load mode of a pass kind.
+func loadOf(k passKind) loadMode {
+	switch k {
+	case passSwapLoad, passTargetLoad:
+		return loadKeep
+	case passSwapClear, passTargetClear:
+		return loadClear
+	}
+	return loadDiscard
+}
+
 // newRenderPass creates a render pass with one colour attachment and one
-// depth attachment. With load, colour and depth keep their contents (and
-// arrive in their final layouts); else they start undefined. Clears are
-// commands inside the pass (vkCmdClearAttachments), so no pass clears on
-// load. All passes of one colour format are compatible, so one pipeline
-// serves them all.
-func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, load bool) (vk.RenderPass, error) {
+// depth attachment. With loadKeep, colour and depth keep their contents
+// (and arrive in their final layouts); with loadClear they are cleared on
+// load (a pass that starts with a whole-target clear); else they start
+// undefined. Other clears are commands inside the pass
+// (vkCmdClearAttachments). All passes of one colour format are
+// compatible, so one pipeline serves them all.
+func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, mode loadMode) (vk.RenderPass, error) {
 	colorLoad, depthLoad := vk.AttachmentLoadOpDontCare, vk.AttachmentLoadOpDontCare
 	colorInit, depthInit := vk.ImageLayoutUndefined, vk.ImageLayoutUndefined
-	if load {
+	switch mode {
+	case loadKeep:
 		colorLoad, depthLoad = vk.AttachmentLoadOpLoad, vk.AttachmentLoadOpLoad
 		colorInit, depthInit = final, vk.ImageLayoutDepthStencilAttachmentOptimal
+	case loadClear:
+		colorLoad, depthLoad = vk.AttachmentLoadOpClear, vk.AttachmentLoadOpClear
 	}
 	attachments := []vk.AttachmentDescription{{
 		Format:         color,
@@ -431,24 +455,12 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 	if err != nil {
 		return nil, fmt.Errorf("create pipeline: %w", err)
 	}
-	// The fragment shader's constant 0 is the variant: its unused paths
-	// (lighting for sprites) are compiled out, not skipped per pixel. The
-	// value is pinned while the C copy of the create info points at it.
-	variant := new(uint32)
-	*variant = uint32(key.Shader)
-	var pin runtime.Pinner
-	pin.Pin(variant)
-	defer pin.Unpin()
-	spec := []vk.SpecializationInfo{{MapEntryCount: 1,
-		PMapEntries: []vk.SpecializationMapEntry{{ConstantID: 0, Offset: 0, Size: 4}},
-		DataSize:    4, PData: unsafe.Pointer(variant)}}
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
 		PStages: []vk.PipelineShaderStageCreateInfo{
 			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageVertexBit, Module: vert, PName: "main\x00"},
-			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: frag, PName: "main\x00",
-				PSpecializationInfo: spec},
+			{SType: vk.StructureTypePipelineShaderStageCreateInfo, Stage: vk.ShaderStageFragmentBit, Module: frag, PName: "main\x00"},
 		},
 		PVertexInputState: input,
 		PInputAssemblyState: &vk.PipelineInputAssemblyStateCreateInfo{

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"testing"
+	"time"
 )
 
 // TestW5_RenderReadBackPixels draws frames with 1, 2 and 3 frames in flight,
@@ -78,4 +79,19 @@ func near(a, b color.RGBA, tol int) bool {
 // rgbaAt returns the pixel of any image as color.RGBA.
 func rgbaAt(img image.Image, x, y int) color.RGBA {
 	return color.RGBAModel.Convert(img.At(img.Bounds().Min.X+x, img.Bounds().Min.Y+y)).(color.RGBA)
+}
+
+// TestW7_WaitBoundReachesEveryWait: Options.WaitBound (and its default)
+// is the timeout the fast path gives every fence wait and acquire.
+func TestW7_WaitBoundReachesEveryWait(t *testing.T) {
+	for _, c := range []struct{ set, want time.Duration }{{0, DefaultWaitBound}, {37 * time.Millisecond, 37 * time.Millisecond}} {
+		g := openGPU(t, 64, 64, Options{WaitBound: c.set})
+		if got := g.r.loop.timeout(); got != c.want {
+			t.Errorf("WaitBound %v: the frame loop waits at most %v, want %v", c.set, got, c.want)
+		}
+		g.draw(t, 0)
+		if g.r.Skipped() != 0 {
+			t.Errorf("WaitBound %v: %d frames skipped on an idle device", c.set, g.r.Skipped())
+		}
+	}
 }

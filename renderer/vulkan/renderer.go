@@ -65,20 +65,26 @@ const DefaultWaitBound = time.Second
 // with New, then per frame BeginFrame and Execute; end with Destroy. Not
 // safe for concurrent use.
 type Renderer struct {
-	win         Surface
+	deviceState
+	frameState
+	presenterState
+}
+
+// deviceState is what lives as long as the device: loader, instance,
+// device and queue, the command pool, the fast path's function table, and
+// everything drawing needs that outlives a swapchain (backend.go): render
+// passes (the back buffer's use the surface's format, fixed for the
+// renderer's life), layouts, shader modules, the pipeline cache and the
+// pipelines, samplers, descriptor pools, textures and buffers.
+type deviceState struct {
 	inst        *instance
-	surface     vk.Surface
 	dev         *device
 	devFirst    bool // dev was made before the surface (StartInstance)
 	procAddr    unsafe.Pointer
-	format      vk.SurfaceFormat
 	depthFormat vk.Format
 	cmdPool     vk.CommandPool
-	sync        *frameSync
 	loop        *frameLoop
-	sc          *swapchain
 
-	// Graphics: created once, after the device (backend.go).
 	passes        [passKinds]vk.RenderPass
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
@@ -94,27 +100,43 @@ type Renderer struct {
 	white         *texture // bound when a draw samples no texture
 	defaults      *buffer  // vertex binding 1: attributes a declaration lacks
 	pendingInit   []*texture
-	arenas        [maxFrames + 1]arena // per frame in flight, and offscreen
-	releases      [maxFrames + 1][]graphics.Release
-	uniformLocs   []uniformLoc
-	ops           opList
 	oneShot       vk.CommandBuffer // work outside a frame
 	oneShotFence  vk.Fence
 	readBuf       *buffer // ReadTexture
 	maxTexture    int
 	uboAlign      int
+}
 
-	modes     present.ModeSet // supported by the surface
-	choice    present.Choice  // for the requested interval (P6)
-	halfRate  bool            // P8: present each frame twice at interval 2 on FIFO
-	presents  uint64          // images queued for presentation (Presents)
-	skipped   uint64          // frames skipped because a bounded wait ran out (W7)
-	acquired  bool            // BeginFrame acquired an image Execute has not presented
-	stale     bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
-	fbW, fbH  int             // framebuffer size last read from the Surface
-	rebuilds  int
-	waitBound time.Duration
-	lastT     time.Duration // tests: the time of the last drawn frame
+// frameState is the frames in flight: per frame a fence, a semaphore, a
+// command buffer (sync) and a GPU-visible arena, reused each time the
+// frame comes round, and the flat command list a record becomes.
+type frameState struct {
+	sync        *frameSync
+	arenas      [maxFrames + 1]arena // per frame in flight, and offscreen
+	releases    [maxFrames + 1][]graphics.Release
+	uniformLocs []uniformLoc
+	ops         opList
+	acquired    bool   // BeginFrame acquired an image Execute has not presented
+	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
+	waitBound   time.Duration
+	lastT       time.Duration // tests: the time of the last drawn frame
+}
+
+// presenterState is what lives as long as the window's surface, or less:
+// the surface, the swapchain (rebuilt on resize and mode changes), the
+// present-mode choice, half rate and captures of presented frames.
+type presenterState struct {
+	win      Surface
+	surface  vk.Surface
+	format   vk.SurfaceFormat
+	sc       *swapchain
+	modes    present.ModeSet // supported by the surface
+	choice   present.Choice  // for the requested interval (P6)
+	halfRate bool            // P8: present each frame twice at interval 2 on FIFO
+	presents uint64          // images queued for presentation (Presents)
+	stale    bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
+	fbW, fbH int             // framebuffer size last read from the Surface
+	rebuilds int
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
@@ -160,7 +182,8 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if _, err := present.ModeForSwapInterval(opt.SwapInterval); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	r = &Renderer{win: win}
+	r = &Renderer{}
+	r.win = win
 	defer func() {
 		if err != nil {
 			r.Destroy()
@@ -363,7 +386,9 @@ func (r *Renderer) Destroy() {
 	r.dev.destroy()
 	r.destroySurface()
 	r.inst.destroy()
-	*r = Renderer{inst: r.inst}
+	inst := r.inst
+	*r = Renderer{}
+	r.inst = inst // Messages stays readable
 }
 
 // destroySurface destroys the surface; safe twice.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Compares the sample's cube scene with vkcube on the same display and
+# driver, side by side in one run. Needs DISPLAY (an Xvfb started with the
+# malloc tunables the README names), vkcube (Debian: vulkan-tools) and Go.
+#
+#   scripts/bench/compare.sh [frames] [runs]
+#
+# fps: frames / (time of a frames+1 run - time of a 1-frame run), both
+# programs timed from outside the same way: IMMEDIATE, 640x480, the sample
+# with a variable step (-variable: one update and one draw per frame, so
+# draws are not capped at the 60 Hz step).
+# launch: wall time of a whole 1-frame run (start, pipelines built at
+# start-up, first present, teardown), both programs.
+set -euo pipefail
+frames=${1:-2000}
+runs=${2:-3}
+: "${DISPLAY:?DISPLAY must name an X server (Xvfb)}"
+export METRONOME_VALIDATION=0 # vkcube runs without the layer too
+cd "$(dirname "$0")/../.."
+bin=$(mktemp -d)/sample
+go build -o "$bin" ./cmd/sample
+
+now() { date +%s%N; }
+# wall NANOS of a command
+wall() { local s e; s=$(now); "$@" >/dev/null 2>&1; e=$(now); echo $((e - s)); }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+sample() { "$bin" -variable -interval 0 -size 640x480 -frames "$1"; }
+cube() { vkcube --present_mode 0 --c "$1" --width 640 --height 480; }
+
+declare -a sf cf s1 c1
+for ((i = 0; i < runs; i++)); do
+  a=$(wall sample 1); b=$(wall cube 1)
+  an=$(wall sample $((frames + 1))); bn=$(wall cube $((frames + 1)))
+  s1+=("$a"); c1+=("$b")
+  sf+=("$(awk -v f="$frames" -v n="$an" -v o="$a" 'BEGIN {printf "%.0f", f / ((n - o) / 1e9)}')")
+  cf+=("$(awk -v f="$frames" -v n="$bn" -v o="$b" 'BEGIN {printf "%.0f", f / ((n - o) / 1e9)}')")
+done
+s=$(printf '%s\n' "${sf[@]}" | median); c=$(printf '%s\n' "${cf[@]}" | median)
+sl=$(printf '%s\n' "${s1[@]}" | median); cl=$(printf '%s\n' "${c1[@]}" | median)
+echo "runs $runs, frames $frames, 640x480 IMMEDIATE, driver ${VK_DRIVER_FILES:-default}"
+echo "fps          sample ${sf[*]} (median $s)   vkcube ${cf[*]} (median $c)   ratio $(awk -v a="$s" -v b="$c" 'BEGIN {printf "%.2f", a / b}')"
+echo "1-frame run  sample $(awk -v n="$sl" 'BEGIN {printf "%.1f", n / 1e6}') ms   vkcube $(awk -v n="$cl" 'BEGIN {printf "%.1f", n / 1e6}') ms   ratio $(awk -v a="$sl" -v b="$cl" 'BEGIN {printf "%.2f", a / b}')"
