@@ -84,11 +84,11 @@ func countWhite(img *image.RGBA, r image.Rectangle) int {
 	return n
 }
 
-// TestPongDrawsPaddlesBallAndScore runs 30 frames (half a second of game
+// TestG7_PongDrawsPaddlesBallAndScore runs 30 frames (half a second of game
 // time) and checks the capture: both paddles whole at their start, the
 // ball where half a second of flight puts it, both scores ("0") drawn
 // either side of the net, black elsewhere.
-func TestPongDrawsPaddlesBallAndScore(t *testing.T) {
+func TestG7_PongDrawsPaddlesBallAndScore(t *testing.T) {
 	img := runPong(t, 30)
 	if img.Bounds().Dx() != width || img.Bounds().Dy() != height {
 		t.Fatalf("capture %v, want %dx%d", img.Bounds(), width, height)
@@ -117,11 +117,12 @@ func TestPongDrawsPaddlesBallAndScore(t *testing.T) {
 	}
 }
 
-// TestPongScores: the first serve goes right and passes under the right
-// paddle (nobody moves), so after 90 frames (1.5 s) the left score reads
-// 1 and the right one still 0: the left score's pixels changed between
-// frame 30 and frame 90, the right one's did not.
-func TestPongScores(t *testing.T) {
+// TestG12_PongScoresInVirtualTime: in virtual time the first serve goes
+// right and passes under the right paddle (nobody moves), so after 90
+// frames (1.5 s) the left score reads 1 and the right one still 0: the
+// left score's pixels changed between frame 30 and frame 90, the right
+// one's did not.
+func TestG12_PongScoresInVirtualTime(t *testing.T) {
 	before, after := runPong(t, 30), runPong(t, 90)
 	left, right := image.Rect(width/2-40-30, 16, width/2-40, 60), image.Rect(width/2+40, 16, width/2+40+30, 60)
 	if a, b := countWhite(before, left), countWhite(after, left); a == b {

@@ -23,10 +23,10 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-// TestSpritesRunsFramesWithValidation runs 2,000 sprites for 5 presented
+// TestG5_SpritesSceneRunsWithValidation runs 2,000 sprites for 5 presented
 // frames on the real stack with validation on: no message, and the rate
 // line is printed over the 4 intervals.
-func TestSpritesRunsFramesWithValidation(t *testing.T) {
+func TestG5_SpritesSceneRunsWithValidation(t *testing.T) {
 	opt, err := parse([]string{"-n", "2000", "-frames", "5", "-size", "320x240", "-validation"}, &bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func TestSpritesRunsFramesWithValidation(t *testing.T) {
 	}
 }
 
-func TestSpritesBadFlags(t *testing.T) {
+func TestW6_SpritesBadFlagsExit2(t *testing.T) {
 	for _, args := range [][]string{{"-n", "0"}, {"-frames", "-1"}, {"-size", "640"}, {"-size", "8x8"}, {"extra"}} {
 		var stderr bytes.Buffer
 		if rc := Run(args, &bytes.Buffer{}, &stderr); rc != 2 || stderr.Len() == 0 {
@@ -51,9 +51,9 @@ func TestSpritesBadFlags(t *testing.T) {
 	}
 }
 
-// TestSpritesStayInside: after many variable steps every sprite is still
-// inside the window.
-func TestSpritesStayInside(t *testing.T) {
+// TestT13_SpritesStayInsideOverVariableSteps: after many variable steps
+// every sprite is still inside the window.
+func TestT13_SpritesStayInsideOverVariableSteps(t *testing.T) {
 	s := newScene(options{n: 500, width: 200, height: 100})
 	for range 1000 {
 		s.move(0.037, 200, 100)
