@@ -7,8 +7,9 @@ import (
 )
 
 // TestT5_ZeroAllocsPerSteadyTick: a steady-state tick with the fake platform
-// (a batch of input events, a component, gamepad polling, event handlers,
-// update, draw, present) allocates nothing.
+// (a batch of input events with their edges and stream, a component,
+// gamepad polling, event handlers, update, draw, present) allocates
+// nothing.
 func TestT5_ZeroAllocsPerSteadyTick(t *testing.T) {
 	for _, pr := range []timing.Profile{timing.ProfileDefault, timing.ProfileXNA} {
 		t.Run(pr.String(), func(t *testing.T) {
@@ -17,11 +18,19 @@ func TestT5_ZeroAllocsPerSteadyTick(t *testing.T) {
 				{Kind: EventKey, Key: KeyA, Action: Press}, {Kind: EventChar, Char: 'a'},
 				{Kind: EventCursor, X: 1, Y: 2}, {Kind: EventScroll, DY: 1},
 				{Kind: EventKey, Key: KeyA, Action: Release}, {Kind: EventResize, Width: 3, Height: 4},
+				{Kind: EventMouseButton, Button: MouseLeft, Action: Press},
+				{Kind: EventMouseButton, Button: MouseLeft, Action: Release},
 			}
 			if err := g.Components().Add(&countComp{}); err != nil {
 				t.Fatal(err)
 			}
-			s.onUpdate = func(g *Game, _ int, _ timing.GameTime) { g.GamePad(0) }
+			edges := 0
+			s.onUpdate = func(g *Game, _ int, _ timing.GameTime) {
+				g.GamePad(0)
+				if g.IsKeyJustPressed(KeyA) && g.IsMouseButtonJustReleased(MouseLeft) && len(g.InputEvents()) >= 5 {
+					edges++
+				}
+			}
 			for range 10 {
 				if err := g.RunOneFrame(); err != nil {
 					t.Fatal(err)
@@ -38,6 +47,9 @@ func TestT5_ZeroAllocsPerSteadyTick(t *testing.T) {
 			}
 			if s.draws <= draws {
 				t.Error("the measured ticks drew nothing")
+			}
+			if edges == 0 {
+				t.Error("no update saw the batch's edges and events (I1, I2)")
 			}
 			_ = g.Close()
 		})

@@ -40,7 +40,8 @@ type GraphicsDevice struct {
 func (d *GraphicsDevice) Graphics() *graphics.Device { return d.gfx }
 
 // PresentationParameters returns the settings the device was created or
-// last reset with.
+// last reset with; the back-buffer sizes follow the framebuffer after a
+// resize of the window (W9).
 func (d *GraphicsDevice) PresentationParameters() PresentationParameters { return d.params }
 
 // SwapInterval returns the swap interval the device handed to the renderer
@@ -80,6 +81,28 @@ func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
 	}
 	d.params, d.settings = pp, s
 	d.manager.DeviceReset.raise(d)
+	return nil
+}
+
+// followFramebuffer makes the back buffer the framebuffer's new size (W9)
+// after a user or program resize: the renderer resizes, and when the size
+// differs from the PresentationParameters' it is a reset (DeviceResetting,
+// the new sizes recorded, DeviceReset). The manager's preferred sizes stay
+// what the game asked, as in XNA: a later ApplyChanges puts them back on
+// the window unless the game copied the new size into them (typically in
+// its ClientSizeChanged handler).
+func (d *GraphicsDevice) followFramebuffer(w, h int) error {
+	changed := d.params.BackBufferWidth != w || d.params.BackBufferHeight != h
+	if changed {
+		d.manager.DeviceResetting.raise(d)
+	}
+	if err := d.renderer.Resize(w, h); err != nil {
+		return fmt.Errorf("resize back buffer to %dx%d: %w", w, h, err)
+	}
+	if changed {
+		d.params.BackBufferWidth, d.params.BackBufferHeight = w, h
+		d.manager.DeviceReset.raise(d)
+	}
 	return nil
 }
 

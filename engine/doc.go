@@ -29,6 +29,18 @@
 // ask for frames as presented (G11). The window's title is Game.Window's.
 // Nothing here type-asserts to a concrete platform or renderer.
 //
+// # Input
+//
+// Three views of the same events, all read from the game's goroutine:
+// the snapshots ([Game.Keyboard], [Game.Mouse]: XNA's KeyboardState and
+// MouseState, what is held after the last poll), the edges
+// ([Game.IsKeyJustPressed], [Game.IsKeyJustReleased] and the mouse-button
+// pair: what went down or up since the previous update, so a tap shorter
+// than a tick is never lost, rule I1), and the ordered stream
+// ([Game.InputEvents]: every key, button and text event since the previous
+// update, with its time, rule I2). The key codes, states and edges live
+// here only; a platform delivers raw events (I3).
+//
 // # Lifecycle
 //
 // [Game.Run]: create the device, Initialize, LoadContent, BeginRun, raise

@@ -23,7 +23,7 @@ func (s *spinner) Update(g *engine.Game, gt timing.GameTime) {
 	s.updates++
 	s.turns += gt.ElapsedGameTime.Seconds()
 	fmt.Printf("update %d: elapsed %v, total %v\n", s.updates, gt.ElapsedGameTime, gt.TotalGameTime)
-	if g.Keyboard().IsKeyDown(engine.KeyEscape) || s.updates == 3 {
+	if g.IsKeyJustPressed(engine.KeyEscape) || s.updates == 3 {
 		g.Exit() // T12: ends the loop; this tick's draw is suppressed
 	}
 }

@@ -30,8 +30,8 @@ type Config struct {
 type Game struct {
 	handler  Handler
 	platform Platform
+	src      timing.Source // the scheduler's clock; stamps input events (I2) and is handed to the renderer
 	sched    *timing.Scheduler
-	source   timing.Source // the scheduler's clock, handed to the renderer
 	waiter   timing.Waiter // the scheduler's, for the XNA profile's idle wait
 	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
 	graphics *GraphicsDeviceManager
@@ -41,8 +41,11 @@ type Game struct {
 	bridge   inputBridge
 	keyboard KeyboardState
 	mouse    MouseState
-	text     []rune
 	pads     gamepads
+	// The current update's input, handed over by takeUpdate (I1, I2).
+	edges  inputEdges
+	events []InputEvent
+	text   []rune
 
 	clientW, clientH int
 	fbW, fbH         int
@@ -50,6 +53,7 @@ type Game struct {
 	minimized        bool
 	allowResizing    bool
 
+	configured  bool // Configure was called
 	initialized bool
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
@@ -84,7 +88,7 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{handler: h, platform: p, source: src, waiter: w, batch: make([]PlatformEvent, 0, batchCap)}
+	g := &Game{handler: h, platform: p, src: src, waiter: w, batch: make([]PlatformEvent, 0, batchCap)}
 	g.fixedDt, _ = src.(fixedDtSource)
 	g.sched, err = timing.NewScheduler(src, w, (*loop)(g))
 	if err != nil {
@@ -96,6 +100,8 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	g.comps.g = g
 	g.bridge.text = make([]rune, 0, 64)
 	g.text = make([]rune, 0, 64)
+	g.bridge.events = make([]InputEvent, 0, 64)
+	g.events = make([]InputEvent, 0, 64)
 	g.graphics = newGraphicsDeviceManager(g)
 	g.clientW, g.clientH = p.ClientSize()
 	g.fbW, g.fbH = p.FramebufferSize()
@@ -215,8 +221,10 @@ func (g *Game) Keyboard() KeyboardState { return g.keyboard }
 // Mouse returns the mouse snapshot published by the last poll.
 func (g *Game) Mouse() MouseState { return g.mouse }
 
-// TextInput returns the characters typed in the last polled batch, in
-// order. The slice is reused by the next poll: copy what you keep.
+// TextInput returns the characters typed between the previous update and
+// this one, in order (none is lost when a tick runs no update: I1). It
+// reads the same in Update and the Draw after it. The slice is reused
+// after the next update: copy what you keep.
 func (g *Game) TextInput() []rune { return g.text }
 
 // Components returns the game's component collection.

@@ -140,7 +140,7 @@ func (m *GraphicsDeviceManager) createDevice() error {
 	}
 	m.applyWindow(pp, nil)
 	r, err := m.game.platform.CreateRenderer(RendererConfig{
-		Width: pp.BackBufferWidth, Height: pp.BackBufferHeight, Present: s, Clock: m.game.source,
+		Width: pp.BackBufferWidth, Height: pp.BackBufferHeight, Present: s, Clock: m.game.src,
 	})
 	if err != nil {
 		return fmt.Errorf("create renderer: %w", err)

@@ -17,9 +17,21 @@ type Handler interface {
 
 // Optional hooks. A Handler that also implements one of these interfaces
 // gets the call; the engine checks by type assertion. Run calls them in the
-// order Initialize, LoadContent, BeginRun, (Update/Draw)*, EndRun,
-// UnloadContent; OnActivated, OnDeactivated and OnExiting run before the
-// handlers added to the matching Game events.
+// order Configure, (device creation), Initialize, LoadContent, BeginRun,
+// (Update/Draw)*, EndRun, UnloadContent; OnActivated, OnDeactivated and
+// OnExiting run before the handlers added to the matching Game events.
+
+// Configurer is called once, first, before the graphics device is created
+// (by Run, or the first RunOneFrame): the place for presentation and clock
+// settings (Graphics' preferred sizes and SynchronizeWithVerticalRetrace,
+// PreparingDeviceSettings handlers, TargetElapsedTime), as an XNA game
+// sets them in its constructor. Settings made here apply at device
+// creation. It is how a game run by a one-call entry point (desktop.Run),
+// which never hands the Game out before Run, gets that chance. An error
+// ends Run before the device exists.
+type Configurer interface {
+	Configure(g *Game) error
+}
 
 // Initializer is called once, after the graphics device exists and before
 // LoadContent. An error ends Run before the loop starts.

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"strconv"
+	"time"
+)
+
 // KeyboardState is a snapshot of the keys held. The zero value has no key
 // down. A value: copy it to keep a snapshot.
 type KeyboardState struct {
@@ -103,14 +108,61 @@ func (s GamepadState) IsButtonDown(b GamepadButton) bool {
 	return b >= 0 && b < GamepadButtonCount && s.Buttons[b]
 }
 
-// inputBridge is the input state machine every event reaches first (the
-// seed's PlatformInputBridge): it tracks the live keyboard and mouse and
-// the characters typed in the current batch. Snapshots are published from
-// it after the whole batch.
+// InputEventKind says which fields of an [InputEvent] are set.
+type InputEventKind uint8
+
+// Input event kinds. The zero kind is not valid.
+const (
+	InputKey         InputEventKind = iota + 1 // a key changed: Key, Action
+	InputMouseButton                           // a mouse button changed: Button, Action, X, Y
+	InputText                                  // a character was typed: Char
+)
+
+var inputKindNames = [...]string{InputKey: "Key", InputMouseButton: "MouseButton", InputText: "Text"}
+
+// String returns the kind's name, as in "MouseButton".
+func (k InputEventKind) String() string {
+	if int(k) < len(inputKindNames) && inputKindNames[k] != "" {
+		return inputKindNames[k]
+	}
+	return "InputEventKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// InputEvent is one entry of the stream [Game.InputEvents] returns: a key,
+// mouse-button or text event, in the order they happened (I2). Kind says
+// which fields are set.
+type InputEvent struct {
+	Kind   InputEventKind
+	Key    Key         // InputKey
+	Button MouseButton // InputMouseButton
+	Action Action      // InputKey, InputMouseButton: Press, Release or Repeat (keys only)
+	Char   rune        // InputText
+	X, Y   float64     // InputMouseButton: the cursor when the button changed
+	// Time is the game's clock (Config.Source) when the poll that
+	// delivered the event ran. The events of one poll share it; their
+	// order in the stream is the order they happened in.
+	Time time.Duration
+}
+
+// inputEdges are the presses and releases seen in a span of polls: a bit
+// is set when the key or button went down (or up) at least once (I1).
+type inputEdges struct {
+	keysPressed, keysReleased       KeyboardState
+	buttonsPressed, buttonsReleased uint8
+}
+
+// inputBridge is the input state machine every event reaches first: it
+// tracks the live keyboard and mouse, and collects the edges, the event
+// stream and the text that arrived since the last update began. The
+// snapshots are published from it after each whole batch; the edges and
+// the stream are handed to the next update (takeUpdate).
 type inputBridge struct {
-	keys  KeyboardState
-	mouse MouseState
-	text  []rune
+	keys   KeyboardState
+	mouse  MouseState
+	edges  inputEdges
+	events []InputEvent
+	text   []rune
+	now    time.Duration // the clock at the current poll
 }
 
 // apply feeds one event to the bridge.
@@ -118,16 +170,31 @@ func (b *inputBridge) apply(ev *PlatformEvent) {
 	switch ev.Kind {
 	case EventKey:
 		b.keys.set(ev.Key, ev.Action != Release)
+		switch ev.Action {
+		case Press:
+			b.edges.keysPressed.set(ev.Key, true)
+		case Release:
+			b.edges.keysReleased.set(ev.Key, true)
+		}
+		b.events = append(b.events, InputEvent{Kind: InputKey, Key: ev.Key, Action: ev.Action, Time: b.now})
 	case EventChar:
 		b.text = append(b.text, ev.Char)
+		b.events = append(b.events, InputEvent{Kind: InputText, Char: ev.Char, Time: b.now})
 	case EventMouseButton:
+		b.events = append(b.events, InputEvent{Kind: InputMouseButton, Button: ev.Button, Action: ev.Action,
+			X: b.mouse.X, Y: b.mouse.Y, Time: b.now})
 		if ev.Button < 0 || ev.Button > MouseButtonLast {
 			return
 		}
+		bit := uint8(1) << ev.Button
 		if ev.Action == Release {
-			b.mouse.buttons &^= 1 << ev.Button
+			b.mouse.buttons &^= bit
+			b.edges.buttonsReleased |= bit
 		} else {
-			b.mouse.buttons |= 1 << ev.Button
+			b.mouse.buttons |= bit
+			if ev.Action == Press {
+				b.edges.buttonsPressed |= bit
+			}
 		}
 	case EventCursor:
 		b.mouse.X, b.mouse.Y = ev.X, ev.Y
@@ -136,3 +203,44 @@ func (b *inputBridge) apply(ev *PlatformEvent) {
 		b.mouse.ScrollY += ev.DY
 	}
 }
+
+// takeUpdate hands what arrived since the last update to the update about
+// to run (I1): the edges, the event stream and the text. The loop calls it
+// at the start of every update, so a burst's first update gets them and the
+// others get none; a tick that runs no update keeps them for the next.
+func (g *Game) takeUpdate() {
+	b := &g.bridge
+	g.edges, b.edges = b.edges, inputEdges{}
+	g.events, b.events = b.events, g.events[:0]
+	g.text, b.text = b.text, g.text[:0]
+}
+
+// IsKeyJustPressed reports whether k went down between the previous update
+// and this one (I1), even when it went up again before this update (a tap
+// shorter than a tick: IsKeyDown is then false). Auto-repeats do not count.
+// It reads the same in Update and in the Draw after it; a catch-up burst
+// sees the press in its first update only.
+func (g *Game) IsKeyJustPressed(k Key) bool { return g.edges.keysPressed.IsKeyDown(k) }
+
+// IsKeyJustReleased reports whether k went up between the previous update
+// and this one (I1), even when it went down again before this update.
+func (g *Game) IsKeyJustReleased(k Key) bool { return g.edges.keysReleased.IsKeyDown(k) }
+
+// IsMouseButtonJustPressed reports whether b went down between the previous
+// update and this one (I1), even when it went up again before this update.
+func (g *Game) IsMouseButtonJustPressed(b MouseButton) bool {
+	return b >= 0 && b <= MouseButtonLast && g.edges.buttonsPressed&(1<<b) != 0
+}
+
+// IsMouseButtonJustReleased reports whether b went up between the previous
+// update and this one (I1), even when it went down again before this update.
+func (g *Game) IsMouseButtonJustReleased(b MouseButton) bool {
+	return b >= 0 && b <= MouseButtonLast && g.edges.buttonsReleased&(1<<b) != 0
+}
+
+// InputEvents returns the key, mouse-button and text events that arrived
+// between the previous update and this one, in order, with their times
+// (I2): two taps of one key are four events. Like the edges it reads the
+// same in Update and the Draw after it. The slice is reused after the next
+// update: copy what you keep.
+func (g *Game) InputEvents() []InputEvent { return g.events }

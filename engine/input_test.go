@@ -44,9 +44,9 @@ func TestT5_BurstSeesOneSnapshot(t *testing.T) {
 	}
 }
 
-// TestT5_TextInputPerBatch: characters of a batch are there until the next
-// poll, in order, and only then.
-func TestT5_TextInputPerBatch(t *testing.T) {
+// TestI2_TextInputPerUpdate: the characters typed before an update are
+// there in that update (and the draw after it), in order, and only then.
+func TestI2_TextInputPerUpdate(t *testing.T) {
 	g, _, p := newTestGame(nil, timing.ProfileDefault)
 	p.script = [][]PlatformEvent{{{Kind: EventChar, Char: 'h'}, {Kind: EventChar, Char: 'é'}}, {}}
 	if err := g.RunOneFrame(); err != nil {

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -18,12 +17,17 @@ func (l *loop) Poll() { (*Game)(l).poll() }
 // Update runs the game's Update, then the components' (seed: Game::Update).
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
+	g.takeUpdate()
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
 }
 
 // Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
 func (l *loop) Draw(gt timing.GameTime) { (*Game)(l).draw(gt) }
+
+// TryDraw is Draw reporting whether a frame was drawn, so the scheduler's
+// Stats count only real draws (timing.DrawReporter).
+func (l *loop) TryDraw(gt timing.GameTime) bool { return (*Game)(l).draw(gt) }
 
 // ErrClosed is returned by Run, Tick and RunOneFrame after Close (or after
 // Run has ended): a Game runs once.
@@ -32,8 +36,8 @@ var ErrClosed = errors.New("engine: the game was closed")
 // errNotInitialized is returned by Tick before Run or RunOneFrame.
 var errNotInitialized = errors.New("engine: Tick before the game was initialized: call Run or RunOneFrame first")
 
-// Run runs the game until Exit or a closed window: device creation,
-// Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
+// Run runs the game until Exit or a closed window: Configure, device
+// creation, Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
 // (raised by the loop after it ends, T12), EndRun, UnloadContent, and the
 // teardown (device idle, destroyed, then the platform: W4). A renderer
 // error ends the loop and Run returns it after the same teardown (without
@@ -92,8 +96,8 @@ func (g *Game) teardownOnPanic() {
 	panic(p)
 }
 
-// RunOneFrame initializes the game on its first call (device, Initialize,
-// LoadContent; the counter is seeded then) and runs one tick, without
+// RunOneFrame initializes the game on its first call (Configure, device,
+// Initialize, LoadContent; the counter is seeded then) and runs one tick, without
 // BeginRun, Activated, EndRun or Exiting (T12). IsActive stays false until a
 // focus event says otherwise. Hosts that drive frames this way end with
 // Close. A panic in the game's code tears the device and the platform down
@@ -134,51 +138,30 @@ func (g *Game) Tick() error {
 	if g.err != nil {
 		return g.err
 	}
-	if g.xnaIdle() {
-		// XNA's tick does not wait (T22); its host idles between ticks
-		// that ran no step instead of spinning a core.
-		g.waiter.Sleep(xnaIdleSleep)
-	}
-	if g.IsMinimized() && g.sched.Running() {
-		waits := g.sched.IsFixedTimeStep() && g.sched.Profile() != timing.ProfileXNA
-		if d := minimizedWait(waits, g.sched.InactiveSleepTime(), g.sched.TargetElapsedTime()); d > 0 {
+	// The scheduler says how long to idle so the loop does not spin:
+	// after an XNA-profile tick that ran no step (T22), or while minimized
+	// when nothing in the tick waited (W2).
+	if d := g.sched.IdleWait(g.IsMinimized()); d > 0 {
+		if g.IsMinimized() {
 			g.platform.WaitEvents(d)
+		} else {
+			g.waiter.Sleep(d)
 		}
 	}
 	return nil
 }
 
-// xnaIdleSleep is how long the loop sleeps after an XNA-profile tick that
-// ran no step.
-const xnaIdleSleep = time.Millisecond
-
-// xnaIdle reports whether the last tick was an XNA-profile fixed-step tick
-// that ran no step (T22): the loop then sleeps a little before the next
-// tick measures again. The tick's semantics are unchanged: a zero-step tick
-// consumes no time, so the next tick sees the slept time.
-func (g *Game) xnaIdle() bool {
-	s := g.sched
-	return s.Profile() == timing.ProfileXNA && s.IsFixedTimeStep() && s.Running() &&
-		s.Stats().LastSteps == 0 && !g.IsMinimized()
-}
-
-// minimizedWait is how long a minimized tick waits on the platform after
-// the scheduler's tick so the loop does not spin (W2): nothing when the
-// scheduler already sleeps (T24's InactiveSleepTime is positive) or waits
-// for its step (schedulerWaits: fixed step under the default profile; the
-// XNA profile never waits, T22), else one target step.
-func minimizedWait(schedulerWaits bool, inactiveSleep, target timing.TimeSpan) time.Duration {
-	if schedulerWaits || inactiveSleep > 0 {
-		return 0
-	}
-	return target.Duration()
-}
-
-// initialize creates the device and runs Initialize, the components'
-// Initialize and LoadContent, once.
+// initialize runs Configure, creates the device and runs Initialize, the
+// components' Initialize and LoadContent, once.
 func (g *Game) initialize() error {
 	if g.initialized {
 		return nil
+	}
+	if h, ok := g.handler.(Configurer); ok && !g.configured {
+		g.configured = true
+		if err := h.Configure(g); err != nil {
+			return fmt.Errorf("engine: Configure: %w", err)
+		}
 	}
 	if err := g.graphics.createDevice(); err != nil {
 		return fmt.Errorf("engine: create graphics device: %w", err)
@@ -248,30 +231,32 @@ func (g *Game) fail(err error) {
 }
 
 // draw is the draw path: skipped without a device or while minimized;
-// otherwise BeginDraw, the game's Draw, the components' Draw, Present.
-func (g *Game) draw(gt timing.GameTime) {
+// otherwise BeginDraw, the game's Draw, the components' Draw, Present. It
+// reports whether the game drew a frame.
+func (g *Game) draw(gt timing.GameTime) bool {
 	dev := g.graphics.device
 	if dev == nil || g.IsMinimized() {
-		return
+		return false
 	}
 	ok, err := dev.beginDraw()
 	if err != nil {
 		g.fail(err)
-		return
+		return false
 	}
 	if !ok {
-		return
+		return false
 	}
 	g.handler.Draw(g, gt)
 	g.comps.draw(g, gt)
 	if !dev.begun {
-		return // the game presented itself
+		return true // the game presented itself
 	}
 	if err := dev.Present(); err != nil {
 		g.fail(err)
-		return
+		return false
 	}
 	if g.fixedDt != nil {
 		g.fixedDt.Present()
 	}
+	return true
 }

@@ -1,12 +1,13 @@
 package engine
 
-// poll consumes the platform's event batch in the seed's order: every
-// event goes to the input bridge first, then to the game's own reaction
-// (so Exit in that reaction cannot stop the rest of the batch reaching the
-// bridge), and the snapshots are published after the whole batch.
+// poll consumes the platform's event batch in order: every event goes to
+// the input bridge first, then to the game's own reaction (so Exit in that
+// reaction cannot stop the rest of the batch reaching the bridge), and the
+// snapshots are published after the whole batch. The bridge stamps the
+// input events with the clock read once per poll.
 func (g *Game) poll() {
 	g.batch = g.platform.PollEvents(g.batch[:0])
-	g.bridge.text = g.bridge.text[:0]
+	g.bridge.now = g.src.Now()
 	for i := range g.batch {
 		ev := &g.batch[i]
 		g.bridge.apply(ev)
@@ -36,12 +37,11 @@ func (g *Game) react(ev *PlatformEvent) {
 	}
 }
 
-// publish makes the bridge's state the snapshot Keyboard, Mouse, TextInput
-// and GamePad return until the next poll.
+// publish makes the bridge's state the snapshot Keyboard, Mouse and
+// GamePad return until the next poll.
 func (g *Game) publish() {
 	g.keyboard = g.bridge.keys
 	g.mouse = g.bridge.mouse
-	g.text = append(g.text[:0], g.bridge.text...)
 	g.pads.poll(g.platform)
 }
 
@@ -81,8 +81,9 @@ func (g *Game) requeryClientSize() {
 	g.ClientSizeChanged.raise(g)
 }
 
-// requeryFramebuffer reads the framebuffer size and tells the renderer when
-// it changed to a drawable size (W2); 0x0 counts as minimized.
+// requeryFramebuffer reads the framebuffer size and, when it changed to a
+// drawable size, resizes the device's back buffer to it (W2, W9); 0x0
+// counts as minimized and keeps the last size.
 func (g *Game) requeryFramebuffer() {
 	w, h := g.platform.FramebufferSize()
 	if w == g.fbW && h == g.fbH {
@@ -91,7 +92,7 @@ func (g *Game) requeryFramebuffer() {
 	g.fbW, g.fbH = w, h
 	g.syncSchedulerActive()
 	if dev := g.graphics.device; dev != nil && w > 0 && h > 0 {
-		if err := dev.renderer.Resize(w, h); err != nil {
+		if err := dev.followFramebuffer(w, h); err != nil {
 			g.fail(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +105,26 @@ func TestW2_MinimizedWaitsOnThePlatform(t *testing.T) {
 	_ = g.Close()
 }
 
+// TestHardening_MinimizedDrawsAreNotCounted: the scheduler's Stats count
+// only the frames the engine drew; the draws skipped while minimized are
+// SkippedDraws (issue: the title kept reporting ~49 draws/s minimized).
+func TestHardening_MinimizedDrawsAreNotCounted(t *testing.T) {
+	g, s, p := newTestGame(nil, timing.ProfileDefault)
+	g.SetFixedTimeStep(false)
+	_ = g.SetInactiveSleepTime(0)
+	p.script = [][]PlatformEvent{{focusIn}, {{Kind: EventIconify, Iconified: true}}, {}, {}}
+	for range p.script {
+		if err := g.RunOneFrame(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := g.Scheduler().Stats()
+	if s.draws != 1 || st.Draws != 1 || st.SkippedDraws != 3 {
+		t.Errorf("game draws %d, Stats.Draws %d, Stats.SkippedDraws %d; want 1, 1, 3", s.draws, st.Draws, st.SkippedDraws)
+	}
+	_ = g.Close()
+}
+
 // TestW2_ZeroFramebufferSkipsDraws: a 0x0 framebuffer (minimized on some
 // systems) skips draws without an Iconify event, and no Resize goes to the
 // renderer for it.
@@ -135,7 +156,7 @@ func TestW2_ZeroFramebufferSkipsDraws(t *testing.T) {
 func TestW2_MinimizedWaitRule(t *testing.T) {
 	target := timing.DefaultTargetElapsedTime
 	cases := []struct {
-		waits bool
+		waits bool // fixed step under the default profile: the tick waits
 		sleep timing.TimeSpan
 		want  time.Duration
 	}{
@@ -143,11 +164,25 @@ func TestW2_MinimizedWaitRule(t *testing.T) {
 		{false, 20 * timing.Millisecond, 0}, {false, 0, target.Duration()},
 	}
 	for _, c := range cases {
-		if got := minimizedWait(c.waits, c.sleep, target); got != c.want {
-			t.Errorf("minimizedWait(%v, %d) = %v, want %v", c.waits, c.sleep, got, c.want)
+		clock := timing.NewManualClock(0)
+		s, err := timing.NewScheduler(clock, clock, nopTimingHandler{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetFixedTimeStep(c.waits)
+		_ = s.SetInactiveSleepTime(c.sleep)
+		if got := s.IdleWait(true); got != c.want {
+			t.Errorf("waits %v, sleep %d: IdleWait(minimized) = %v, want %v", c.waits, c.sleep, got, c.want)
 		}
 	}
 }
+
+// nopTimingHandler is a timing.Handler that does nothing.
+type nopTimingHandler struct{}
+
+func (nopTimingHandler) Poll()                  {}
+func (nopTimingHandler) Update(timing.GameTime) {}
+func (nopTimingHandler) Draw(timing.GameTime)   {}
 
 // TestW2_MinimizedXNADoesNotSpin: the XNA profile never waits for a step
 // (T22), so a minimized XNA game with no inactive sleep waits on the
@@ -241,4 +276,37 @@ func TestT22_XNAIdlesBetweenZeroStepTicks(t *testing.T) {
 		t.Fatalf("the step came after %v of idle sleeps, want about one target", got)
 	}
 	_ = g.Close()
+}
+
+// TestT21_FixedDtPastItsRangeFailsTheRun: a dt so long that the virtual
+// clock passes the largest Duration after two ticks (`-fixed-dt 1000000h`
+// wrapped negative on the third) ends Run with ErrSourceExhausted, and no
+// update ever saw negative time.
+func TestT21_FixedDtPastItsRangeFailsTheRun(t *testing.T) {
+	for _, profile := range []timing.Profile{timing.ProfileDefault, timing.ProfileXNA} {
+		rec := &recorder{}
+		p := newFakePlatform(rec)
+		p.perPoll = 0
+		p.script = make([][]PlatformEvent, 40) // the window stays open for 40 polls
+		clock, err := timing.NewFixedDt(1_000_000 * time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &scriptGame{rec: rec}
+		negative := false
+		s.onUpdate = func(g *Game, n int, gt timing.GameTime) {
+			negative = negative || gt.ElapsedGameTime < 0 || gt.TotalGameTime < 0
+			if n == 1000 { // a stop well after the clock ran out (29 updates a tick)
+				g.Exit()
+			}
+		}
+		g, err := NewGame(s, p, Config{Source: clock, Waiter: clock, Profile: profile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = g.Run()
+		if !errors.Is(err, timing.ErrSourceExhausted) || negative || clock.Now() < 0 {
+			t.Errorf("%v: Run = %v, negative time seen %v, clock %v; want ErrSourceExhausted", profile, err, negative, clock.Now())
+		}
+	}
 }

@@ -2,21 +2,26 @@
 # Shared helpers for the project's scripts: install what is missing, start a
 # virtual X server when there is no display. Sourced, never run.
 
-# Debian packages the build and the tests need (DESIGN.md, "Testing on a
-# machine without a GPU"). gcc, libx11-dev and libgl1-mesa-dev come with the
+# Debian packages the build and the tests need on a machine without a
+# GPU. gcc, libx11-dev and libgl1-mesa-dev come with the
 # machine but are listed so a bare Debian/Ubuntu gets them too.
+# libwayland-dev and libxkbcommon-dev are the Wayland build's (-tags
+# wayland); GLFW carries its generated protocol sources, so
+# wayland-protocols is not needed.
 METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-  xvfb xauth glslc vulkan-tools
+  xvfb xauth glslc vulkan-tools xdotool
+  libwayland-dev libxkbcommon-dev
 )
 
-# ensure_packages installs the missing ones with apt-get (as root, or through
-# sudo when there is one).
+# ensure_packages installs the missing ones of its arguments (default:
+# METRONOME_PACKAGES) with apt-get (as root, or through sudo when there is one).
 ensure_packages() {
-  local missing=() p
-  for p in "${METRONOME_PACKAGES[@]}"; do
+  local want=("$@") missing=() p
+  [ $# -eq 0 ] && want=("${METRONOME_PACKAGES[@]}")
+  for p in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -46,7 +51,7 @@ XVFB_PID=""
 
 # start_xvfb starts Xvfb on a free display and exports DISPLAY, when DISPLAY is
 # unset. The malloc tunables keep a fresh server's per-frame cost flat
-# (DESIGN.md: ~7x slower without them).
+# (measured: ~7x slower without them).
 start_xvfb() {
   [ -n "${DISPLAY:-}" ] && return 0
   local fifo dir

@@ -14,12 +14,16 @@ import (
 
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.vert.spv basic.vert
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.frag.spv basic.frag
+//go:generate glslc --target-env=vulkan1.0 -o basic_untextured.frag.spv basic_untextured.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte
 
 //go:embed basic.frag.spv
 var basicFrag []byte
+
+//go:embed basic_untextured.frag.spv
+var basicUntexturedFrag []byte
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203
@@ -34,6 +38,11 @@ func BasicVertex() ([]uint32, error) { return Words(basicVert) }
 // BasicFragment returns the SPIR-V words of BasicEffect's fragment shader
 // (basic.frag). Each call returns a fresh slice the caller may keep.
 func BasicFragment() ([]uint32, error) { return Words(basicFrag) }
+
+// BasicUntexturedFragment returns the SPIR-V words of BasicEffect's
+// fragment shader for draws without a texture (basic_untextured.frag).
+// Each call returns a fresh slice the caller may keep.
+func BasicUntexturedFragment() ([]uint32, error) { return Words(basicUntexturedFrag) }
 
 // Words checks that b is a little-endian SPIR-V module (length a whole number
 // of 32-bit words, at least a header, the magic number first) and returns its

@@ -57,3 +57,35 @@ func BenchmarkTickVariableStep(b *testing.B) {
 		}
 	}
 }
+
+// TestT6_EveryPolicyAndFixedDtTickAllocatesNothing: the wait policies
+// (WaitPrecise with its overshoot window included) and the fixed-dt
+// source's one-call wait allocate nothing per tick.
+func TestT6_EveryPolicyAndFixedDtTickAllocatesNothing(t *testing.T) {
+	for _, p := range []WaitPolicy{WaitAdaptive, WaitAdaptiveFNA, WaitBusy, WaitPrecise} {
+		c := &preciseClock{overshoots: []time.Duration{30 * time.Microsecond}, spin: 5 * time.Microsecond, wakes: make([]time.Duration, 0, 4096)}
+		s, _ := NewScheduler(c, c, nopHandler{})
+		if err := s.SetWaitPolicy(p); err != nil {
+			t.Fatal(err)
+		}
+		s.Start()
+		if allocs := testing.AllocsPerRun(1000, func() {
+			if err := s.Tick(); err != nil {
+				t.Fatal(err)
+			}
+		}); allocs != 0 {
+			t.Fatalf("%v: %v allocations per tick", p, allocs)
+		}
+	}
+	f, _ := NewFixedDt(time.Nanosecond)
+	s, _ := NewScheduler(f, f, nopHandler{})
+	s.Start()
+	if allocs := testing.AllocsPerRun(1000, func() {
+		f.AdvanceTick()
+		if err := s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != 0 {
+		t.Fatalf("fixed dt: %v allocations per tick", allocs)
+	}
+}

@@ -1,6 +1,9 @@
 package timing
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // WaitPolicy says how a fixed-step tick waits for its next step (T5, T6).
 type WaitPolicy int
@@ -18,6 +21,15 @@ const (
 	// WaitBusy never sleeps: it yields until the step is owed, spending a
 	// whole core while it waits.
 	WaitBusy
+	// WaitPrecise sleeps once, to the deadline minus a wake-up margin, then
+	// yields only that margin. The sleep is the Waiter's SleepUntil when it
+	// has one (SystemClock: clock_nanosleep on an absolute deadline with a
+	// 1 ns timer slack on Linux), else a Sleep of the span. The margin is
+	// the 99th percentile of the last 128 measured wake-up overshoots plus
+	// 20 µs, or a fixed span set with SetWaitMargin. It costs a few percent
+	// of a core where the adaptive policies spin about a millisecond a
+	// tick.
+	WaitPrecise
 )
 
 // String returns the policy's name.
@@ -29,8 +41,21 @@ func (p WaitPolicy) String() string {
 		return "adaptive-fna"
 	case WaitBusy:
 		return "busy"
+	case WaitPrecise:
+		return "precise"
 	}
 	return "WaitPolicy(invalid)"
+}
+
+// ParseWaitPolicy reads a policy's name, as String writes it: "adaptive",
+// "adaptive-fna", "busy" or "precise".
+func ParseWaitPolicy(name string) (WaitPolicy, error) {
+	for p := WaitAdaptive; p <= WaitPrecise; p++ {
+		if p.String() == name {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("timing: unknown wait policy %q (want adaptive, adaptive-fna, busy or precise)", name)
 }
 
 const (
@@ -88,4 +113,61 @@ func (e *sleepEstimator) ringMax() time.Duration {
 		m = max(m, v)
 	}
 	return m
+}
+
+const (
+	overshootRingSize = 128
+	// overshootInitial fills the overshoot window before any sleep was
+	// measured: a cautious guess that the first 128 sleeps replace.
+	overshootInitial = 500 * time.Microsecond
+	// overshootCap bounds one sample, so a single descheduling does not
+	// make the policy spin for long.
+	overshootCap = time.Millisecond
+	// marginSafety is added to the measured percentile.
+	marginSafety = 20 * time.Microsecond
+	// overshootRank is the index, in ascending order, of the 99th
+	// percentile of the window.
+	overshootRank = overshootRingSize * 99 / 100
+)
+
+// overshootWindow keeps the last 128 wake-up overshoots of WaitPrecise,
+// in arrival order and sorted, for a sliding 99th percentile.
+type overshootWindow struct {
+	ring   [overshootRingSize]time.Duration
+	sorted [overshootRingSize]time.Duration
+	next   int
+}
+
+func (w *overshootWindow) reset() {
+	for i := range w.ring {
+		w.ring[i] = overshootInitial
+		w.sorted[i] = overshootInitial
+	}
+	w.next = 0
+}
+
+// add records one overshoot (clamped to [0, overshootCap]), evicting the
+// oldest.
+func (w *overshootWindow) add(d time.Duration) {
+	d = min(max(d, 0), overshootCap)
+	old := w.ring[w.next]
+	w.ring[w.next] = d
+	w.next = (w.next + 1) % overshootRingSize
+	// Remove old from the sorted copy, then insert d.
+	i := 0
+	for w.sorted[i] != old {
+		i++
+	}
+	copy(w.sorted[i:], w.sorted[i+1:])
+	j := overshootRingSize - 1
+	for j > 0 && w.sorted[j-1] > d {
+		w.sorted[j] = w.sorted[j-1]
+		j--
+	}
+	w.sorted[j] = d
+}
+
+// margin is the 99th percentile of the window plus marginSafety.
+func (w *overshootWindow) margin() time.Duration {
+	return w.sorted[overshootRank] + marginSafety
 }

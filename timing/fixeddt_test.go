@@ -111,7 +111,7 @@ func TestT21_SmallDtEndsTheWait(t *testing.T) {
 	}
 }
 
-// TestT21_ModalLoopThatPresentsSeesTimeMove is the seed's modal-loop case:
+// TestT21_ModalLoopThatPresentsSeesTimeMove is the modal-loop case:
 // a menu that waits for 100 ms of game time and presents every iteration
 // ends, because every present after the tick's first costs dt.
 func TestT21_ModalLoopThatPresentsSeesTimeMove(t *testing.T) {

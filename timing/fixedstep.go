@@ -6,11 +6,13 @@ import (
 	"math/bits"
 )
 
-// Defaults of the FixedStepClock seed (001_fc5f579f08b991c1.txt).
+// Defaults of NewDefaultFixedStepClock (rules T16, T17). They are the
+// FixedStepClock's own, not the Scheduler's (whose default step is 1/60 s,
+// DefaultTargetElapsedTime).
 const (
-	// DefaultTicksPerSecond is the seed's simulation rate: 20 ticks per
-	// second, one tick per 50 ms.
-	DefaultTicksPerSecond = 20
+	// DefaultFixedStepClockRate is a FixedStepClock's default simulation
+	// rate: 20 ticks per second, one tick per 50 ms.
+	DefaultFixedStepClockRate = 20
 	// DefaultMaxTicksPerFrame is the most ticks one Advance returns before
 	// the rest of a stall is dropped (rule T16): 4 ticks, 200 ms at 20 Hz.
 	DefaultMaxTicksPerFrame = 4
@@ -64,11 +66,11 @@ func NewFixedStepClock(timestampFrequency int64, ticksPerSecond, maxTicksPerFram
 	}, nil
 }
 
-// NewDefaultFixedStepClock returns a clock with the seed's defaults,
-// DefaultTicksPerSecond and DefaultMaxTicksPerFrame, for timestamps counted
+// NewDefaultFixedStepClock returns a clock with the defaults,
+// DefaultFixedStepClockRate and DefaultMaxTicksPerFrame, for timestamps counted
 // at timestampFrequency units per second (which must be positive).
 func NewDefaultFixedStepClock(timestampFrequency int64) (*FixedStepClock, error) {
-	return NewFixedStepClock(timestampFrequency, DefaultTicksPerSecond, DefaultMaxTicksPerFrame)
+	return NewFixedStepClock(timestampFrequency, DefaultFixedStepClockRate, DefaultMaxTicksPerFrame)
 }
 
 // Advance adds elapsed timestamp units (a negative elapsed counts as zero)

@@ -235,7 +235,7 @@ func (m *fsModel) drop() {
 }
 
 func BenchmarkFixedStepClockAdvance(b *testing.B) {
-	c := fsMustClock(b, 1_000_000_000, timing.DefaultTicksPerSecond, timing.DefaultMaxTicksPerFrame)
+	c := fsMustClock(b, 1_000_000_000, timing.DefaultFixedStepClockRate, timing.DefaultMaxTicksPerFrame)
 	frames := fsUnevenFrames(60, 1_000_000_000)
 	b.ReportAllocs()
 	i := 0

@@ -14,9 +14,9 @@ const FPSWindow = 250 * time.Millisecond
 // Lock, or a Restore without a matching Save. Test for it with errors.Is.
 var ErrUnbalanced = errors.New("unbalanced clock call")
 
-// GameClock is the wall clock and game clock pair of the seed
-// 002_a9d6143ba362f84c.txt (rules T18-T20). Both read as time.Duration, the
-// unit of Source; convert with FromDuration for TimeSpan ticks.
+// GameClock is a wall clock and a game clock that follows it (rules
+// T18-T20). Both read as time.Duration, the unit of Source; convert with
+// FromDuration for TimeSpan ticks.
 //
 //   - Wall is the Source's reading at the last Update (or Lock, Save,
 //     Restore); it always follows the Source, lock or no lock.
@@ -54,9 +54,10 @@ func NewGameClock(src Source) (*GameClock, error) {
 	return &GameClock{src: src, wall: now, last: now, fps: fpsWindow{anchor: now}}, nil
 }
 
-// Update reads the Source once per frame (the seed's ManageTime): it moves
-// Wall, credits the wall delta to Game unless locked, and counts one frame
-// for the FPS figure. It is the only call that counts frames.
+// Update reads the Source; call it once per frame, before the game reads
+// the clock. It moves Wall, credits the wall delta to Game unless locked,
+// and counts one frame for the FPS figure. It is the only call that counts
+// frames.
 func (c *GameClock) Update() {
 	c.sync()
 	c.fps.frame(c.wall)
@@ -129,10 +130,10 @@ func (c *GameClock) Restore() error {
 }
 
 // Wall returns the Source reading taken at the last Update, Lock, Save or
-// Restore (the seed's TimerSystemHR).
+// Restore.
 func (c *GameClock) Wall() time.Duration { return c.wall }
 
-// Game returns the game time (the seed's TimerRefHR): zero at NewGameClock,
+// Game returns the game time: zero at NewGameClock,
 // then the wall time credited while unlocked, less rewound intervals.
 func (c *GameClock) Game() time.Duration { return c.game }
 

@@ -88,7 +88,7 @@ func gcLockedCredit(src *timing.ManualClock, c gcLockClock) time.Duration {
 }
 
 // gc1997 models the 1997 ManageTime: the last-seen wall time is updated
-// even while locked, so the locked interval is lost (DESIGN.md T18).
+// even while locked, so the locked interval is lost (rule T18).
 type gc1997 struct {
 	src        timing.Source
 	game, last time.Duration

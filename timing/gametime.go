@@ -15,9 +15,12 @@ type GameTime struct {
 	// IsRunningSlowly reports that fixed-step updates are falling behind
 	// (T10; T22 under ProfileXNA). Always false in variable step.
 	IsRunningSlowly bool
-	// Alpha is, in Draw under fixed step, the time left in the accumulator
-	// after the tick's updates divided by TargetElapsedTime, in [0, 1): how
-	// far the game is between its last update and the next, for render
-	// interpolation (T8 extension). It is 0 in Update and in variable step.
+	// Alpha is, in Draw, where to draw between the state before the last
+	// update (0) and the latest state (1), for render interpolation
+	// (T8 extension): under fixed step the time left in the accumulator
+	// after the tick's updates divided by TargetElapsedTime, in [0, 1); in
+	// variable step 1, since the latest update covered all the time passed.
+	// So lerp(prev, cur, Alpha) draws right in both modes. It is 0 in
+	// Update.
 	Alpha float64
 }

@@ -1,8 +1,8 @@
 package timing
 
 import (
+	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -17,31 +17,53 @@ func (p *pacer) Poll()           {}
 func (p *pacer) Update(GameTime) { p.starts = append(p.starts, p.clock.Now()) }
 func (p *pacer) Draw(GameTime)   {}
 
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// pacingCase is one waiting policy of BenchmarkPacing, with WaitPrecise's
+// margin (zero: measured).
+type pacingCase struct {
+	name   string
+	policy WaitPolicy
+	margin time.Duration
+}
+
+// pacingCases are all policies side by side, and WaitPrecise at a few
+// fixed margins: the curve of p99 lateness against CPU.
+var pacingCases = []pacingCase{
+	{"adaptive", WaitAdaptive, 0},
+	{"adaptive-fna", WaitAdaptiveFNA, 0},
+	{"busy", WaitBusy, 0},
+	{"precise", WaitPrecise, 0},
+	{"precise-margin-25us", WaitPrecise, 25 * time.Microsecond},
+	{"precise-margin-50us", WaitPrecise, 50 * time.Microsecond},
+	{"precise-margin-100us", WaitPrecise, 100 * time.Microsecond},
+	{"precise-margin-200us", WaitPrecise, 200 * time.Microsecond},
+	{"precise-margin-400us", WaitPrecise, 400 * time.Microsecond},
 }
 
 // BenchmarkPacing runs a 60 Hz fixed step on the real system clock with
 // trivial callbacks, one op per tick (run it with -benchtime=300x for five
-// seconds), under each wait policy: ours (a sliding-window sleep estimate),
-// FNA's non-decaying estimate (T6's deviation), and a pure busy-wait. It
-// reports the mean update period error, the p99 lateness of tick starts
-// against the ideal schedule, and the CPU time spent per second of waiting.
-// It is a measurement, not a test: nothing here passes or fails on speed.
+// seconds per policy), under each wait policy in one run: ours (a
+// sliding-window sleep estimate), FNA's non-decaying estimate (T6's
+// deviation), a pure busy-wait, and WaitPrecise with its measured margin
+// and at fixed margins, on the loop's locked OS thread. It reports the mean
+// update period error, the p99 lateness of tick starts against the ideal
+// schedule, the CPU time spent per second, and the sleep estimate (the
+// margin for WaitPrecise). It is a measurement, not a test: nothing here
+// passes or fails on speed.
 func BenchmarkPacing(b *testing.B) {
-	for _, policy := range []WaitPolicy{WaitAdaptive, WaitAdaptiveFNA, WaitBusy} {
-		b.Run(policy.String(), func(b *testing.B) {
+	for _, pc := range pacingCases {
+		b.Run(pc.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			clock := NewSystemClock()
 			p := &pacer{clock: clock, starts: make([]time.Duration, 0, b.N+64)}
 			s, err := NewScheduler(clock, clock, p)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if err := s.SetWaitPolicy(policy); err != nil {
+			if err := s.SetWaitPolicy(pc.policy); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.SetWaitMargin(pc.margin); err != nil {
 				b.Fatal(err)
 			}
 			s.Start()
@@ -57,7 +79,11 @@ func BenchmarkPacing(b *testing.B) {
 			}
 			b.StopTimer()
 			cpu, wall := cpuTime()-cpu0, clock.Now()-wall0
-			reportPacing(b, p.starts, cpu, wall, s.SleepEstimate())
+			estimate := s.SleepEstimate()
+			if pc.policy == WaitPrecise {
+				estimate = s.WaitMargin()
+			}
+			reportPacing(b, p.starts, cpu, wall, estimate)
 		})
 	}
 }

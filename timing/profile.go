@@ -11,7 +11,7 @@ type Profile int
 
 const (
 	// ProfileDefault is the engine's clock: CNA's and FNA's loop with the
-	// deliberate deviations of DESIGN.md (T3-T15, T24, T25).
+	// deliberate deviations of docs/clock.md (T3-T15, T24, T25).
 	ProfileDefault Profile = iota
 	// ProfileXNA reproduces XNA 4.0's own Game.Tick as read from its IL
 	// (T22): a priming Update, no waiting, a snap to the target, zero-step
@@ -84,6 +84,9 @@ func (s *Scheduler) tickXNA() error {
 		return nil
 	}
 	now, elapsed, carry := s.measureXNA()
+	if err := checkRange(now); err != nil {
+		return err
+	}
 	if !s.fixed {
 		s.consume(now, carry)
 		s.variableXNA(elapsed)
@@ -93,13 +96,14 @@ func (s *Scheduler) tickXNA() error {
 	if d := elapsed - target; d > -(target>>6) && d < target>>6 {
 		elapsed = target
 	}
-	steps := (s.acc + elapsed) / target
+	owed := addSpan(s.acc, elapsed) // saturates where XNA's TimeSpan would throw
+	steps := owed / target
 	if steps == 0 {
 		s.stats.LastSteps = 0
 		return nil // no update, no draw, and the measured time is kept
 	}
 	s.consume(now, carry)
-	s.acc = s.acc + elapsed - steps*target
+	s.acc = owed - steps*target
 	s.slowXNA(steps)
 	s.fixedXNA(int(steps), target)
 	return nil
@@ -107,13 +111,15 @@ func (s *Scheduler) tickXNA() error {
 
 // measureXNA returns the time since the last tick that consumed time, with
 // XNA's adjustments: negative -> 0, zero after ResetElapsedTime, clamped to
-// MaxElapsedTime per frame.
+// MaxElapsedTime per frame. A difference too large for a Duration
+// saturates instead of wrapping negative, so the measured time is never
+// negative whatever the source reads.
 func (s *Scheduler) measureXNA() (now time.Duration, elapsed TimeSpan, carry time.Duration) {
 	now = s.src.Now()
 	if now < s.last {
 		s.last = now // a reset source: no time passed (T2)
 	}
-	d := now - s.last + s.carry
+	d := addNs(sinceNs(s.last, now), s.carry)
 	elapsed, carry = TimeSpan(d/nsPerTick), d%nsPerTick
 	if s.resetElapsed {
 		s.resetElapsed = false
@@ -174,5 +180,5 @@ func (s *Scheduler) variableXNA(elapsed TimeSpan) {
 	if !s.running {
 		return
 	}
-	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed})
+	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, Alpha: 1})
 }

@@ -18,13 +18,47 @@ const (
 	DefaultInactiveSleepTime TimeSpan = 20 * Millisecond
 )
 
-// maxStalledReads bounds how many reads of a Source that does not advance a
-// waiting tick makes before it gives up (T14).
-const maxStalledReads = 10_000
+// MaxTargetElapsedTime is the longest TargetElapsedTime a Scheduler accepts:
+// the longest span a Source's time.Duration can measure (about 292 years).
+// A longer step could never be owed, so a fixed-step wait for it would
+// never end.
+const MaxTargetElapsedTime TimeSpan = math.MaxInt64 / nsPerTick
+
+// stallLimit is how much waiting a tick asks of its Waiter, while its Source
+// does not advance, before it reports a stall (T14). It is counted from the
+// waits requested (a Sleep counts what it asks for, a Yield counts
+// yieldCredit, a WaitUntil the span to its deadline), not from reads, so a
+// coarse source that advances in 1 ms or 15.6 ms steps is slow, never
+// stalled.
+const stallLimit = time.Second
+
+// yieldCredit is what one Yield counts toward stallLimit. A yield really
+// takes longer (a scheduler round trip, 0.1-1 µs or more), so a real stall
+// is reported after at most a few seconds of spinning, while a source would
+// have to stand still for over 100 ms of 10 ns yields to be taken for
+// stalled.
+const yieldCredit = 100 * time.Nanosecond
 
 // ErrSourceStalled is returned (wrapped) by Tick when its Source stopped
 // advancing while the tick waited for a step (T14).
 var ErrSourceStalled = errors.New("timing: time source stopped advancing")
+
+// ErrSourceExhausted is returned (wrapped) by Tick when its Source reads the
+// largest time.Duration: a virtual clock ran past the end of its range
+// (about 292 years), so the time it reports is no longer true (T21).
+var ErrSourceExhausted = errors.New("timing: time source reached the end of its range")
+
+// VirtualWaiter is a Waiter on virtual time that can reach a deadline in
+// one call. A Scheduler whose Waiter implements it waits for a fixed step
+// with one WaitUntil per step instead of sleeping and yielding in small
+// steps, so the cost of a wait does not grow with its length or shrink
+// with the clock's step (T21, T23).
+type VirtualWaiter interface {
+	Waiter
+	// WaitUntil moves the Source to read at least deadline (a clock that
+	// moves in whole steps lands on the first step at or after it).
+	WaitUntil(deadline time.Duration)
+}
 
 // Handler receives a Scheduler's callbacks, in the order of rule T5: Poll
 // once per tick after waiting, then the tick's Updates, then at most one Draw.
@@ -38,11 +72,25 @@ type Handler interface {
 	Draw(gt GameTime)
 }
 
+// DrawReporter is an optional Handler extension for handlers that may skip
+// a draw (a minimized window, a frame the device could not begin). The
+// Scheduler then calls TryDraw instead of Draw and counts in Stats.Draws
+// only the draws it reports as done.
+type DrawReporter interface {
+	// TryDraw draws like Draw and reports whether a frame was drawn.
+	TryDraw(gt GameTime) bool
+}
+
 // Stats counts what a Scheduler did. All counters start at zero.
 type Stats struct {
 	Ticks   uint64 // Tick calls that ran (zero-step XNA ticks included)
 	Updates uint64 // Update callbacks
-	Draws   uint64 // Draw callbacks
+	// Draws counts the frames drawn: Draw callbacks, less those a
+	// DrawReporter handler reported as skipped.
+	Draws uint64
+	// SkippedDraws counts the draws a DrawReporter handler reported as
+	// skipped. A suppressed draw (SuppressDraw, Exit) is in neither.
+	SkippedDraws uint64
 	// LastSteps is the number of Updates in the last tick.
 	LastSteps int
 	// Dropped is the total time discarded by the MaxElapsedTime clamp.
@@ -59,7 +107,9 @@ type Stats struct {
 type Scheduler struct {
 	src     Source
 	waiter  Waiter
+	virtual VirtualWaiter // waiter, when it is one
 	handler Handler
+	drawer  DrawReporter // handler, when it is one
 
 	profile       Profile
 	fixed         bool
@@ -85,8 +135,11 @@ type Scheduler struct {
 	suppressDraw bool
 	resetElapsed bool
 
-	est   sleepEstimator
-	stats Stats
+	est       sleepEstimator
+	overshoot overshootWindow // WaitPrecise's measured wake-ups
+	margin    time.Duration   // WaitPrecise's margin when set, else measured
+	sleeper   DeadlineSleeper // waiter, when it is one
+	stats     Stats
 }
 
 // NewScheduler returns a Scheduler in fixed step with the defaults of T4 and
@@ -103,6 +156,10 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 		inactiveSleep: DefaultInactiveSleepTime,
 		running:       true,
 	}
+	s.virtual, _ = w.(VirtualWaiter)
+	s.drawer, _ = h.(DrawReporter)
+	s.sleeper, _ = w.(DeadlineSleeper)
+	s.overshoot.reset()
 	s.resetXNACounters()
 	s.est.reset(false)
 	return s, nil
@@ -180,6 +237,9 @@ func (s *Scheduler) Tick() error {
 		s.Start()
 	}
 	s.advance()
+	if err := checkRange(s.last); err != nil {
+		return err
+	}
 	target := s.target
 	if s.fixed {
 		if err := s.waitForStep(target); err != nil {
@@ -202,13 +262,51 @@ func (s *Scheduler) sleepIfInactive() {
 	}
 }
 
+// checkRange reports ErrSourceExhausted when a reading is the
+// largest time.Duration: a saturated virtual clock (T21).
+func checkRange(now time.Duration) error {
+	if now == math.MaxInt64 {
+		return fmt.Errorf("tick: the source reads %dns: %w", int64(now), ErrSourceExhausted)
+	}
+	return nil
+}
+
 // read returns the counter's advance since the last reading; a smaller value
 // than the last counts as no time passed and re-anchors (T2).
 func (s *Scheduler) read() time.Duration {
 	now := s.src.Now()
-	d := now - s.last
+	d := sinceNs(s.last, now)
 	s.last = now
-	return max(d, 0)
+	return d
+}
+
+// sinceNs is now - last, zero when now is before last (a reset source, T2),
+// and saturated at the largest Duration when the difference overflows.
+func sinceNs(last, now time.Duration) time.Duration {
+	if now <= last {
+		return 0
+	}
+	d := now - last
+	if d < 0 {
+		return math.MaxInt64
+	}
+	return d
+}
+
+// addNs is a + b for non-negative b, saturated at the largest Duration.
+func addNs(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// addSpan is a + b for non-negative b, saturated at MaxTimeSpan.
+func addSpan(a, b TimeSpan) TimeSpan {
+	if a > MaxTimeSpan-b {
+		return MaxTimeSpan
+	}
+	return a + b
 }
 
 // advance adds the counter delta to the accumulator in whole ticks and keeps
@@ -219,14 +317,9 @@ func (s *Scheduler) advance() bool {
 	if d == 0 {
 		return false
 	}
-	d += s.carry
-	ticks := d / nsPerTick
+	d = addNs(d, s.carry)
 	s.carry = d % nsPerTick
-	if TimeSpan(ticks) > MaxTimeSpan-s.acc {
-		s.acc = MaxTimeSpan
-	} else {
-		s.acc += TimeSpan(ticks)
-	}
+	s.acc = addSpan(s.acc, TimeSpan(d/nsPerTick))
 	return true
 }
 
@@ -235,39 +328,99 @@ func (s *Scheduler) owedNs(target TimeSpan) time.Duration {
 	return (target - s.acc).Duration() - s.carry
 }
 
-// waitForStep waits until at least one step is accumulated (T5, T6, T14).
+// deadline is the source reading at which target is accumulated.
+func (s *Scheduler) deadline(target TimeSpan) time.Duration {
+	return addNs(s.last, s.owedNs(target))
+}
+
+// waitForStep waits until at least one step is accumulated (T5, T6, T14,
+// T21).
 func (s *Scheduler) waitForStep(target TimeSpan) error {
-	stalled := 0
-	if s.policy != WaitBusy {
+	var still time.Duration // waiting asked for since the source last advanced
+	if s.virtual != nil {
+		for s.acc < target {
+			d := s.deadline(target)
+			asked := d - s.last
+			s.virtual.WaitUntil(d)
+			if err := s.waited(s.advance(), asked, &still, target); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	switch s.policy {
+	case WaitPrecise:
+		if err := s.sleepPrecise(target, &still); err != nil {
+			return err
+		}
+	case WaitAdaptive, WaitAdaptiveFNA:
 		for s.acc < target && s.owedNs(target) > s.est.worst {
 			before := s.last
 			s.waiter.Sleep(waitSleepDuration)
-			if !s.advance() {
-				if stalled++; stalled > maxStalledReads {
-					return s.stallError(target)
-				}
-				continue
+			advanced := s.advance()
+			if err := s.waited(advanced, waitSleepDuration, &still, target); err != nil {
+				return err
 			}
-			stalled = 0
-			s.est.add(s.last - before)
+			if advanced {
+				s.est.add(s.last - before)
+			}
 		}
 	}
 	for s.acc < target {
-		s.waiter.Yield(s.last + s.owedNs(target))
-		if !s.advance() {
-			if stalled++; stalled > maxStalledReads {
-				return s.stallError(target)
-			}
-			continue
+		s.waiter.Yield(s.deadline(target))
+		if err := s.waited(s.advance(), yieldCredit, &still, target); err != nil {
+			return err
 		}
-		stalled = 0
 	}
 	return nil
 }
 
-func (s *Scheduler) stallError(target TimeSpan) error {
-	return fmt.Errorf("tick: waited for a %v step with %v accumulated, but the source read %v %d times in a row: %w",
-		target, s.acc, s.last, maxStalledReads, ErrSourceStalled)
+// sleepPrecise is WaitPrecise's sleep: while more than the margin is owed,
+// one sleep to the deadline minus the margin, whose overshoot (how late
+// the source read after it, against the wake-up asked for) feeds the
+// window. The yield loop then spins the rest.
+func (s *Scheduler) sleepPrecise(target TimeSpan, still *time.Duration) error {
+	for s.acc < target {
+		margin := s.WaitMargin()
+		if s.owedNs(target) <= margin {
+			return nil
+		}
+		wake := s.deadline(target) - margin
+		asked := wake - s.last
+		if s.sleeper != nil {
+			s.sleeper.SleepUntil(wake)
+		} else {
+			s.waiter.Sleep(asked)
+		}
+		advanced := s.advance()
+		if err := s.waited(advanced, asked, still, target); err != nil {
+			return err
+		}
+		if advanced {
+			s.overshoot.add(s.last - wake)
+		}
+	}
+	return nil
+}
+
+// waited does T14's bookkeeping after one wait that asked for asked: the
+// count restarts when the source advanced; otherwise it grows, and a source
+// that stood still across stallLimit of waiting, or that can no longer
+// advance (it reads the largest Duration), is an error.
+func (s *Scheduler) waited(advanced bool, asked time.Duration, still *time.Duration, target TimeSpan) error {
+	if err := checkRange(s.last); err != nil {
+		return err
+	}
+	if advanced {
+		*still = 0
+		return nil
+	}
+	*still = addNs(*still, max(asked, yieldCredit))
+	if *still < stallLimit {
+		return nil
+	}
+	return fmt.Errorf("tick: waited for a %v step with %v accumulated, but the source stayed at %v across %v of waiting: %w",
+		target, s.acc, s.last, *still, ErrSourceStalled)
 }
 
 // clamp limits the accumulator to MaxElapsedTime and counts what it drops.
@@ -306,7 +459,7 @@ func (s *Scheduler) update(elapsed TimeSpan) {
 	s.firstUpdate = true
 	s.stats.Updates++
 	s.handler.Update(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, IsRunningSlowly: s.slow})
-	s.total += elapsed
+	s.total = addSpan(s.total, elapsed)
 }
 
 // updateSlow is the default IsRunningSlowly hysteresis (T10).
@@ -335,7 +488,7 @@ func (s *Scheduler) runVariable() {
 	s.slow = false
 	s.stats.LastSteps = 1
 	s.update(elapsed)
-	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed})
+	s.draw(GameTime{TotalGameTime: s.total, ElapsedGameTime: elapsed, Alpha: 1})
 }
 
 // draw runs Draw unless a draw is suppressed, which it clears (T12).
@@ -344,8 +497,14 @@ func (s *Scheduler) draw(gt GameTime) {
 		s.suppressDraw = false
 		return
 	}
-	s.stats.Draws++
-	s.handler.Draw(gt)
+	if s.drawer == nil {
+		s.stats.Draws++
+		s.handler.Draw(gt)
+	} else if s.drawer.TryDraw(gt) {
+		s.stats.Draws++
+	} else {
+		s.stats.SkippedDraws++
+	}
 }
 
 // alpha is left/target as a float in [0, 1).
@@ -353,6 +512,11 @@ func alpha(left, target TimeSpan) float64 {
 	if left <= 0 || target <= 0 {
 		return 0
 	}
-	a := float64(left) / float64(target)
-	return min(a, math.Nextafter(1, 0))
+	if a := float64(left) / float64(target); a < 1 {
+		return a
+	}
+	return belowOne
 }
+
+// belowOne is the largest float64 below 1.
+const belowOne = 1 - 1.0/(1<<53)

@@ -420,7 +420,7 @@ func TestT13_VariableStep(t *testing.T) {
 			t.Errorf("update %d: %v, want elapsed=%d total=%d", i+1, u[i], w, total)
 		}
 		total += w
-		if dr[i].gt.ElapsedGameTime != w || dr[i].gt.TotalGameTime != total || dr[i].gt.Alpha != 0 {
+		if dr[i].gt.ElapsedGameTime != w || dr[i].gt.TotalGameTime != total || dr[i].gt.Alpha != 1 {
 			t.Errorf("draw %d: %v", i+1, dr[i])
 		}
 	}

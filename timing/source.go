@@ -1,7 +1,7 @@
 package timing
 
 import (
-	"runtime"
+	"math"
 	"time"
 )
 
@@ -24,25 +24,13 @@ type Waiter interface {
 	Yield(deadline time.Duration)
 }
 
-// SystemClock reads the system's monotonic clock and sleeps for real.
-// The zero value is not usable; call NewSystemClock.
-type SystemClock struct {
-	origin time.Time
+// DeadlineSleeper is an optional Waiter extension used by the WaitPrecise
+// policy: one sleep that ends as close after a deadline as the OS allows.
+type DeadlineSleeper interface {
+	// SleepUntil blocks until about the time the Source reads deadline;
+	// it may wake late, never much early.
+	SleepUntil(deadline time.Duration)
 }
-
-// NewSystemClock returns a SystemClock whose origin is now.
-func NewSystemClock() *SystemClock {
-	return &SystemClock{origin: time.Now()}
-}
-
-// Now returns the monotonic time since the clock was made.
-func (c *SystemClock) Now() time.Duration { return time.Since(c.origin) }
-
-// Sleep sleeps for d with time.Sleep.
-func (c *SystemClock) Sleep(d time.Duration) { time.Sleep(d) }
-
-// Yield calls runtime.Gosched; the deadline is ignored.
-func (c *SystemClock) Yield(deadline time.Duration) { runtime.Gosched() }
 
 // ManualClock is a virtual Source and Waiter that moves only when told:
 // by Advance and Set, or by Sleep (which steps the clock by the requested
@@ -61,8 +49,18 @@ func NewManualClock(start time.Duration) *ManualClock {
 func (c *ManualClock) Now() time.Duration { return c.now }
 
 // Advance moves the clock forward by d; a negative d moves it back, as a
-// reset of an injected source would.
-func (c *ManualClock) Advance(d time.Duration) { c.now += d }
+// reset of an injected source would. The reading saturates at the largest
+// and smallest time.Duration instead of wrapping.
+func (c *ManualClock) Advance(d time.Duration) {
+	switch {
+	case d > 0 && c.now > math.MaxInt64-d:
+		c.now = math.MaxInt64
+	case d < 0 && c.now < math.MinInt64-d:
+		c.now = math.MinInt64
+	default:
+		c.now += d
+	}
+}
 
 // Set makes the clock read t.
 func (c *ManualClock) Set(t time.Duration) { c.now = t }
@@ -70,7 +68,7 @@ func (c *ManualClock) Set(t time.Duration) { c.now = t }
 // Sleep advances the clock by d.
 func (c *ManualClock) Sleep(d time.Duration) {
 	if d > 0 {
-		c.now += d
+		c.Advance(d)
 	}
 }
 

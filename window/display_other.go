@@ -1,4 +1,4 @@
-//go:build !((linux || freebsd || netbsd || openbsd) && !wayland)
+//go:build !(linux || freebsd || netbsd || openbsd)
 
 package window
 
@@ -13,15 +13,23 @@ func platformSurfaceExtensions() []string {
 	case "darwin":
 		return []string{"VK_EXT_metal_surface", "VK_MVK_macos_surface"}
 	}
-	return []string{"VK_KHR_wayland_surface"} // the Wayland build on Unix
+	return nil
 }
 
-// probeDisplay has nothing to open on platforms without X11: Windows and
-// macOS always have a display, and on Wayland a failed GLFW start is caught
-// by initGLFW's check.
+// Wayland is false: this build talks to no Wayland compositor.
+const Wayland = false
+
+// probeDisplay has nothing to open on Windows and macOS: they always have a
+// display, and a failed GLFW start is caught by initGLFW's check.
 func probeDisplay() error { return nil }
 
 func releaseDisplay() {}
+
+// displayName is "": there is no display variable here.
+func displayName() string { return "" }
+
+// displayAdvice is the fix for a GLFW that could not start.
+const displayAdvice = "check that the program runs in an interactive desktop session, not as a service"
 
 // ServerVendor returns "": there is no X server here. Must be called from
 // the main thread.

@@ -7,10 +7,22 @@ package window
 #include <stdlib.h>
 #include <X11/Xlib.h>
 
+// metronomeDisplayLost is exported by displaylost_x11.go; it never returns.
+extern void metronomeDisplayLost(void);
+
+// metronomeIOError is Xlib's IO-error handler: Xlib calls it, on the thread
+// whose call found the connection broken, before it would exit(1).
+static int metronomeIOError(Display* d) {
+	metronomeDisplayLost();
+	return 0;
+}
+
 // XInitThreads first, as GLFW does: it must precede every other Xlib call
-// for GLFW's display to be safe to use from several threads (Wake).
+// for GLFW's display to be safe to use from several threads (Wake). The
+// IO-error handler is process-wide, so it also covers GLFW's connection.
 static void* metronomeOpenDisplay(void) {
 	XInitThreads();
+	XSetIOErrorHandler(metronomeIOError);
 	return XOpenDisplay(NULL);
 }
 static void metronomeCloseDisplay(void* d) { XCloseDisplay((Display*)d); }
@@ -28,6 +40,16 @@ import (
 // xvfbAdvice says how to get a display on a machine without one.
 const xvfbAdvice = "start an X server and point DISPLAY at it; on a machine without a screen " +
 	"install Xvfb (Debian: apt-get install xvfb) and run `Xvfb :57 -screen 0 1280x1024x24 &` with DISPLAY=:57"
+
+// Wayland is false: the default build on Unix talks X11 (also under
+// Xwayland); -tags wayland builds the Wayland one.
+const Wayland = false
+
+// displayName is the display initGLFW's error names.
+func displayName() string { return fmt.Sprintf("DISPLAY=%q", os.Getenv("DISPLAY")) }
+
+// displayAdvice is the fix for a GLFW that could not start.
+const displayAdvice = "check that DISPLAY names a running X server (Xvfb on a machine without a screen)"
 
 // platformSurfaceExtensions returns the instance extensions GLFW may ask for
 // on X11 besides VK_KHR_surface: it picks one by what the loader offers.

@@ -37,9 +37,14 @@ func (k EventKind) String() string {
 	return "EventKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Event is one thing that happened to a window. Kind says which fields are
-// set; the others are zero. A plain struct, so a batch of events is one
-// slice with no per-event allocation.
+// Event is one thing that happened to a window, as GLFW reported it. Kind
+// says which fields are set; the others are zero. A plain struct, so a
+// batch of events is one slice with no per-event allocation.
+//
+// Key, button, action and modifier values are GLFW's raw codes (glfw.Key,
+// glfw.MouseButton, glfw.Action, glfw.ModifierKey as ints): this package
+// names no keys and keeps no key or button state. An engine maps the codes
+// to its own vocabulary and tracks the states and edges.
 type Event struct {
 	Kind EventKind
 
@@ -47,11 +52,11 @@ type Event struct {
 	Focused       bool // Focus: true when the window gained focus
 	Iconified     bool // Iconify: true when minimized, false when restored
 
-	Key      KeyCode // Key
-	Scancode int     // Key: the platform's code of the physical key
-	Button   Button  // MouseButton
-	Action   Action  // Key, MouseButton
-	Mods     Mods    // Key, MouseButton
+	Key      int // Key: GLFW key code (-1: a key GLFW has no code for)
+	Scancode int // Key: the platform's code of the physical key
+	Button   int // MouseButton: GLFW button number (0 left, 1 right, 2 middle)
+	Action   int // Key, MouseButton: GLFW action (0 release, 1 press, 2 repeat)
+	Mods     int // Key, MouseButton: GLFW modifier bits
 
 	Char rune // Char: the Unicode code point typed
 
@@ -63,12 +68,8 @@ type Event struct {
 // allocation) only when more events than this arrive between two polls.
 const initialQueue = 256
 
-// push queues ev and updates the input state the window tracks.
-func (w *Window) push(ev Event) {
-	w.keys.Apply(ev)
-	w.mouse.Apply(ev)
-	w.pending = append(w.pending, ev)
-}
+// push queues ev.
+func (w *Window) push(ev Event) { w.pending = append(w.pending, ev) }
 
 // installCallbacks routes GLFW's callbacks for w.win into the queue.
 func (w *Window) installCallbacks() {
@@ -88,11 +89,22 @@ func (w *Window) installCallbacks() {
 func (w *Window) onClose(*glfw.Window) { w.push(Event{Kind: Close}) }
 
 func (w *Window) onSize(_ *glfw.Window, width, height int) {
+	w.size = [2]int{width, height}
 	w.push(Event{Kind: Resize, Width: width, Height: height})
 }
 
-func (w *Window) onFramebufferSize(_ *glfw.Window, width, height int) {
+// onFramebufferSize queues the framebuffer's new size. On Wayland, GLFW
+// reports a SetSize through this callback only, so the client size follows
+// it here (rule W9): a Resize is queued too when the window's size differs
+// from the last one reported.
+func (w *Window) onFramebufferSize(g *glfw.Window, width, height int) {
 	w.push(Event{Kind: FramebufferResize, Width: width, Height: height})
+	if !Wayland {
+		return
+	}
+	if cw, ch := g.GetSize(); [2]int{cw, ch} != w.size {
+		w.onSize(g, cw, ch)
+	}
 }
 
 func (w *Window) onFocus(_ *glfw.Window, focused bool) {
@@ -104,13 +116,13 @@ func (w *Window) onIconify(_ *glfw.Window, iconified bool) {
 }
 
 func (w *Window) onKey(_ *glfw.Window, key glfw.Key, scancode int, action glfw.Action, mods glfw.ModifierKey) {
-	w.push(Event{Kind: Key, Key: KeyCode(key), Scancode: scancode, Action: Action(action), Mods: Mods(mods)})
+	w.push(Event{Kind: Key, Key: int(key), Scancode: scancode, Action: int(action), Mods: int(mods)})
 }
 
 func (w *Window) onChar(_ *glfw.Window, char rune) { w.push(Event{Kind: Char, Char: char}) }
 
 func (w *Window) onMouseButton(_ *glfw.Window, button glfw.MouseButton, action glfw.Action, mods glfw.ModifierKey) {
-	w.push(Event{Kind: MouseButton, Button: Button(button), Action: Action(action), Mods: Mods(mods)})
+	w.push(Event{Kind: MouseButton, Button: int(button), Action: int(action), Mods: int(mods)})
 }
 
 func (w *Window) onCursorPos(_ *glfw.Window, x, y float64) {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/metronome-engine/metronome/window"
 )
 
@@ -27,7 +28,8 @@ func Example() {
 	for !w.ShouldClose() {
 		events = w.PollEvents(events[:0])
 		for _, ev := range events {
-			if ev.Kind == window.Key && ev.Key == window.KeyEscape && ev.Action == window.Press {
+			// Raw GLFW codes: an engine maps them to its own key names.
+			if ev.Kind == window.Key && ev.Key == int(glfw.KeyEscape) && ev.Action == int(glfw.Press) {
 				w.SetShouldClose(true)
 			}
 		}

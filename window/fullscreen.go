@@ -27,19 +27,24 @@ func bestMonitor(win rect, monitors []rect) int {
 	return best
 }
 
-// frame returns the window's position and size.
+// frame returns the window's position and size; the position is 0, 0 on
+// Wayland, where a client does not know it (and asking logs an error).
 func (w *Window) frame() rect {
-	x, y := w.win.GetPos()
+	x, y := w.Position()
 	width, height := w.win.GetSize()
 	return rect{x, y, width, height}
 }
 
 // monitor returns the window's current monitor: its full-screen monitor, or
 // the one that holds most of it, or the primary monitor; nil when there is
-// none.
+// none. On Wayland, where a window's position is unknown, it is the
+// full-screen monitor or the primary one.
 func (w *Window) monitor() *glfw.Monitor {
 	if m := w.win.GetMonitor(); m != nil {
 		return m
+	}
+	if Wayland {
+		return glfw.GetPrimaryMonitor()
 	}
 	monitors := glfw.GetMonitors()
 	areas := make([]rect, len(monitors))

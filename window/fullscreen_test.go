@@ -25,6 +25,12 @@ func TestBestMonitor(t *testing.T) {
 }
 
 func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
+	if Wayland {
+		// A Wayland compositor maps a window only once it has a buffer,
+		// and sway resizes only mapped windows to full screen; this
+		// package draws nothing.
+		t.Skip("Wayland: a window without a buffer is never made full screen; needs a renderer")
+	}
 	w := newTestWindow(t, hiddenConfig())
 	var screen [2]int
 	var before, inFull, after, posAfter [2]int
@@ -33,10 +39,14 @@ func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
 		w.Show()
 		w.SetSize(400, 300)
 		w.SetPosition(50, 60)
+		pos := [2]int{50, 60}
+		if Wayland {
+			pos = [2]int{0, 0} // a Wayland client neither sets nor knows its position (W10)
+		}
 		_, _ = pollUntil(w, func([]Event) bool {
 			x, y := w.Size()
 			px, py := w.Position()
-			return x == 400 && y == 300 && px == 50 && py == 60
+			return x == 400 && y == 300 && [2]int{px, py} == pos
 		})
 		before[0], before[1] = w.Size()
 		mode := glfw.GetPrimaryMonitor().GetVideoMode()
@@ -50,7 +60,7 @@ func TestFullScreenRestoresWindowedPlacement(t *testing.T) {
 		_, okBack = pollUntil(w, func([]Event) bool {
 			x, y := w.Size()
 			px, py := w.Position()
-			return [2]int{x, y} == before && px == 50 && py == 60
+			return [2]int{x, y} == before && [2]int{px, py} == pos
 		})
 		after[0], after[1] = w.Size()
 		posAfter[0], posAfter[1] = w.Position()

@@ -14,7 +14,6 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -22,8 +21,8 @@ import (
 )
 
 // ErrNoDisplay is wrapped by the error [New] returns when no display can be
-// opened (rule W6): DISPLAY unset, naming a server that is not running, or a
-// GLFW that could not start on it.
+// opened (rule W6): DISPLAY (WAYLAND_DISPLAY in the Wayland build) unset,
+// naming a server that is not running, or a GLFW that could not start on it.
 var ErrNoDisplay = errors.New("no display")
 
 // ErrNotMainThread is wrapped by the error of functions that must run on the
@@ -86,12 +85,9 @@ func initGLFW() error {
 	if desc == "" {
 		desc = "no reason given"
 	}
-	return fmt.Errorf("%w: GLFW could not start on display %q: %s; %s",
-		ErrNoDisplay, os.Getenv("DISPLAY"), desc, displayAdvice)
+	return fmt.Errorf("%w: GLFW could not start%s: %s; %s",
+		ErrNoDisplay, onDisplay(), desc, displayAdvice)
 }
-
-// displayAdvice is the fix for a GLFW that could not start.
-const displayAdvice = "check that DISPLAY names a running X server (Xvfb on a machine without a screen)"
 
 // initRecovered calls glfw.Init and turns a panic into an error.
 func initRecovered() (err error) {

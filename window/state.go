@@ -20,6 +20,7 @@ func (w *Window) Restore() {
 // Hide makes the window invisible. Must be called from the main thread.
 func (w *Window) Hide() {
 	if w.win != nil {
+		w.hidden = true
 		w.win.Hide()
 	}
 }
@@ -27,14 +28,30 @@ func (w *Window) Hide() {
 // Show makes a hidden window visible. Must be called from the main thread.
 func (w *Window) Show() {
 	if w.win != nil {
+		w.hidden = false
 		w.win.Show()
 	}
 }
 
+// CanPresent reports whether a frame presented now may reach the window
+// (rule W8): false while the window is hidden (by Config.Hidden or Hide)
+// and, on Wayland, until the compositor has configured the shown window
+// (a buffer attached before that is a protocol error that ends the
+// connection). It asks the window system nothing (no X round trip), so a
+// renderer may call it every frame; it allocates nothing. Must be called
+// from the main thread.
+func (w *Window) CanPresent() bool {
+	if w.win == nil || w.hidden {
+		return false
+	}
+	return !Wayland || w.attrib(glfw.Visible)
+}
+
 // Focus raises the window and gives it input focus, where the window manager
-// allows. Must be called from the main thread.
+// allows. On Wayland it does nothing: only the user gives focus there.
+// Must be called from the main thread.
 func (w *Window) Focus() {
-	if w.win != nil {
+	if w.win != nil && !Wayland {
 		w.win.Focus()
 	}
 }
@@ -56,19 +73,21 @@ func (w *Window) attrib(a glfw.Hint) bool {
 }
 
 // Position returns the content area's top-left corner in screen
-// coordinates. Must be called from the main thread.
+// coordinates; 0, 0 on Wayland, where a client does not know its position.
+// Must be called from the main thread.
 func (w *Window) Position() (x, y int) {
-	if w.win == nil {
+	if w.win == nil || Wayland {
 		return 0, 0
 	}
 	return w.win.GetPos()
 }
 
 // SetPosition moves the content area's top-left corner to x, y in screen
-// coordinates, each clamped to X's 16-bit range (-32768..32767). Must be
-// called from the main thread.
+// coordinates, each clamped to X's 16-bit range (-32768..32767). On
+// Wayland it does nothing: the compositor places windows. Must be called
+// from the main thread.
 func (w *Window) SetPosition(x, y int) {
-	if w.win != nil {
+	if w.win != nil && !Wayland {
 		w.win.SetPos(clampCoord(x), clampCoord(y))
 	}
 }

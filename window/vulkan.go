@@ -24,10 +24,6 @@ import (
 // errNoWindow is returned by the Vulkan helpers when GLFW is not running.
 var errNoWindow = errors.New("no window is open: call window.New first")
 
-// vulkanAdvice says how to get a Vulkan driver that can present.
-const vulkanAdvice = "install a Vulkan loader and driver (Debian: apt-get install libvulkan1 mesa-vulkan-drivers; " +
-	"Mesa's lavapipe runs without a GPU: VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json)"
-
 // VulkanInstanceExtensions returns the instance extensions GLFW needs to
 // create window surfaces (VK_KHR_surface and the platform's), as plain Go
 // strings without a terminating NUL. It needs an open window (GLFW running)
@@ -39,12 +35,12 @@ func VulkanInstanceExtensions() ([]string, error) {
 	}
 	if !glfw.VulkanSupported() {
 		drainGLFWError()
-		return nil, fmt.Errorf("vulkan instance extensions: GLFW found no Vulkan loader (libvulkan.so.1): %s", vulkanAdvice)
+		return nil, fmt.Errorf("vulkan instance extensions: GLFW found no Vulkan loader (%s): %s", advice.loader, advice.vulkan)
 	}
 	exts := (*glfw.Window)(nil).GetRequiredInstanceExtensions()
 	if len(exts) == 0 {
 		drainGLFWError()
-		return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", vulkanAdvice)
+		return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", advice.vulkan)
 	}
 	return exts, nil
 }

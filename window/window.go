@@ -24,10 +24,11 @@ const MaxSide = 16384
 // do nothing and report zero values.
 type Window struct {
 	win      *glfw.Window
-	pending  []Event // events collected by the callbacks since the last poll
-	keys     KeyboardState
-	mouse    MouseState
-	windowed rect // position and size before full screen
+	pending  []Event    // events collected by the callbacks since the last poll
+	windowed rect       // position and size before full screen
+	size     [2]int     // the window size last reported by a Resize event (or at creation)
+	hidden   bool       // hidden by Config.Hidden or Hide, until Show
+	frames   frameState // frame-callback state (Wayland), see RequestFrame
 }
 
 // New opens a window. It checks first that a display can really be opened
@@ -50,7 +51,8 @@ func New(cfg Config) (*Window, error) {
 		releaseGLFW()
 		return nil, fmt.Errorf("open window: %w", err)
 	}
-	w := &Window{win: g, pending: make([]Event, 0, initialQueue)}
+	w := &Window{win: g, pending: make([]Event, 0, initialQueue), hidden: cfg.Hidden}
+	w.size[0], w.size[1] = g.GetSize()
 	w.installCallbacks()
 	return w, nil
 }
@@ -62,6 +64,11 @@ func createGLFWWindow(cfg Config) (*glfw.Window, error) {
 	glfw.WindowHint(glfw.ClientAPI, glfw.NoAPI)
 	glfw.WindowHint(glfw.Resizable, glfwBool(cfg.Resizable))
 	glfw.WindowHint(glfw.Visible, glfwBool(!cfg.Hidden))
+	if Wayland {
+		// Showing a window would ask for focus, which Wayland refuses
+		// (GLFW logs an error on every Show).
+		glfw.WindowHint(glfw.FocusOnShow, glfw.False)
+	}
 	g, err := glfw.CreateWindow(cfg.Width, cfg.Height, cfg.Title, nil, nil)
 	if err != nil {
 		return nil, fmt.Errorf("glfwCreateWindow: %w", err)
@@ -86,6 +93,7 @@ func (w *Window) Destroy() {
 	if w.win == nil {
 		return
 	}
+	w.freeFrame()
 	w.win.Destroy()
 	*w = Window{}
 	releaseGLFW()

@@ -112,7 +112,9 @@ func TestT23_BadInputExitsTwoNamingLineAndToken(t *testing.T) {
 	}
 	for _, c := range cases {
 		out, stderr, code := runClockText(c.args, c.input)
-		if code != 2 || !strings.Contains(stderr, c.msg) || out != "" {
+		// Output streams: a bad trace keeps the lines before it, but no
+		// summary; a bad flag prints nothing.
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Contains(out, "# ticks=") || (len(c.args) > 0 && out != "") {
 			t.Errorf("%v %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, c.input, code, out, stderr, c.msg)
 		}
 	}
@@ -135,5 +137,62 @@ func TestT23_EdgeInputs(t *testing.T) {
 	}
 	if _, _, code := runClockText([]string{"-h"}, ""); code != 0 {
 		t.Fatal("-h is not an error")
+	}
+}
+
+// TestT22_HugeMaxNeverNegatesElapsed is issue 13's report: with -max 2^62
+// the replay's cap (twice -max) wrapped negative and the XNA profile
+// printed a negative elapsed; in fixed step a Draw came without an Update.
+func TestT22_HugeMaxNeverNegatesElapsed(t *testing.T) {
+	for _, args := range [][]string{
+		{"-profile", "xna", "-variable", "-max", "4611686018427387904"},
+		{"-profile", "xna", "-max", "4611686018427387904"},
+		{"-max", "4611686018427387904"},
+		{"-variable", "-max", "9223372036854775807"},
+	} {
+		got, stderr, code := runClockText(args, "166667 500000")
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if strings.Contains(got, "=-") {
+			t.Errorf("%v: negative time:\n%s", args, got)
+		}
+		if !strings.Contains(got, "elapsed=500000") && !strings.Contains(got, "left=166666") {
+			t.Errorf("%v: the 500000-tick delta was lost:\n%s", args, got)
+		}
+		lines := strings.Split(got, "\n")
+		if !strings.HasPrefix(lines[0], "update 1 ") || !strings.HasPrefix(lines[1], "update") && !strings.HasPrefix(lines[1], "draw") {
+			t.Errorf("%v: transcript starts %q", args, lines[:2])
+		}
+		for i, l := range lines {
+			if strings.HasPrefix(l, "draw 1 ") && !strings.HasPrefix(lines[i-1], "update") {
+				t.Errorf("%v: the first draw does not follow an update:\n%s", args, got)
+			}
+		}
+	}
+}
+
+// TestT9_HugeTargetIsRejectedNotAHang: `-target 2^63-1 -max 2^63-1` hung
+// (a wait no Duration can end); it is now an error naming the limit, and
+// the longest accepted target replays at once.
+func TestT9_HugeTargetIsRejectedNotAHang(t *testing.T) {
+	_, stderr, code := runClockText([]string{"-target", "9223372036854775807", "-max", "9223372036854775807"}, "1")
+	if code != 2 || !strings.Contains(stderr, "-target 9223372036854775807") || !strings.Contains(stderr, "MaxTargetElapsedTime 92233720368547758") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	got, stderr, code := runClockText([]string{"-target", "92233720368547758", "-max", "9223372036854775807"}, "1")
+	want := "update 1 elapsed=0 total=0 slow=false\ndraw 1 elapsed=92233720368547758 total=0 slow=false left=0\n# ticks=1 updates=1 draws=1\n"
+	if code != 0 || got != want {
+		t.Fatalf("exit %d, stderr %q, got:\n%s", code, stderr, got)
+	}
+}
+
+// TestT23_TraceBeyondTheClocksRangeIsAnError: a trace whose time passes
+// the virtual clock's range (about 292 years) is an error with its place,
+// not a clock that wraps.
+func TestT23_TraceBeyondTheClocksRangeIsAnError(t *testing.T) {
+	_, stderr, code := runClockText([]string{"-variable", "-max", "9223372036854775807"}, "1\n50000000000000000\n50000000000000000\n")
+	if code != 2 || !strings.Contains(stderr, "line 3") || !strings.Contains(stderr, "292 years") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
@@ -37,8 +39,10 @@ func runGame(args []string, stdout, stderr io.Writer) int {
 }
 
 // playGame opens the window, runs the game until it quits and tears it
-// down. SIGINT ends the loop like a closed window (g.RequestExit). Must be
-// called from the main thread (W1).
+// down. SIGINT, SIGTERM and SIGHUP end the loop like a closed window
+// (g.RequestExit), so every one of them gives the same orderly teardown and
+// outputs (-dump-state, -screenshot); they are caught from before the
+// window opens. Must be called from the main thread (W1).
 func playGame(opt gameOptions, stderr io.Writer) error {
 	ecfg, err := opt.engineConfig()
 	if err != nil {
@@ -48,6 +52,9 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	s.readyPath = os.Getenv(readyEnv)
+	ex := watchExit()
+	defer ex.stop()
 	g, err := desktop.NewGame(s, desktop.Config{
 		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
 		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
@@ -55,40 +62,101 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer watchDisplay(s, g)()
 	if err := s.configure(g); err != nil {
 		return errors.Join(err, g.Close())
 	}
-	stop := exitOn(g.RequestExit, opt.duration)
+	ex.attach(g.RequestExit, opt.duration)
 	err = g.Run()
-	stop()
+	ex.stop()
 	return errors.Join(err, s.err, s.validationErr())
 }
 
-// exitOn makes SIGINT, and the wall-time limit d when positive, call
-// requestExit (the game's RequestExit: safe from any goroutine); the
-// returned func undoes both.
-func exitOn(requestExit func(), d time.Duration) (stop func()) {
-	sig := make(chan os.Signal, 1)
-	done := make(chan struct{})
-	signal.Notify(sig, os.Interrupt)
+// exitSignals end the game in order: SIGINT (Ctrl-C), and SIGTERM and
+// SIGHUP, which timeout, kill, systemd, docker and CI cancellation send.
+var exitSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// exitWatch turns the exit signals, and a wall-time limit, into calls of
+// the game's RequestExit. It is started before the game exists; a signal
+// that arrives before attach is held and delivered by attach.
+type exitWatch struct {
+	sig  chan os.Signal
+	done chan struct{}
+
+	mu      sync.Mutex
+	asked   bool   // a signal or the limit asked for the exit
+	request func() // the game's RequestExit once attached
+	timer   *time.Timer
+	stopped bool
+}
+
+// watchExit starts catching the exit signals.
+func watchExit() *exitWatch {
+	w := &exitWatch{sig: make(chan os.Signal, 1), done: make(chan struct{})}
+	signal.Notify(w.sig, exitSignals...)
 	go func() {
-		select {
-		case <-sig:
-			requestExit()
-		case <-done:
+		for {
+			select {
+			case <-w.sig:
+				w.ask()
+			case <-w.done:
+				return
+			}
 		}
 	}()
-	var timer *time.Timer
-	if d > 0 {
-		timer = time.AfterFunc(d, requestExit)
+	return w
+}
+
+// ask requests the exit now, or at attach when no game is attached yet.
+func (w *exitWatch) ask() {
+	w.mu.Lock()
+	w.asked = true
+	request := w.request
+	w.mu.Unlock()
+	if request != nil {
+		request()
 	}
-	return func() {
-		signal.Stop(sig)
-		close(done)
-		if timer != nil {
-			timer.Stop()
-		}
+}
+
+// attach sends the exit requests to requestExit (safe from any goroutine)
+// from now on, at once if one is pending, and starts the wall-time limit d
+// when positive.
+func (w *exitWatch) attach(requestExit func(), d time.Duration) {
+	w.mu.Lock()
+	w.request = requestExit
+	asked := w.asked
+	if d > 0 && !w.stopped {
+		w.timer = time.AfterFunc(d, w.ask)
 	}
+	w.mu.Unlock()
+	if asked {
+		requestExit()
+	}
+}
+
+// stop undoes watchExit and attach; a second call does nothing. Signals
+// that arrive later have their default effect again.
+func (w *exitWatch) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped {
+		return
+	}
+	w.stopped = true
+	signal.Stop(w.sig)
+	close(w.done)
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+}
+
+// exitOn makes the exit signals, and the wall-time limit d when positive,
+// call requestExit (the game's RequestExit: safe from any goroutine); the
+// returned func undoes both.
+func exitOn(requestExit func(), d time.Duration) (stop func()) {
+	w := watchExit()
+	w.attach(requestExit, d)
+	return w.stop
 }
 
 // sampleGame is the sample's engine.Handler. Its fields are touched only
@@ -104,8 +172,15 @@ type sampleGame struct {
 	inj      injector // -input's presses
 	draws    int
 	status   gameStatus
-	stderr   io.Writer
-	err      error // a failure at exit (screenshot)
+	// wallNow is the status's clock (time.Now; tests inject one) and
+	// title the last title it built.
+	wallNow func() time.Time
+	title   string
+	stderr  io.Writer
+	err     error // a failure at exit (screenshot)
+	// readyPath is the file created once the first frame was drawn
+	// (readyEnv); "" once created or when not asked for.
+	readyPath string
 
 	// clock is the cube's animation clock (T18, T19): P saves and locks
 	// it, the second P unlocks and restores it.
@@ -140,8 +215,9 @@ func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampl
 	}
 	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
 		halfRate: opt.halfRate, hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
-		balls:  [2]ball{newBall(ballStartY), newBall(ballStartY)},
-		drawnY: [2]float64{ballStartY, ballStartY}}, nil
+		wallNow: time.Now,
+		balls:   [2]ball{newBall(ballStartY), newBall(ballStartY)},
+		drawnY:  [2]float64{ballStartY, ballStartY}}, nil
 }
 
 var (
@@ -157,11 +233,26 @@ func (s *sampleGame) configure(g *engine.Game) error {
 		info.PresentationParameters.HalfRate = s.halfRate
 	})
 	s.game = g
+	g.ClientSizeChanged.Add(keepClientSize)
 	g.SetFixedTimeStep(!s.opt.variable)
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
 	}
 	return nil
+}
+
+// keepClientSize is the sample's ClientSizeChanged handler (the XNA
+// idiom): it copies the client size the user gave the window into the
+// preferred back-buffer sizes, so a later ApplyChanges (keys 0/1/2, H)
+// keeps that size instead of snapping the window back to the size asked
+// for at start. A minimized window's empty size is not copied.
+func keepClientSize(g *engine.Game) {
+	w, h := g.ClientSize()
+	if w < 1 || h < 1 {
+		return
+	}
+	m := g.Graphics()
+	m.PreferredBackBufferWidth, m.PreferredBackBufferHeight = w, h
 }
 
 // Initialize turns capture-at-exit on for -screenshot (G11: every frame is
@@ -170,7 +261,7 @@ func (s *sampleGame) Initialize(g *engine.Game) error {
 	if s.opt.screenshot != "" && g.GraphicsDevice() != nil {
 		g.GraphicsDevice().SetCaptureAtExit(true)
 	}
-	s.status.start(g, time.Now())
+	s.status.start(s.wallNow(), gameStatusInput(g, s.draws, s.hz, s.paused))
 	return nil
 }
 
@@ -186,7 +277,11 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
 	s.stepBalls(gt)
-	if title, ok := s.status.update(g, time.Now(), s.hz, s.paused); ok {
+	if s.readyPath != "" && s.draws > 0 {
+		s.signalReady()
+	}
+	if title, ok := s.status.update(g, s.wallNow(), s.draws, s.hz, s.paused); ok {
+		s.title = title
 		g.Window().SetTitle(title)
 	}
 }
@@ -202,6 +297,21 @@ func (s *sampleGame) Draw(g *engine.Game, gt timing.GameTime) {
 		fmt.Fprintf(s.stderr, "sample: draw: %v\n", err)
 	}
 	s.draws++
+}
+
+// readyEnv names the environment variable that asks the game to create
+// a file once its first frame was drawn: from then on the exit signals
+// are caught and the outputs have a frame to show, so a script (or a test)
+// that signals the game waits for that file.
+const readyEnv = "METRONOME_SAMPLE_READY"
+
+// signalReady creates the readyEnv file; a failure is reported once.
+func (s *sampleGame) signalReady() {
+	path := s.readyPath
+	s.readyPath = ""
+	if err := os.WriteFile(path, []byte("ready\n"), 0o644); err != nil {
+		fmt.Fprintf(s.stderr, "sample: %s: %v\n", readyEnv, err)
+	}
 }
 
 // EndRun writes the state dump (T21) and the screenshot of the last frame

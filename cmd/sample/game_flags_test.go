@@ -135,13 +135,13 @@ func TestT25_GameNextRate(t *testing.T) {
 }
 
 // The title names the requested interval, the mode in use and a fallback
-// (P6), running slowly, the time the clamp dropped (T5), the step, the
+// (P6), a slow tick in the last second, the time the clamp dropped (T5), the step, the
 // target rate and the pause.
 func TestP6_GameStatusLine(t *testing.T) {
 	l := statusLine{drawsPerSec: 143.94, updatesPerSec: 60,
 		choice: present.Choice{Mode: present.ModeFIFO, Requested: 0, FellBack: true},
-		slow:   true, fixed: true, hz: 60, dropped: 12_345_678, paused: true}
-	want := "metronome sample | 143.9 draws/s 60.0 updates/s | interval 0: FIFO (fallback) | running slowly | dropped 1234.6 ms | fixed 60 Hz | paused"
+		slow:   true, fixed: true, hz: 60, dropped: 12_345_678, paused: true, inactive: true}
+	want := "metronome sample | 143.9 draws/s 60.0 updates/s | interval 0: FIFO (fallback) | slow in the last second | dropped 1234.6 ms | fixed 60 Hz | paused | inactive"
 	if got := l.String(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

@@ -28,51 +28,61 @@ func nextRate(hz float64, up bool) (float64, bool) {
 	return hz, false
 }
 
-// pressed reports a key's press edge: down now and not in the previous
-// update (several updates of one tick see one poll, so one press acts
-// once), or a press from the -input script in this update.
-func (s *sampleGame) pressed(keys engine.KeyboardState, ks ...engine.Key) bool {
-	for _, k := range ks {
-		if keys.IsKeyDown(k) && !s.prevKeys.IsKeyDown(k) || s.inj.has(k) {
-			return true
-		}
-	}
-	return false
+// actionKeys are the keys the game acts on, in the order one update checks
+// the keyboard's press edges.
+var actionKeys = [...]engine.Key{
+	engine.KeyEscape, engine.Key0, engine.KeyKP0, engine.Key1, engine.KeyKP0 + 1, engine.Key2, engine.KeyKP0 + 2,
+	engine.KeyH, engine.KeyF, engine.KeyEqual, engine.KeyKPAdd, engine.KeyMinus, engine.KeyKPSubtract,
+	engine.KeyR, engine.KeyP, engine.KeyL,
 }
 
-// handleKeys acts on the keys pressed since the previous update.
+// handleKeys acts on the keys pressed since the previous update: first
+// the keyboard's press edges (down now and not in the previous update:
+// several updates of one tick see one poll, so one press acts once), then
+// the -input script's key events of this update, each press in script
+// order, so two presses of one key in one frame act twice.
 func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
-	if s.pressed(keys, engine.KeyEscape) {
-		g.Exit()
-		return
-	}
-	for n := range 3 {
-		if s.pressed(keys, engine.Key0+engine.Key(n), engine.KeyKP0+engine.Key(n)) {
-			s.setInterval(g, n)
+	for _, k := range actionKeys {
+		if keys.IsKeyDown(k) && !s.prevKeys.IsKeyDown(k) && s.act(g, k) {
+			return
 		}
 	}
-	if s.pressed(keys, engine.KeyH) {
-		s.toggleHalfRate(g)
+	for _, ev := range s.inj.events() {
+		if ev.Action == engine.Press && s.act(g, ev.Key) {
+			return
+		}
 	}
-	if s.pressed(keys, engine.KeyF) {
+}
+
+// act performs key k's action and reports whether the game is exiting.
+func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
+	switch k {
+	case engine.KeyEscape:
+		g.Exit()
+		return true
+	case engine.Key0, engine.KeyKP0:
+		s.setInterval(g, 0)
+	case engine.Key1, engine.KeyKP0 + 1:
+		s.setInterval(g, 1)
+	case engine.Key2, engine.KeyKP0 + 2:
+		s.setInterval(g, 2)
+	case engine.KeyH:
+		s.toggleHalfRate(g)
+	case engine.KeyF:
 		g.SetFixedTimeStep(!g.IsFixedTimeStep())
 		s.status.force = true
-	}
-	if s.pressed(keys, engine.KeyEqual, engine.KeyKPAdd) {
+	case engine.KeyEqual, engine.KeyKPAdd:
 		s.changeRate(g, true)
-	}
-	if s.pressed(keys, engine.KeyMinus, engine.KeyKPSubtract) {
+	case engine.KeyMinus, engine.KeyKPSubtract:
 		s.changeRate(g, false)
-	}
-	if s.pressed(keys, engine.KeyR) {
+	case engine.KeyR:
 		g.ResetElapsedTime()
-	}
-	if s.pressed(keys, engine.KeyP) {
+	case engine.KeyP:
 		s.togglePause()
-	}
-	if s.pressed(keys, engine.KeyL) {
+	case engine.KeyL:
 		s.simulateLoad()
 	}
+	return false
 }
 
 // setInterval asks for swap interval n through the PreparingDeviceSettings

@@ -173,7 +173,7 @@ func TestT12_GameFramesLimit(t *testing.T) {
 }
 
 // The sample's frame (update with its key checks, draw) allocates nothing
-// between title refreshes (STYLE 12).
+// between title refreshes.
 func TestT5_GameFrameAllocatesNothing(t *testing.T) {
 	g, s, _ := newKeyGame(t, nil)
 	tick(t, g, 3)

@@ -42,7 +42,8 @@ func readInputScript(path string) ([]scriptedKey, error) {
 
 // parseInputScript reads "FRAME KEY" lines (FRAME a draw count from 0, KEY
 // one of 0 1 2 F + - R P L Esc), with blank lines and "#" comments allowed,
-// and returns the presses ordered by frame (file order within a frame).
+// and returns the presses ordered by frame (file order within a frame;
+// a key listed twice for one frame is two presses).
 func parseInputScript(r io.Reader) ([]scriptedKey, error) {
 	var out []scriptedKey
 	sc := bufio.NewScanner(r)
@@ -88,25 +89,27 @@ func parseScriptLine(fields []string) (scriptedKey, error) {
 // for the same frame wait for the next update.
 const maxInjected = 8
 
-// injector feeds a script's presses to the updates without allocating.
+// injector feeds a script's presses to the updates without allocating:
+// each press is a key event pair, press then release, in script order, so
+// two presses of one key in one frame stay two presses.
 type injector struct {
 	script []scriptedKey
-	next   int                     // the first press not yet injected
-	keys   [maxInjected]engine.Key // this update's presses
+	next   int                                   // the first press not yet injected
+	evs    [2 * maxInjected]engine.PlatformEvent // this update's key events
 	n      int
 }
 
-// advance makes the presses due after draws draws this update's presses.
+// advance makes the presses due after draws this update's key events.
 func (in *injector) advance(draws int) {
 	in.n = 0
-	for in.next < len(in.script) && in.script[in.next].frame <= draws && in.n < maxInjected {
-		in.keys[in.n] = in.script[in.next].key
-		in.n++
+	for in.next < len(in.script) && in.script[in.next].frame <= draws && in.n < len(in.evs) {
+		k := in.script[in.next].key
+		in.evs[in.n] = engine.PlatformEvent{Kind: engine.EventKey, Key: k, Action: engine.Press}
+		in.evs[in.n+1] = engine.PlatformEvent{Kind: engine.EventKey, Key: k, Action: engine.Release}
+		in.n += 2
 		in.next++
 	}
 }
 
-// has reports whether k is pressed by the script in this update.
-func (in *injector) has(k engine.Key) bool {
-	return slices.Contains(in.keys[:in.n], k)
-}
+// events returns this update's key events (valid until the next advance).
+func (in *injector) events() []engine.PlatformEvent { return in.evs[:in.n] }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,8 +83,9 @@ func TestT21_GameReplayDumpsAreIdentical(t *testing.T) {
 	if a != b {
 		t.Fatalf("dumps differ:\n%s\n---\n%s", a, b)
 	}
-	for _, want := range []string{"draws 600\n", "swap_interval 2\n", "fixed_step true\n", "hz 60\n",
-		"script_presses_done 13\n", "target_elapsed_time 166667\n", "paused true\n", "loads 2\n",
+	// 60 Hz, + at 100 (75 Hz), - twice at 250: both presses act (50 Hz).
+	for _, want := range []string{"draws 600\n", "swap_interval 2\n", "fixed_step true\n", "hz 50\n",
+		"script_presses_done 13\n", "target_elapsed_time 200000\n", "paused true\n", "loads 2\n",
 		"game_clock_lock_depth 1\n", "game_clock_save_depth 1\n", "ball_interpolated_vy ", "ball_latest_prev_y "} {
 		if !strings.Contains(a, want) {
 			t.Errorf("dump lacks %q:\n%s", want, a)
@@ -113,5 +115,73 @@ func checkDumpFloats(t *testing.T, dump string) {
 	}
 	if n != 8 {
 		t.Errorf("%d ball values in the dump, want 8", n)
+	}
+}
+
+// writeScript writes an -input script and returns its path.
+func writeScript(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "script")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestHardening_ScriptDuplicatePressesAreKept: two presses of one key in
+// one -input frame stay two presses: the script keeps both lines, the
+// injector turns them into two press/release event pairs in script order,
+// and the game acts on each in that order (they collapsed into one press,
+// and keys of one frame acted in the key table's order, not the script's).
+func TestHardening_ScriptDuplicatePressesAreKept(t *testing.T) {
+	keys, err := parseInputScript(strings.NewReader("3 F\n3 2\n3 F\n3 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := injector{script: keys}
+	in.advance(3)
+	var want []engine.PlatformEvent
+	for _, k := range []engine.Key{engine.KeyF, engine.Key2, engine.KeyF, engine.Key0} {
+		want = append(want, key(k, engine.Press), key(k, engine.Release))
+	}
+	if got := in.events(); !slices.Equal(got, want) {
+		t.Fatalf("events %+v, want %+v", got, want)
+	}
+
+	g, s, p := newKeyGame(t, nil, "-input", writeScript(t, "3 F\n3 +\n3 F\n3 2\n3 +\n3 0\n"))
+	for range 8 {
+		tick(t, g, 1)
+	}
+	if s.inj.next != 6 {
+		t.Fatalf("%d presses done, want 6", s.inj.next)
+	}
+	if !g.IsFixedTimeStep() {
+		t.Error("F twice in one frame left variable step: one press was lost")
+	}
+	if s.hz != 90 {
+		t.Errorf("+ twice in one frame: %v Hz, want 90 (60, 75, 90)", s.hz)
+	}
+	if s.interval != 0 || p.rend.swaps[len(p.rend.swaps)-1] != 0 {
+		t.Errorf("2 then 0 in one frame: interval %d (renderer %v), want 0: the script's order", s.interval, p.rend.swaps)
+	}
+}
+
+// TestHardening_ScriptPressesBeyondOneUpdateWait: more presses for one frame
+// than one update takes (maxInjected) act in the next update, none lost.
+func TestHardening_ScriptPressesBeyondOneUpdateWait(t *testing.T) {
+	var b strings.Builder
+	for range maxInjected + 3 {
+		b.WriteString("2 +\n")
+	}
+	g, s, _ := newKeyGame(t, nil, "-input", writeScript(t, b.String()))
+	for range 8 {
+		tick(t, g, 1)
+	}
+	hz := 60.0
+	for range maxInjected + 3 {
+		hz, _ = nextRate(hz, true)
+	}
+	if s.inj.next != maxInjected+3 || s.hz != hz {
+		t.Fatalf("%d presses done, %v Hz; want %d and %v Hz", s.inj.next, s.hz, maxInjected+3, hz)
 	}
 }

@@ -13,20 +13,46 @@ import (
 // statusPeriod is how often the window title is rebuilt.
 const statusPeriod = 500 * time.Millisecond
 
+// slowHold is how long the title keeps saying "slow in the last second"
+// after a slow tick. IsRunningSlowly itself lasts only until the next tick
+// that keeps up (about 0.28 s after L), shorter than statusPeriod, and the
+// XNA profile never sets it for a lone spike, so the title would miss it.
+const slowHold = time.Second
+
 // gameStatus measures the draw and update rates for the title between
-// refreshes; only a refresh formats a string (the other frames allocate
-// nothing).
+// refreshes and holds the slow indicator; only a refresh formats a string
+// (the other frames allocate nothing). Its logic reads no clock and no
+// game: step takes the time and a statusInput, so tests inject both.
 type gameStatus struct {
-	at    time.Time    // the last refresh (wall time)
-	stats timing.Stats // the scheduler's counters then
-	force bool         // refresh at the next update (a setting changed)
+	at      time.Time       // the last refresh (wall time)
+	draws   int             // frames drawn then
+	updates uint64          // the scheduler's updates then
+	dropped timing.TimeSpan // the clamp's total at the last observation
+	slowAt  time.Time       // the last observation of a slow tick
+	slowSet bool            // slowAt is set
+	force   bool            // refresh at the next update (a setting changed)
+}
+
+// statusInput is what one update shows the status: the counters, the
+// scheduler's state and the settings.
+type statusInput struct {
+	draws     int    // frames actually drawn so far (not the ticks' draw turns)
+	updates   uint64 // Update callbacks so far
+	slow      bool   // IsRunningSlowly
+	lastSteps int    // updates in the scheduler's last tick
+	dropped   timing.TimeSpan
+	inactive  bool // unfocused or minimized: the game sleeps between ticks
+	fixed     bool
+	hz        float64
+	paused    bool
 }
 
 // statusLine is what the title shows.
 type statusLine struct {
 	drawsPerSec, updatesPerSec float64
 	choice                     present.Choice  // requested interval, mode in use, fallback
-	slow                       bool            // IsRunningSlowly
+	slow                       bool            // a slow tick in the last second (slowHold)
+	inactive                   bool            // unfocused or minimized
 	fixed                      bool            // fixed step
 	hz                         float64         // target update rate
 	dropped                    timing.TimeSpan // time the clamp dropped so far (T5)
@@ -34,32 +60,60 @@ type statusLine struct {
 }
 
 // start begins the first measurement at now.
-func (st *gameStatus) start(g *engine.Game, now time.Time) {
-	st.at, st.stats = now, g.Scheduler().Stats()
+func (st *gameStatus) start(now time.Time, in statusInput) {
+	st.at, st.draws, st.updates, st.dropped = now, in.draws, in.updates, in.dropped
 }
 
-// update returns a new title and true when statusPeriod has passed since
-// the last one, or a setting changed.
-func (st *gameStatus) update(g *engine.Game, now time.Time, hz float64, paused bool) (string, bool) {
-	el := now.Sub(st.at)
-	if el < statusPeriod && !st.force {
+// update reads g and the sample's counters at now and returns a new title
+// and true when statusPeriod has passed since the last one, or a setting
+// changed.
+func (st *gameStatus) update(g *engine.Game, now time.Time, draws int, hz float64, paused bool) (string, bool) {
+	l, ok := st.step(now, gameStatusInput(g, draws, hz, paused))
+	if !ok {
 		return "", false
 	}
-	cur := g.Scheduler().Stats()
-	line := statusLine{
-		drawsPerSec:   perSecond(int(cur.Draws-st.stats.Draws), el),
-		updatesPerSec: perSecond(int(cur.Updates-st.stats.Updates), el),
-		slow:          g.Scheduler().IsRunningSlowly(),
-		fixed:         g.IsFixedTimeStep(),
-		hz:            hz,
-		dropped:       cur.Dropped,
-		paused:        paused,
-	}
 	if dev := g.GraphicsDevice(); dev != nil {
-		line.choice = dev.Presentation()
+		l.choice = dev.Presentation()
 	}
-	st.at, st.stats, st.force = now, cur, false
-	return line.String(), true
+	return l.String(), true
+}
+
+// gameStatusInput reads what the status needs from g; draws is the
+// sample's count of frames drawn (its Draw runs only for a frame the
+// engine draws: never while minimized).
+func gameStatusInput(g *engine.Game, draws int, hz float64, paused bool) statusInput {
+	sched := g.Scheduler()
+	stats := sched.Stats()
+	return statusInput{draws: draws, updates: stats.Updates, slow: sched.IsRunningSlowly(),
+		lastSteps: stats.LastSteps, dropped: stats.Dropped, inactive: !g.IsActive() || g.IsMinimized(),
+		fixed: g.IsFixedTimeStep(), hz: hz, paused: paused}
+}
+
+// step observes one update at now: a tick that runs slowly, ran more than
+// one update or dropped time marks now as slow. It returns the title's
+// line (without the presentation, which update adds) and true when statusPeriod has passed since the last refresh, or a
+// setting changed.
+func (st *gameStatus) step(now time.Time, in statusInput) (statusLine, bool) {
+	if in.slow || in.lastSteps > 1 || in.dropped > st.dropped {
+		st.slowAt, st.slowSet = now, true
+	}
+	st.dropped = in.dropped
+	el := now.Sub(st.at)
+	if el < statusPeriod && !st.force {
+		return statusLine{}, false
+	}
+	line := statusLine{
+		drawsPerSec:   perSecond(in.draws-st.draws, el),
+		updatesPerSec: perSecond(int(in.updates-st.updates), el),
+		slow:          st.slowSet && now.Sub(st.slowAt) < slowHold,
+		inactive:      in.inactive,
+		fixed:         in.fixed,
+		hz:            in.hz,
+		dropped:       in.dropped,
+		paused:        in.paused,
+	}
+	st.at, st.draws, st.updates, st.force = now, in.draws, in.updates, false
+	return line, true
 }
 
 // String formats the title, for example "metronome sample | 143.9 draws/s
@@ -75,7 +129,7 @@ func (l statusLine) String() string {
 		b.WriteString(" (fallback)")
 	}
 	if l.slow {
-		b.WriteString(" | running slowly")
+		b.WriteString(" | slow in the last second")
 	}
 	fmt.Fprintf(&b, " | dropped %.1f ms", l.dropped.Milliseconds())
 	step := "fixed"
@@ -85,6 +139,9 @@ func (l statusLine) String() string {
 	fmt.Fprintf(&b, " | %s %g Hz", step, l.hz)
 	if l.paused {
 		b.WriteString(" | paused")
+	}
+	if l.inactive {
+		b.WriteString(" | inactive")
 	}
 	return b.String()
 }

@@ -23,8 +23,8 @@ import (
 // centre differs from a corner) and both balls in their colours where the
 // dump says the last draw put them.
 func TestW5_GameScreenshotShowsCube(t *testing.T) {
-	if os.Getenv("DISPLAY") == "" {
-		windowtest.SkipOrFail(t, "real stack missing", errors.New("DISPLAY is not set"))
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}
 	path, dump := filepath.Join(t.TempDir(), "x.png"), filepath.Join(t.TempDir(), "dump")
 	opt, err := parseGameFlags([]string{"-frames", "120", "-screenshot", path, "-validation", "-size", "320x240",

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -20,26 +21,29 @@ import (
 // CPU-side fields (PresentAt, Updates, DrawElapsed), leaving Fate false;
 // its Choice is the mode the renderer reports in use (P6).
 //
-// Displays without a vertical blank: when the real run finds Xvfb (see
-// vblankCaveat; DESIGN.md: Xvfb has no vblank), its Caveat returns
-// noVBlankCaveat. The pipeline prints the caveat above the summary and
-// puts it in every plot title, so FIFO numbers measured there are never
-// mistaken for display pacing (issue 6).
+// Displays that do not pace FIFO at their reported refresh: the real run
+// compares FIFO's measured median present interval with the refresh rate
+// the display reports (see fifoCaveat); when they disagree, or there is
+// none (Xvfb has no vertical blank), its Caveat says so with both numbers.
+// The pipeline prints the caveat above the summary and puts it in every
+// plot title, so FIFO numbers measured there are never mistaken for
+// display pacing.
 type pacingRun interface {
 	// Describe says in one line what is measured, for the summary header
 	// and the plot titles (for example "simulated 144 Hz display").
 	Describe() string
 	// Caveat returns "" or a warning that must accompany every output of
-	// the run (noVBlankCaveat on Xvfb).
+	// the run (FIFO not paced at the reported refresh, on Xvfb for
+	// example). It is asked after the runs.
 	Caveat() string
 	// Run measures one swap interval (0, 1 or 2). It calls progress with
 	// the fraction of the interval's run done so far, in [0, 1].
 	Run(swapInterval int, progress func(done float64)) (pacingSeries, error)
 }
 
-// noVBlankCaveat is what the real run's Caveat returns on a display without
-// a vertical blank (Xvfb): see pacingRun.
-const noVBlankCaveat = "Xvfb: no vertical blank, so FIFO here is not display pacing"
+// noVBlankCaveat ends the real run's caveat when FIFO did not keep the
+// refresh the display reports, or it reports none: see pacingRun.
+const noVBlankCaveat = "FIFO here is not display pacing at a reported refresh"
 
 // pacingSeries is what one swap interval's run measured.
 type pacingSeries struct {
@@ -54,7 +58,7 @@ type pacingSeries struct {
 	// Updates counts every Update of the run.
 	Updates int
 	// Display is the simulated display's report; nil for a real run.
-	Display *present.Report
+	Display *pacing.Report
 	// VBlankOrigin is when the simulated display's vblank 0 happened, on
 	// the run's clock (zero unless -align first).
 	VBlankOrigin time.Duration

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -38,7 +39,7 @@ var errPacingHelp = errors.New("help requested")
 // pacingOptions are the flags of `sample pacing`, parsed and checked.
 type pacingOptions struct {
 	simulate  bool
-	refresh   present.Rate
+	refresh   pacing.Rate
 	target    timing.TimeSpan // from -hz (T1 rounding)
 	hz        float64
 	intervals []int
@@ -113,7 +114,7 @@ func checkPacingFlags(opt *pacingOptions, raw pacingFlagText, set map[string]boo
 			}
 		}
 	}
-	if opt.refresh, err = present.ParseRate(raw.refresh); err != nil {
+	if opt.refresh, err = pacing.ParseRate(raw.refresh); err != nil {
 		return fmt.Errorf("-refresh: %w", err)
 	}
 	if hz := opt.refresh.Hertz(); hz < minRateHz || hz > maxRateHz {

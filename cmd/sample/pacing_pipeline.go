@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,9 @@ import (
 func pacingPipeline(src pacingRun, intervals []int, dir string, prog *pacingProgress, stdout io.Writer) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
+	}
+	if err := probeWritableDir(dir); err != nil {
+		return err
 	}
 	series := make([]pacingSeries, 0, len(intervals))
 	for i, iv := range intervals {
@@ -36,4 +40,14 @@ func pacingPipeline(src pacingRun, intervals []int, dir string, prog *pacingProg
 	}
 	_, err = fmt.Fprintf(stdout, "wrote %s and %v into %s\n", pacingCSVName, plots, dir)
 	return err
+}
+
+// probeWritableDir checks, before the runs, that files can be created in
+// dir, so a long run is not lost when its outputs are written.
+func probeWritableDir(dir string) error {
+	f, err := os.CreateTemp(dir, ".pacing-probe-*")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w", dir, err)
+	}
+	return errors.Join(f.Close(), os.Remove(f.Name()))
 }

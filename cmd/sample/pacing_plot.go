@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
@@ -112,12 +112,12 @@ const minHistSpan = time.Millisecond
 
 // intervalHistogram bins ds (in ms) into histBins equal bins over their
 // range, widened to at least minHistSpan around its middle; nil when ds is
-// empty. The counting is present.Histogram's.
+// empty. The counting is pacing.Histogram's.
 func intervalHistogram(ds []time.Duration) *plotter.Histogram {
 	if len(ds) == 0 {
 		return nil
 	}
-	st := present.Summarize(ds)
+	st := pacing.Summarize(ds)
 	lo, hi := st.Min, st.Max+1
 	if hi-lo < minHistSpan {
 		mid := lo + (hi-lo)/2
@@ -128,7 +128,7 @@ func intervalHistogram(ds []time.Duration) *plotter.Histogram {
 	for i := range edges {
 		edges[i] = lo + time.Duration(i)*w
 	}
-	counts, err := present.Histogram(ds, edges)
+	counts, err := pacing.Histogram(ds, edges)
 	if err != nil {
 		return nil
 	}

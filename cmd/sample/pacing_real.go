@@ -5,16 +5,17 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 )
 
-// The real run's window, the size DESIGN.md's measurements used.
+// The real run's window, the size the project's reference measurements used.
 const realPacingWidth, realPacingHeight = 640, 480
 
 // maxRealFramesPerSecond sizes a -duration run's sample storage: far above
@@ -23,8 +24,12 @@ const realPacingWidth, realPacingHeight = 640, 480
 const maxRealFramesPerSecond = 20_000
 
 // unknownRefreshCaveat is the real run's caveat on a display that reports
-// no refresh rate but is not the X.Org server (so not known to be Xvfb).
+// no refresh rate when FIFO was not measured.
 const unknownRefreshCaveat = "the display reports no refresh rate: FIFO numbers here may not be display pacing"
+
+// fifoTolerance is how far FIFO's measured median present interval may be
+// from the reported refresh period before the real run says they disagree.
+const fifoTolerance = 0.05
 
 // realRun is the swap-interval experiment on a real window (pacingRun):
 // for each interval it opens the sample game, asks for the interval
@@ -39,6 +44,9 @@ type realRun struct {
 	// the monitor's refresh rate (0: unknown, as on Xvfb).
 	vendor    string
 	refreshHz int
+	// fifoMedian is the median present interval of the first run that
+	// presented with FIFO (0: none did).
+	fifoMedian time.Duration
 }
 
 // newRealRun returns the real run of opt; messages go to stderr.
@@ -63,25 +71,51 @@ func (r *realRun) Describe() string {
 	return fmt.Sprintf("real window %dx%d, %s, %s, %s", realPacingWidth, realPacingHeight, step, vendor, refresh)
 }
 
-// Caveat is noVBlankCaveat on Xvfb (see vblankCaveat).
-func (r *realRun) Caveat() string { return vblankCaveat(r.vendor, r.refreshHz) }
-
-// vblankCaveat decides from the X server's vendor string and the monitor's
-// refresh rate whether the display has a vertical blank to pace to. Xvfb
-// reports the vendor of the X.Org server ("The X.Org Foundation", as Xorg
-// does), so the vendor alone cannot tell them apart; what tells is that
-// Xvfb's screen modes have no pixel clock, so its refresh rate reads 0
-// (DESIGN.md: Xvfb has no vblank). An X.Org server with no refresh rate is
-// Xvfb: noVBlankCaveat. No refresh rate elsewhere is unknownRefreshCaveat;
-// a known rate is no caveat.
-func vblankCaveat(vendor string, refreshHz int) string {
-	switch {
-	case refreshHz > 0:
-		return ""
-	case strings.Contains(vendor, "X.Org"):
-		return noVBlankCaveat
+// Caveat compares FIFO's measured median present interval with the refresh
+// the display reports (see fifoCaveat).
+func (r *realRun) Caveat() string {
+	var step time.Duration
+	if !r.opt.variable {
+		step = r.opt.target.Duration()
 	}
-	return unknownRefreshCaveat
+	return fifoCaveat(r.refreshHz, r.fifoMedian, step)
+}
+
+// fifoCaveat returns "" when FIFO's measured median present interval
+// (fifoMedian, 0 when FIFO was not measured) is within fifoTolerance of the
+// period of the refresh rate the display reports (refreshHz, 0 when it
+// reports none), and otherwise a caveat that gives both numbers: the
+// display reports a rate FIFO did not keep (Xwayland with a software
+// driver ignores vertical blank; headless sway's rates are at 1 ms
+// granularity), or reports none (Xvfb), and then FIFO is not known to pace
+// to anything. It measures rather than guesses from the window system's
+// name. With a fixed step (step, the TargetElapsedTime; 0 for a variable
+// step) no shorter than the refresh period, presents follow the step
+// whatever the display does, so the comparison cannot tell: that is a
+// caveat too.
+func fifoCaveat(refreshHz int, fifoMedian, step time.Duration) string {
+	if fifoMedian <= 0 {
+		if refreshHz > 0 {
+			return ""
+		}
+		return unknownRefreshCaveat
+	}
+	rate := float64(time.Second) / float64(fifoMedian)
+	if refreshHz <= 0 {
+		return fmt.Sprintf("the display reports no refresh rate (Xvfb has no vertical blank) and FIFO's median "+
+			"present interval is %s ms (%.1f/s): %s", ms(fifoMedian), rate, noVBlankCaveat)
+	}
+	period := time.Second / time.Duration(refreshHz)
+	if step > 0 && float64(step) >= float64(period)*(1-fifoTolerance) {
+		return fmt.Sprintf("the fixed %.1f Hz step is not faster than the %d Hz the display reports, so FIFO's "+
+			"median present interval (%s ms) follows the step and cannot show display pacing: measure with -variable",
+			float64(time.Second)/float64(step), refreshHz, ms(fifoMedian))
+	}
+	if off := math.Abs(float64(fifoMedian-period)) / float64(period); off <= fifoTolerance {
+		return ""
+	}
+	return fmt.Sprintf("FIFO's median present interval %s ms (%.1f/s) disagrees with the %d Hz (%s ms) "+
+		"the display reports: %s", ms(fifoMedian), rate, refreshHz, ms(period), noVBlankCaveat)
 }
 
 // Run measures one swap interval on a fresh window.
@@ -116,7 +150,11 @@ func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeri
 		fmt.Fprintf(r.stderr, "sample pacing: interval %d stopped after %d frames: the sample storage is full\n",
 			swapInterval, len(h.log.samples))
 	}
-	return h.series(g), nil
+	series := h.series(g)
+	if series.Choice.Mode == present.ModeFIFO && r.fifoMedian == 0 {
+		r.fifoMedian = pacing.Summarize(series.intervals()).Median
+	}
+	return series, nil
 }
 
 // capacity is how many presents one interval's run can record.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -19,7 +20,7 @@ const maxStalledFrames = 10_000
 const progressEvery = 256
 
 // simRun is the pacingRun of -simulate: the real timing.Scheduler on a
-// virtual clock, presenting to a present.Display. The display's vblank 0 is
+// virtual clock, presenting to a pacing.Display. The display's vblank 0 is
 // at the scheduler's start (virtual time 0), or with -align first on the
 // first present; times in samples are on the scheduler's clock.
 type simRun struct {
@@ -78,7 +79,7 @@ type simulation struct {
 	opt      pacingOptions
 	clock    *timing.ManualClock
 	sched    *timing.Scheduler
-	disp     *present.Display
+	disp     *pacing.Display
 	rng      *rand.Rand
 	progress func(float64)
 
@@ -98,7 +99,7 @@ func newSimulation(opt pacingOptions, mode present.PresentMode, progress func(fl
 		progress: progress,
 	}
 	var err error
-	s.disp, err = present.NewDisplay(present.DisplayConfig{
+	s.disp, err = pacing.NewDisplay(pacing.DisplayConfig{
 		Rate: opt.refresh, Mode: mode, Images: opt.images, OnFrame: s.fate,
 	})
 	if err != nil {
@@ -201,9 +202,9 @@ func (s *simulation) checkProgress() error {
 	return nil
 }
 
-// fate records what the display did with a frame (present.Display's
+// fate records what the display did with a frame (pacing.Display's
 // OnFrame); frame IDs are sample indices, one present per sample.
-func (s *simulation) fate(f present.Frame) {
+func (s *simulation) fate(f pacing.Frame) {
 	p := &s.samples[f.ID]
 	p.Fate, p.Dropped, p.Torn = true, f.Dropped, f.Torn
 	if !f.Dropped {

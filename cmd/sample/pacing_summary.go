@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 )
 
 // judderLabels names the judder buckets of the summary and the bar chart:
@@ -16,7 +16,7 @@ var judderLabels = []string{"0", "1", "2", "3+"}
 
 // judderShares returns the share of refreshes, in percent, in each bucket
 // of judderLabels.
-func judderShares(r *present.Report) []float64 {
+func judderShares(r *pacing.Report) []float64 {
 	out := make([]float64, len(judderLabels))
 	if r.Refreshes == 0 {
 		return out
@@ -63,7 +63,7 @@ func writePacingSummary(w io.Writer, src pacingRun, series []pacingSeries) error
 
 // summaryRow formats one series' row of the table.
 func summaryRow(s pacingSeries, sim bool) string {
-	st := present.Summarize(s.intervals())
+	st := pacing.Summarize(s.intervals())
 	fb := "no"
 	if s.Choice.FellBack {
 		fb = "yes"

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -62,7 +62,7 @@ func timelinePlot(series []pacingSeries, src pacingRun) (*plot.Plot, error) {
 
 // firstShownRefresh returns the earliest refresh in which any simulated
 // series showed a frame, and the display's rate.
-func firstShownRefresh(series []pacingSeries) (k int64, rate present.Rate, ok bool) {
+func firstShownRefresh(series []pacingSeries) (k int64, rate pacing.Rate, ok bool) {
 	for _, s := range series {
 		if s.Display == nil {
 			continue
@@ -109,7 +109,7 @@ func staircase(s pacingSeries, start, span time.Duration) plotter.XYs {
 // vblankTicks marks the vblanks k0 .. k0+n, relative to vblank k0, and
 // labels every sixth. Every tick has a label (blank or not), so the grid
 // draws a line at each vblank: gonum's Grid skips unlabelled, minor ticks.
-func vblankTicks(rate present.Rate, k0 int64, n int) plot.ConstantTicks {
+func vblankTicks(rate pacing.Rate, k0 int64, n int) plot.ConstantTicks {
 	var ticks plot.ConstantTicks
 	for j := range int64(n + 1) {
 		v := msFloat(rate.VBlank(k0+j) - rate.VBlank(k0))

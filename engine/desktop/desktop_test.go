@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/glfw/v3.3/glfw"
+
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
@@ -12,28 +14,36 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// TestKeyCodesMatchWindow: engine's key, button and action codes are GLFW's,
-// as window's are, so events convert by cast.
-func TestKeyCodesMatchWindow(t *testing.T) {
-	keys := map[engine.Key]window.KeyCode{
-		engine.KeySpace: window.KeySpace, engine.KeyA: window.KeyA, engine.KeyZ: window.KeyZ,
-		engine.Key0: window.Key0, engine.KeyEscape: window.KeyEscape, engine.KeyEnter: window.KeyEnter,
-		engine.KeyLeft: window.KeyLeft, engine.KeyUp: window.KeyUp, engine.KeyF1: window.KeyF1,
-		engine.KeyF12: window.KeyF12, engine.KeyKPAdd: window.KeyKPAdd, engine.KeyKPSubtract: window.KeyKPSubtract,
-		engine.KeyLeftShift: window.KeyLeftShift, engine.KeyRightAlt: window.KeyRightAlt,
-		engine.KeyEqual: window.KeyEqual, engine.KeyMinus: window.KeyMinus, engine.KeyLast: window.KeyLast,
-		engine.KeyUnknown: window.KeyUnknown,
+// TestI3_EngineCodesAreGLFWs: the window delivers GLFW's raw codes and the
+// engine's key, button and action values are GLFW's, so events convert by
+// cast (the engine owns the names: I3).
+func TestI3_EngineCodesAreGLFWs(t *testing.T) {
+	keys := map[engine.Key]glfw.Key{
+		engine.KeySpace: glfw.KeySpace, engine.KeyApostrophe: glfw.KeyApostrophe, engine.KeyComma: glfw.KeyComma,
+		engine.KeyMinus: glfw.KeyMinus, engine.KeyPeriod: glfw.KeyPeriod, engine.KeySlash: glfw.KeySlash,
+		engine.Key0: glfw.Key0, engine.Key9: glfw.Key9, engine.KeyEqual: glfw.KeyEqual,
+		engine.KeyA: glfw.KeyA, engine.KeyL: glfw.KeyL, engine.KeyZ: glfw.KeyZ,
+		engine.KeyEscape: glfw.KeyEscape, engine.KeyEnter: glfw.KeyEnter, engine.KeyTab: glfw.KeyTab,
+		engine.KeyBackspace: glfw.KeyBackspace, engine.KeyInsert: glfw.KeyInsert, engine.KeyDelete: glfw.KeyDelete,
+		engine.KeyRight: glfw.KeyRight, engine.KeyLeft: glfw.KeyLeft, engine.KeyDown: glfw.KeyDown,
+		engine.KeyUp: glfw.KeyUp, engine.KeyPageUp: glfw.KeyPageUp, engine.KeyPageDown: glfw.KeyPageDown,
+		engine.KeyHome: glfw.KeyHome, engine.KeyEnd: glfw.KeyEnd, engine.KeyF1: glfw.KeyF1, engine.KeyF12: glfw.KeyF12,
+		engine.KeyKP0: glfw.KeyKP0, engine.KeyKP9: glfw.KeyKP9, engine.KeyKPAdd: glfw.KeyKPAdd,
+		engine.KeyKPSubtract: glfw.KeyKPSubtract, engine.KeyKPEnter: glfw.KeyKPEnter,
+		engine.KeyLeftShift: glfw.KeyLeftShift, engine.KeyLeftCtrl: glfw.KeyLeftControl, engine.KeyLeftAlt: glfw.KeyLeftAlt,
+		engine.KeyRightShift: glfw.KeyRightShift, engine.KeyRightCtrl: glfw.KeyRightControl, engine.KeyRightAlt: glfw.KeyRightAlt,
+		engine.KeyLast: glfw.KeyLast, engine.KeyUnknown: glfw.KeyUnknown,
 	}
-	for e, w := range keys {
-		if int(e) != int(w) {
-			t.Errorf("engine key %d != window key %d", e, w)
+	for e, g := range keys {
+		if int(e) != int(g) {
+			t.Errorf("engine key %d != GLFW key %d", e, g)
 		}
 	}
-	if int(engine.MouseLeft) != int(window.ButtonLeft) || int(engine.MouseRight) != int(window.ButtonRight) ||
-		int(engine.MouseMiddle) != int(window.ButtonMiddle) || int(engine.MouseButtonLast) != int(window.ButtonLast) {
+	if int(engine.MouseLeft) != int(glfw.MouseButtonLeft) || int(engine.MouseRight) != int(glfw.MouseButtonRight) ||
+		int(engine.MouseMiddle) != int(glfw.MouseButtonMiddle) || int(engine.MouseButtonLast) != int(glfw.MouseButtonLast) {
 		t.Error("mouse buttons differ")
 	}
-	if int(engine.Release) != int(window.Release) || int(engine.Press) != int(window.Press) || int(engine.Repeat) != int(window.Repeat) {
+	if int(engine.Release) != int(glfw.Release) || int(engine.Press) != int(glfw.Press) || int(engine.Repeat) != int(glfw.Repeat) {
 		t.Error("actions differ")
 	}
 }
@@ -42,7 +52,7 @@ func TestKeyCodesMatchWindow(t *testing.T) {
 // the payload is carried over.
 func TestW2_EventConversion(t *testing.T) {
 	for k := window.Close; k <= window.Scroll; k++ {
-		ev := window.Event{Kind: k, Width: 3, Height: 4, Key: window.KeyA, Char: 'x', DY: 2}
+		ev := window.Event{Kind: k, Width: 3, Height: 4, Key: int(glfw.KeyA), Char: 'x', DY: 2}
 		got, ok := convert(&ev)
 		if !ok || got.Kind.String() == "" || got.Width != 3 || got.Key != engine.KeyA || got.Char != 'x' || got.DY != 2 {
 			t.Errorf("%v: converted to %+v, %v", k, got, ok)

@@ -20,8 +20,8 @@ var kinds = [...]engine.PlatformEventKind{
 }
 
 // convert turns a window event into an engine event; false for a kind the
-// engine does not know. Key, button and action codes are GLFW's on both
-// sides, so they convert by cast.
+// engine does not know. The window's raw key, button and action codes are
+// GLFW's, and so are the engine's values (I3), so they convert by cast.
 func convert(ev *window.Event) (engine.PlatformEvent, bool) {
 	if int(ev.Kind) >= len(kinds) || kinds[ev.Kind] == 0 {
 		return engine.PlatformEvent{}, false

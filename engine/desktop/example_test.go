@@ -15,14 +15,14 @@ import (
 )
 
 // cube draws a spinning lit cube through the public API and quits on
-// Escape.
+// Escape, however short the press (IsKeyJustPressed, I1).
 type cube struct {
 	vb     *graphics.VertexBuffer
 	effect *graphics.BasicEffect
 }
 
 func (c *cube) Update(g *engine.Game, _ timing.GameTime) {
-	if g.Keyboard().IsKeyDown(engine.KeyEscape) {
+	if g.IsKeyJustPressed(engine.KeyEscape) {
 		g.Exit()
 	}
 }
@@ -72,6 +72,28 @@ func Example() {
 	signal.Notify(sig, os.Interrupt)
 	go func() { <-sig; g.RequestExit() }()
 	if err := g.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// pong sets its presentation settings in Configure, which Run calls before
+// it creates the device (XNA sets them in the Game's constructor).
+type pong struct{ *cube }
+
+func (pong) Configure(g *engine.Game) error {
+	gm := g.Graphics()
+	gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 1280, 720
+	gm.SynchronizeWithVerticalRetrace = false // Immediate, swap interval 0
+	return g.SetTargetElapsedTime(timing.FromSeconds(1.0 / 120))
+}
+
+// The one-call path with settings before the device: the handler
+// implements engine.Configurer, and the device is created with what
+// Configure set (a 1280x720 back buffer, no vertical sync, 120 updates a
+// second).
+func ExampleRun() {
+	if err := desktop.Run(pong{&cube{}}, desktop.Config{Title: "pong"}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

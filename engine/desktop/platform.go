@@ -25,13 +25,18 @@ type Platform struct {
 var _ engine.Platform = (*Platform)(nil)
 
 // NewPlatform opens the window cfg describes. Without a display the error
-// wraps window.ErrNoDisplay and says how to get one (W6). It starts the
+// wraps window.ErrNoDisplay and says how to get one (W6); a size whose
+// swapchain would exceed the memory budget is refused first (the error
+// wraps vulkan.ErrOverBudget and says how to raise it). It starts the
 // Vulkan instance and device first, on another goroutine
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
 // if it never did. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
+	if err := checkSize(cfg); err != nil {
+		return nil, fmt.Errorf("desktop: %w", err)
+	}
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
@@ -145,12 +150,13 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 		FramesInFlight:     p.cfg.FramesInFlight,
 		SwapInterval:       rc.Present.SwapInterval,
 		HalfRate:           rc.Present.HalfRate,
+		SwapchainBudget:    p.cfg.SwapchainBudget,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
 	p.made = append(p.made, r)
-	return &Renderer{vk: r, clock: rc.Clock}, nil
+	return &Renderer{vk: r, win: p.win, clock: rc.Clock}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device
@@ -183,4 +189,17 @@ func ValidationMessages(g *engine.Game) []string {
 		return nil
 	}
 	return p.validationMessages()
+}
+
+// checkSize refuses a window whose smallest swapchain would exceed the
+// swapchain memory budget, before anything is opened.
+func checkSize(cfg Config) error {
+	budget, err := vulkan.SwapchainBudget(cfg.SwapchainBudget)
+	if err != nil {
+		return err
+	}
+	if err := vulkan.CheckWindowSize(cfg.Width, cfg.Height, budget); err != nil {
+		return fmt.Errorf("window size: %w", err)
+	}
+	return nil
 }

@@ -2,12 +2,14 @@ package desktop
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
 )
 
 // Renderer is engine.Renderer on renderer/vulkan: the Vulkan renderer is
@@ -15,6 +17,7 @@ import (
 // presents them. Main thread only.
 type Renderer struct {
 	vk     *vulkan.Renderer
+	win    *window.Window
 	clock  timing.Source
 	frames uint64
 }
@@ -31,10 +34,21 @@ func (r *Renderer) Backend() graphics.Backend { return r.vk }
 // at half rate each is presented twice: Vulkan().Presents counts presents).
 func (r *Renderer) Frames() uint64 { return r.frames }
 
+// hiddenWait bounds how long BeginDraw waits for window events while the
+// window cannot be presented to, so a hidden game neither draws nor spins.
+const hiddenWait = 10 * time.Millisecond
+
 // BeginDraw acquires the next swapchain image, rebuilding the swapchain
-// first when needed (W2, P5); false while minimized or when no image came
-// within the renderer's bound (W7): the engine then skips the frame.
+// first when needed (W2, P5). It reports false, and the engine skips the
+// frame, while the window is hidden (or, on Wayland, not yet configured by
+// the compositor; W8), after first waiting up to hiddenWait for window
+// events so the loop does not spin; while minimized; and when no image came
+// within the renderer's bound (W7).
 func (r *Renderer) BeginDraw() (bool, error) {
+	if r.win != nil && !r.win.CanPresent() {
+		window.WaitEvents(hiddenWait)
+		return false, nil
+	}
 	ok, err := r.vk.BeginFrame()
 	if err != nil {
 		return false, fmt.Errorf("desktop: %w", err)

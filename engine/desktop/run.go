@@ -22,6 +22,11 @@ type Config struct {
 	Validation bool
 	// FramesInFlight is 1 to 3; 0 means the renderer's default (2).
 	FramesInFlight int
+	// SwapchainBudget bounds the memory of the swapchain's images, as
+	// vulkan.Options.SwapchainBudget does: 0 means METRONOME_SWAPCHAIN_BUDGET
+	// or 1 GiB, negative no limit. NewPlatform refuses a window size over it
+	// before opening the window (vulkan.CheckWindowSize).
+	SwapchainBudget int64
 	// Engine is the game's clock configuration (zero: system clock,
 	// default profile).
 	Engine engine.Config
@@ -58,7 +63,10 @@ func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 }
 
 // Run opens the window, runs h until it exits or the window closes, and
-// tears everything down in order (W4). Must be called from the main thread.
+// tears everything down in order (W4). A handler that needs settings before
+// the device is created (XNA sets them in the Game's constructor)
+// implements engine.Configurer: Run calls its Configure with the Game
+// first. Must be called from the main thread.
 func Run(h engine.Handler, cfg Config) error {
 	g, err := NewGame(h, cfg)
 	if err != nil {

@@ -1,19 +1,16 @@
 // Package present holds the presentation decisions of the engine as pure
-// functions, so they are tested without a window or a GPU (STYLE 1, 9):
+// functions, so they are tested without a window or a GPU:
 //
 //   - PresentInterval, XNA's vertical-sync setting, and its swap interval
-//     (rule P3 of DESIGN.md);
+//     (rule P3 in docs/rules.md);
 //   - PresentMode, this package's own names for Vulkan's present modes, and
 //     ChooseMode, which picks the mode for a swap interval from the modes a
 //     surface supports and reports every fallback (rule P4), and
 //     ChooseModeHold, the same with rule P8's explicit half-rate option
-//     (interval 2 on FIFO, each frame presented twice: Choice.Hold 2);
-//   - Recorder, a frame-interval recorder for pacing statistics that records
-//     without allocating;
-//   - Display, a simulated display in virtual time that models FIFO,
-//     MAILBOX, IMMEDIATE and FIFO_RELAXED queueing against an exact vblank
-//     clock, for pacing experiments without the monitor (with an optional
-//     Hold that models rule P8's true half-rate interval 2 on FIFO).
+//     (interval 2 on FIFO, each frame presented twice: Choice.Hold 2).
+//
+// Its subpackage pacing holds the lab around these decisions: a simulated
+// display in virtual time and the pacing statistics.
 //
 // The mapping of swap intervals to present modes (P4):
 //

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -18,8 +19,9 @@ var _ graphics.Backend = (*Renderer)(nil)
 // offscreen is the arena and release slot of work outside a frame.
 const offscreen = maxFrames
 
-// pipeKey is a pipeline's cache key: the record's key (its shader variant
-// cleared: one shader serves them all) and the target kind.
+// pipeKey is a pipeline's cache key: the record's key (of its shader
+// variant only ShaderTexture, which picks the fragment shader) and the
+// target kind.
 type pipeKey struct {
 	graphics.PipelineKey
 	target bool
@@ -56,7 +58,7 @@ func (r *Renderer) createGraphics() (err error) {
 	if r.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{r.uniformLayout, r.textureLayout}); err != nil {
 		return err
 	}
-	if r.vert, r.frag, err = basicModules(dev); err != nil {
+	if r.vert, r.frag, r.fragPlain, err = basicModules(dev); err != nil {
 		return err
 	}
 	if r.pipeCache, err = newPipelineCache(dev); err != nil {
@@ -149,7 +151,7 @@ func (r *Renderer) destroyGraphics() {
 	if r.pipeCache != nil {
 		vk.DestroyPipelineCache(dev, r.pipeCache, nil)
 	}
-	for _, m := range []vk.ShaderModule{r.frag, r.vert} {
+	for _, m := range []vk.ShaderModule{r.fragPlain, r.frag, r.vert} {
 		if m != nil {
 			vk.DestroyShaderModule(dev, m, nil)
 		}
@@ -304,6 +306,7 @@ func (r *Renderer) emitInits() {
 func (r *Renderer) release(slot int) {
 	for _, rel := range r.releases[slot] {
 		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
 		}
@@ -317,8 +320,10 @@ func (r *Renderer) release(slot int) {
 
 // pipeline returns the pipeline for key on the back buffer or a render
 // target, building it on first use (the cache makes rebuilds cheap).
+// One vertex shader serves every variant (its flags are uniforms); the
+// fragment shader samples only for ShaderTexture.
 func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
-	key.Shader = 0
+	key.Shader &= graphics.ShaderTexture
 	k := pipeKey{key, target}
 	if p, ok := r.pipelines[k]; ok {
 		return p, nil
@@ -327,7 +332,11 @@ func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline,
 	if target {
 		rp = r.passes[passTargetDiscard]
 	}
-	p, err := newPipeline(r.dev.handle, r.pipeCache, rp, r.pipeLayout, r.vert, r.frag, key)
+	frag := r.fragPlain
+	if key.Shader&graphics.ShaderTexture != 0 {
+		frag = r.frag
+	}
+	p, err := newPipeline(r.dev.handle, r.pipeCache, rp, r.pipeLayout, r.vert, frag, key)
 	if err != nil {
 		return nil, err
 	}

@@ -35,13 +35,6 @@ func allocCommandBuffers(d *device, pool vk.CommandPool, n int) ([]vk.CommandBuf
 	return cmds, nil
 }
 
-// beginCommands starts recording cmd.
-func beginCommands(cmd vk.CommandBuffer, op string) error {
-	bi := vk.CommandBufferBeginInfo{SType: vk.StructureTypeCommandBufferBeginInfo}
-	defer bi.Free()
-	return callErr(op, "vkBeginCommandBuffer", vk.BeginCommandBuffer(cmd, &bi))
-}
-
 // newSemaphore creates a binary semaphore.
 func newSemaphore(dev vk.Device) (vk.Semaphore, error) {
 	ci := vk.SemaphoreCreateInfo{SType: vk.StructureTypeSemaphoreCreateInfo}

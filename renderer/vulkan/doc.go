@@ -51,7 +51,13 @@
 // (Result); the results callers branch on are constants usable with
 // errors.Is (ErrOutOfDate, ErrDeviceLost, ErrSurfaceLost, ...). Without a
 // driver New returns an error wrapping ErrNoDriver that says what to install
-// or set (W6).
+// or set (W6). A swapchain whose images and depth image would take more
+// memory than the budget (1 GiB unless Options.SwapchainBudget or
+// METRONOME_SWAPCHAIN_BUDGET says otherwise) is refused with an error
+// wrapping ErrOverBudget; CheckWindowSize checks a requested size up front.
+//
+// Validation counts only the validation layer's own errors and warnings,
+// never the loader's notices (W3).
 //
 // Building needs the Vulkan headers (Debian: libvulkan-dev) for frameloop.c;
 // running needs the loader (libvulkan1) and a driver (a GPU's, or Mesa's

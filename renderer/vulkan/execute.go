@@ -219,7 +219,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		}
 		*swapSeen = true
 	}
-	w, h := p.Width, p.Height
+	// The image's own size (the record's Width and Height describe the
+	// same target; the swapchain's extent is what the framebuffer has).
+	var w, h int
 	if target {
 		w, h = t.w, t.h
 	} else {

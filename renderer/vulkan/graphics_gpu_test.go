@@ -427,3 +427,47 @@ func TestG3_TextureSetDataGetDataRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestG11_DisposedResourcesAreReleasedAfterTheirFrame: textures, render
+// targets and buffers disposed (some before they were ever used, some
+// right after a frame drew with them) are destroyed once the GPU is done:
+// no validation message, and the renderer holds none of them afterwards.
+func TestG11_DisposedResourcesAreReleasedAfterTheirFrame(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		early, err := graphics.NewTexture2D(c.dev, 8, 8)
+		if err != nil {
+			return err
+		}
+		early.Dispose() // never drawn, not even initialised on the GPU yet
+		if _, err := c.frame(g, false, func() error {
+			c.dev.SetSamplerState(graphics.PointClamp)
+			if err := c.quad(0, 0, 32, 32, graphics.White, c.checker); err != nil {
+				return err
+			}
+			return c.quad(32, 32, 32, 32, graphics.White, c.rt.Texture2D)
+		}); err != nil {
+			return err
+		}
+		c.checker.Dispose()
+		c.rt.Dispose()
+		c.cubeVB.Dispose()
+		c.cubeIB.Dispose()
+		for range 4 { // the releases ride the next frame and run once its slot comes round
+			if _, err := c.frame(g, false, func() error { return c.dev.Clear(background) }); err != nil {
+				return err
+			}
+		}
+		if err := g.r.WaitIdle(); err != nil {
+			return err
+		}
+		if n, m := len(g.r.textures), len(g.r.buffers); n != 0 || m != 0 {
+			return fmt.Errorf("after disposal the renderer still holds %d textures and %d buffers", n, m)
+		}
+		return nil
+	})
+}

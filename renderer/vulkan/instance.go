@@ -64,21 +64,24 @@ type instance struct {
 // newInstance creates the instance with the given extensions (those the
 // window system needs) and, when validate, the validation layer and a
 // debug-report callback that also covers vkCreateInstance and vkDestroyInstance.
-func newInstance(extensions []string, validate bool) (in *instance, err error) {
-	in = &instance{}
+//
+// The deferred cleanups read only locals (log, h), never the named results:
+// every failing return sets the result to nil before they run.
+func newInstance(extensions []string, validate bool) (_ *instance, err error) {
 	var layers []string
 	var chain *vk.DebugReportCallbackCreateInfo
+	var log *messageLog
 	if validate {
 		if err := checkValidationLayer(); err != nil {
 			return nil, err
 		}
 		layers = []string{validationLayer}
 		extensions = append(append([]string(nil), extensions...), "VK_EXT_debug_report")
-		in.log = &messageLog{}
-		registerLog(in.log)
+		log = &messageLog{}
+		registerLog(log)
 		defer func() {
 			if err != nil {
-				unregisterLog(in.log)
+				unregisterLog(log)
 			}
 		}()
 		chain = reportInfo()
@@ -88,7 +91,6 @@ func newInstance(extensions []string, validate bool) (in *instance, err error) {
 	if err != nil {
 		return nil, err
 	}
-	in.handle = h
 	defer func() {
 		if err != nil {
 			vk.DestroyInstance(h, nil)
@@ -97,6 +99,7 @@ func newInstance(extensions []string, validate bool) (in *instance, err error) {
 	if err := vk.InitInstance(h); err != nil {
 		return nil, fmt.Errorf("create instance: load instance entry points: %w", err)
 	}
+	in := &instance{handle: h, log: log}
 	if validate {
 		if in.report, err = createReport(h); err != nil {
 			return nil, err

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // fakeSurface is a window that never gets as far as a surface, and reports
@@ -29,7 +31,7 @@ func TestW6_NoDriverOneClearError(t *testing.T) {
 		reportNoDriver(t, err)
 		return
 	}
-	checkNoDriverChild(t, "TestW6_NoDriverOneClearError")
+	checkNoDriverChild(t, "TestW6_NoDriverOneClearError", false)
 }
 
 // TestW6_NoDriverStartedInstanceOneClearError is TestW6_NoDriverOneClearError
@@ -42,7 +44,55 @@ func TestW6_NoDriverStartedInstanceOneClearError(t *testing.T) {
 		reportNoDriver(t, err)
 		return
 	}
-	checkNoDriverChild(t, "TestW6_NoDriverStartedInstanceOneClearError")
+	checkNoDriverChild(t, "TestW6_NoDriverStartedInstanceOneClearError", false)
+}
+
+// TestW6_NoDriverWithValidationOneClearError is TestW6_NoDriverOneClearError
+// with validation on: vkCreateInstance fails after the message log was
+// registered, and the cleanup of that log must not dereference the nil
+// instance the failing return left (it once panicked there).
+func TestW6_NoDriverWithValidationOneClearError(t *testing.T) {
+	if os.Getenv(noDriverChildEnv) == "1" {
+		_, err := New(fakeSurface{64, 64}, Options{InstanceExtensions: []string{"VK_KHR_surface"}, Validation: true})
+		reportNoDriver(t, err)
+		return
+	}
+	checkNoDriverChild(t, "TestW6_NoDriverWithValidationOneClearError", true)
+}
+
+// TestW6_NoDriverWithValidationStartedInstanceOneClearError is the same
+// through StartInstance, where the panic happened on the start's goroutine
+// and raced the caller's own error and exit.
+func TestW6_NoDriverWithValidationStartedInstanceOneClearError(t *testing.T) {
+	if os.Getenv(noDriverChildEnv) == "1" {
+		p := StartInstance(InstanceOptions{Extensions: []string{"VK_KHR_surface", "VK_KHR_xcb_surface"}, Validation: true})
+		_, err := NewWithInstance(fakeSurface{64, 64}, p, Options{InstanceExtensions: []string{"VK_KHR_surface"}})
+		p.Destroy()
+		reportNoDriver(t, err)
+		return
+	}
+	checkNoDriverChild(t, "TestW6_NoDriverWithValidationStartedInstanceOneClearError", true)
+}
+
+// TestW6_StartPanicIsAnError: a panic on StartInstance's goroutine reaches
+// NewWithInstance as an error on the caller's goroutine, never as a crash
+// of the process from another goroutine.
+func TestW6_StartPanicIsAnError(t *testing.T) {
+	defer func(f func([]string, bool, func(uintptr, uintptr, uint32) bool) *started) { startFunc = f }(startFunc)
+	startFunc = func([]string, bool, func(uintptr, uintptr, uint32) bool) *started {
+		var in *instance
+		_ = in.log // a nil dereference, as the failing newInstance once made
+		return nil
+	}
+	p := StartInstance(InstanceOptions{})
+	_, err := NewWithInstance(fakeSurface{64, 64}, p, Options{})
+	p.Destroy()
+	if !errors.Is(err, errStartPanicked) {
+		t.Fatalf("NewWithInstance = %v, want an error wrapping errStartPanicked", err)
+	}
+	if !strings.Contains(err.Error(), "nil pointer dereference") {
+		t.Errorf("error %q does not name the panic", err)
+	}
 }
 
 // reportNoDriver prints the child's error for checkNoDriverChild and fails
@@ -52,6 +102,10 @@ func reportNoDriver(t *testing.T, err error) {
 		t.Fatal("New succeeded without a driver")
 	}
 	os.Stdout.WriteString("ERR: " + err.Error() + "\n")
+	if isNoLayer(err) {
+		os.Stdout.WriteString("NO-LAYER\n")
+		return
+	}
 	if !errors.Is(err, ErrNoDriver) && !errors.Is(err, ErrNoLoader) {
 		t.Fatalf("error does not wrap ErrNoDriver: %v", err)
 	}
@@ -59,18 +113,26 @@ func reportNoDriver(t *testing.T, err error) {
 
 // checkNoDriverChild runs test name in a child without a driver and checks
 // the error it printed.
-func checkNoDriverChild(t *testing.T, name string) {
+// With validate, the child runs with METRONOME_VALIDATION=1 as well.
+func checkNoDriverChild(t *testing.T, name string, validate bool) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run=^"+name+"$", "-test.count=1")
-	cmd.Env = append(os.Environ(), noDriverChildEnv+"=1", ValidationEnv+"=0",
+	env := ValidationEnv + "=0"
+	if validate {
+		env = ValidationEnv + "=1"
+	}
+	cmd.Env = append(os.Environ(), noDriverChildEnv+"=1", env,
 		"VK_DRIVER_FILES=/nonexistent/none.json", "VK_ICD_FILENAMES=/nonexistent/none.json")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("child failed: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "NO-LAYER") {
+		windowtest.SkipOrFail(t, "no validation layer", errNoValidationLayer)
 	}
 	var msg string
 	for line := range strings.Lines(string(out)) {

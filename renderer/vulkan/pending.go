@@ -1,6 +1,9 @@
 package vulkan
 
 import (
+	"errors"
+	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"unsafe"
@@ -68,12 +71,33 @@ func StartInstance(opt InstanceOptions) *PendingInstance {
 	support := opt.PresentSupport
 	go func() {
 		defer close(p.done)
-		p.st = start(wanted, validate, support)
+		p.st = startRecovered(wanted, validate, support)
 		if p.st.inst != nil {
 			p.log = p.st.inst.log
 		}
 	}()
 	return p
+}
+
+// errStartPanicked is wrapped by the error of a start that panicked.
+var errStartPanicked = errors.New("internal error: the Vulkan start panicked")
+
+// startFunc is start; a test replaces it to reach startRecovered's recovery.
+var startFunc = start
+
+// startRecovered is start with a panic turned into st.err. A panic left on
+// StartInstance's goroutine would race the main goroutine: the process
+// died either before or after the caller printed its own error (say, no
+// display), with exit status 2 or the caller's (W6). The error reaches
+// whoever takes the result, on their goroutine; what the start made
+// before it panicked is not destroyed.
+func startRecovered(wanted []string, validate bool, support func(instance, device uintptr, family uint32) bool) (st *started) {
+	defer func() {
+		if v := recover(); v != nil {
+			st = &started{err: fmt.Errorf("start Vulkan: %w: %v\n%s", errStartPanicked, v, debug.Stack())}
+		}
+	}()
+	return startFunc(wanted, validate, support)
 }
 
 // start loads Vulkan and creates the instance and the device, destroying

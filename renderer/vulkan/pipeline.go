@@ -176,24 +176,31 @@ func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModul
 	return m, err
 }
 
-// basicModules creates BasicEffect's vertex and fragment shader modules.
-func basicModules(dev vk.Device) (vert, frag vk.ShaderModule, err error) {
-	vw, err := shaders.BasicVertex()
-	if err != nil {
-		return nil, nil, fmt.Errorf("create shader: %w", err)
+// basicModules creates BasicEffect's vertex shader module and its two
+// fragment shader modules: with a texture and without.
+func basicModules(dev vk.Device) (vert, frag, untextured vk.ShaderModule, err error) {
+	sources := []struct {
+		words func() ([]uint32, error)
+		what  string
+		dst   *vk.ShaderModule
+	}{
+		{shaders.BasicVertex, "vertex", &vert},
+		{shaders.BasicFragment, "fragment", &frag},
+		{shaders.BasicUntexturedFragment, "untextured fragment", &untextured},
 	}
-	fw, err := shaders.BasicFragment()
-	if err != nil {
-		return nil, nil, fmt.Errorf("create shader: %w", err)
+	for i, src := range sources {
+		words, err := src.words()
+		if err == nil {
+			*src.dst, err = newShaderModule(dev, words, src.what)
+		}
+		if err != nil {
+			for _, made := range sources[:i] {
+				vk.DestroyShaderModule(dev, *made.dst, nil)
+			}
+			return nil, nil, nil, fmt.Errorf("create shader: %w", err)
+		}
 	}
-	if vert, err = newShaderModule(dev, vw, "vertex"); err != nil {
-		return nil, nil, err
-	}
-	if frag, err = newShaderModule(dev, fw, "fragment"); err != nil {
-		vk.DestroyShaderModule(dev, vert, nil)
-		return nil, nil, err
-	}
-	return vert, frag, nil
+	return vert, frag, untextured, nil
 }
 
 // defaultAttributes is the content of the buffer bound at vertex binding 1

@@ -48,6 +48,12 @@ type Options struct {
 	// frame that cannot be acquired within it is skipped (BeginFrame
 	// false, counted by Skipped). 0 means DefaultWaitBound.
 	WaitBound time.Duration
+	// SwapchainBudget bounds the bytes the swapchain's colour images and
+	// the depth image may take (CheckSwapchain): a swapchain over it is
+	// refused with an error naming the budget. 0 means
+	// METRONOME_SWAPCHAIN_BUDGET or else DefaultSwapchainBudget (1 GiB);
+	// negative means no limit.
+	SwapchainBudget int64
 }
 
 // DefaultFramesInFlight is the number of frames in flight when Options leave it 0.
@@ -90,6 +96,7 @@ type deviceState struct {
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
 	vert, frag    vk.ShaderModule
+	fragPlain     vk.ShaderModule // the fragment shader of draws without a texture
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
 	samplers      []vk.Sampler
@@ -137,6 +144,7 @@ type presenterState struct {
 	stale    bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
 	fbW, fbH int             // framebuffer size last read from the Surface
 	rebuilds int
+	budget   int64 // swapchain memory budget in bytes (SwapchainBudget)
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
@@ -182,8 +190,12 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if _, err := present.ModeForSwapInterval(opt.SwapInterval); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	budget, err := SwapchainBudget(opt.SwapchainBudget)
+	if err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
 	r = &Renderer{}
-	r.win = win
+	r.win, r.budget = win, budget
 	defer func() {
 		if err != nil {
 			r.Destroy()

@@ -69,6 +69,10 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 	if sc.extent.Width == 0 || sc.extent.Height == 0 {
 		return errZeroExtent // minimised between the size query and now (W2)
 	}
+	if err := CheckSwapchain(int(sc.extent.Width), int(sc.extent.Height), int(count),
+		formatSize(r.format.Format), formatSize(r.depthFormat), r.budget); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
 	usage := vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit)
 	if caps.SupportedUsageFlags&vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit) != 0 {
 		usage |= vk.ImageUsageFlags(vk.ImageUsageTransferSrcBit)

@@ -82,10 +82,28 @@ func unregisterLog(l *messageLog) {
 	}
 }
 
-// onDebugReport is the debug-report callback. It returns false, so the call
+// validationPrefix is the layer prefix VK_LAYER_KHRONOS_validation gives
+// every report it makes. The loader reports through the same callback with
+// its own prefix ("Loader Message").
+const validationPrefix = "Validation"
+
+// isValidationMessage reports whether a debug report counts as a validation
+// message (W3): an error or a warning from the validation layer. The
+// loader's reports are notices, not validation messages: it warns, for
+// one, that VK_INSTANCE_LAYERS is defined whenever that variable enables
+// the layer, on every vkCreateInstance.
+func isValidationMessage(flags vk.DebugReportFlags, layerPrefix string) bool {
+	return flags&reportFlags != 0 && layerPrefix == validationPrefix
+}
+
+// onDebugReport is the debug-report callback. It keeps the validation
+// layer's messages (isValidationMessage) and returns false, so the call
 // that triggered the message proceeds.
 func onDebugReport(flags vk.DebugReportFlags, objectType vk.DebugReportObjectType, object uint64,
 	location uint, code int32, layer, msg string, _ unsafe.Pointer) vk.Bool32 {
+	if !isValidationMessage(flags, layer) {
+		return vk.False
+	}
 	m := fmt.Sprintf("%s %s: %s", reportKind(flags), layer, msg)
 	logs.Lock()
 	for _, l := range logs.live {

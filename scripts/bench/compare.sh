@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares the sample's cube scene with vkcube on the same display and
 # driver, side by side in one run. Needs DISPLAY (an Xvfb started with the
-# malloc tunables the README names), vkcube (Debian: vulkan-tools) and Go.
+# malloc tunables of scripts/lib.sh), vkcube (Debian: vulkan-tools) and Go.
 #
 #   scripts/bench/compare.sh [frames] [runs]
 #

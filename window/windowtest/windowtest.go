@@ -1,5 +1,6 @@
 // Package windowtest is what the real-stack tests of this module share (a
-// window under an X server, a Vulkan driver, the validation layer): the CI
+// window under an X server or, in the Wayland build, a Wayland compositor,
+// a Vulkan driver, the validation layer): the CI
 // switch that turns a skip into a failure, the test for "the stack is
 // missing", and a keep-alive window for the whole test run.
 package windowtest
@@ -29,6 +30,19 @@ func SkipOrFail(t testing.TB, why string, err error) {
 	}
 	t.Skipf("%s: %v", why, err)
 }
+
+// DisplayVar is the environment variable that names this build's display:
+// WAYLAND_DISPLAY in the Wayland build (-tags wayland), else DISPLAY.
+func DisplayVar() string {
+	if window.Wayland {
+		return "WAYLAND_DISPLAY"
+	}
+	return "DISPLAY"
+}
+
+// HasDisplay reports whether DisplayVar is set (not whether its server
+// runs: window.New checks that).
+func HasDisplay() bool { return os.Getenv(DisplayVar()) != "" }
 
 // StackMissing reports whether err says the display is missing
 // (window.ErrNoDisplay), wraps one of the given sentinels (the renderer's
@@ -79,7 +93,7 @@ func KeepDisplay() (release func()) {
 		window.Do(func() {
 			w, err = window.New(window.Config{Title: "keep-alive", Width: 1, Height: 1, Hidden: true})
 		})
-		if err == nil || os.Getenv("DISPLAY") == "" {
+		if err == nil || !HasDisplay() {
 			break
 		}
 		time.Sleep(200 * time.Millisecond) // let a resetting X server come back

@@ -1,5 +1,5 @@
 // Package clockref is an independent reference implementation of what
-// `sample clock` prints (rules T5-T10, T13, T22 and T23 of DESIGN.md). It is a
+// `sample clock` prints (rules T5-T10, T13, T22 and T23 of docs/rules.md). It is a
 // test oracle: a deliberately literal transcription of the rules with plain
 // loops over int64 ticks (100 ns), sharing no code with package timing.
 package clockref

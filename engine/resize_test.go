@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// userResize makes the fake window w x h, as a user dragging its border
+// does, and scripts the events that report it for the next poll.
+func userResize(p *fakePlatform, w, h int) {
+	p.clientW, p.clientH, p.fbW, p.fbH = w, h, w, h
+	p.script = make([][]PlatformEvent, p.polls+1)
+	p.script[p.polls] = []PlatformEvent{{Kind: EventResize, Width: w, Height: h}, {Kind: EventFramebufferResize, Width: w, Height: h}}
+}
+
+// TestW9_BackBufferFollowsUserResize: after the user resizes the window the
+// device's PresentationParameters say the new back-buffer size (a reset:
+// DeviceResetting and DeviceReset around the renderer's resize), while the
+// preferred sizes stay what the game asked; so an ApplyChanges that follows
+// puts the preferred size back on the window (XNA). A minimized (0x0)
+// framebuffer keeps the last size.
+func TestW9_BackBufferFollowsUserResize(t *testing.T) {
+	rec := &recorder{}
+	g, _, p := newTestGame(rec, timing.ProfileDefault)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	userResize(p, 800, 600)
+	mark := len(rec.lines)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	pp := g.GraphicsDevice().PresentationParameters()
+	gm := g.Graphics()
+	if pp.BackBufferWidth != 800 || pp.BackBufferHeight != 600 {
+		t.Errorf("back buffer %dx%d after the resize, want 800x600", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	if gm.PreferredBackBufferWidth != 640 || gm.PreferredBackBufferHeight != 480 {
+		t.Errorf("preferred %dx%d, want the game's 640x480", gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
+	}
+	got := strings.Join(rec.lines[mark:], "\n")
+	want := "event ClientSizeChanged 800x600\nevent DeviceResetting\nrenderer.Resize 800x600\nevent DeviceReset"
+	if !strings.Contains(got, want) {
+		t.Errorf("resize transcript:\n%s\nwant it to contain:\n%s", got, want)
+	}
+
+	p.script = make([][]PlatformEvent, p.polls+1)
+	p.fbW, p.fbH = 0, 0 // minimized
+	p.script[p.polls] = []PlatformEvent{{Kind: EventFramebufferResize}}
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	if pp := g.GraphicsDevice().PresentationParameters(); pp.BackBufferWidth != 800 || pp.BackBufferHeight != 600 {
+		t.Errorf("minimized: back buffer %dx%d, want the last size 800x600", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	userResize(p, 800, 600) // restored at the same size: no reset
+	mark = len(rec.lines)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rec.lines[mark:], "\n"); strings.Contains(got, "DeviceReset") || !strings.Contains(got, "renderer.Resize 800x600") {
+		t.Errorf("restore at the same size:\n%s\nwant a renderer resize and no reset", got)
+	}
+
+	mark = len(rec.lines)
+	if err := gm.ApplyChanges(); err != nil {
+		t.Fatal(err)
+	}
+	got = strings.Join(rec.lines[mark:], "\n")
+	if !strings.Contains(got, "platform.SetClientSize 640x480") {
+		t.Errorf("ApplyChanges with the preferred sizes unchanged:\n%s\nwant the window snapped back to 640x480", got)
+	}
+	if pp := g.GraphicsDevice().PresentationParameters(); pp.BackBufferWidth != 640 || pp.BackBufferHeight != 480 {
+		t.Errorf("after ApplyChanges: back buffer %dx%d, want 640x480", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	_ = g.Close()
+}
+
+// TestW9_ClientSizeIdiomKeepsTheUserSize: a game that copies the client
+// size into the preferred sizes in its ClientSizeChanged handler (the XNA
+// idiom) keeps the user's size through a later ApplyChanges, which then
+// neither resizes the window nor resets the device.
+func TestW9_ClientSizeIdiomKeepsTheUserSize(t *testing.T) {
+	rec := &recorder{}
+	g, _, p := newTestGame(rec, timing.ProfileDefault)
+	g.ClientSizeChanged.Add(func(g *Game) {
+		gm := g.Graphics()
+		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = g.ClientSize()
+	})
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	userResize(p, 1000, 700)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	mark := len(rec.lines)
+	if err := g.Graphics().ApplyChanges(); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rec.lines[mark:], "\n"); strings.Contains(got, "SetClientSize") || strings.Contains(got, "DeviceReset") {
+		t.Errorf("ApplyChanges after the idiom:\n%s\nwant no window resize and no reset", got)
+	}
+	if pp := g.GraphicsDevice().PresentationParameters(); pp.BackBufferWidth != 1000 || pp.BackBufferHeight != 700 {
+		t.Errorf("back buffer %dx%d, want the user's 1000x700", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	_ = g.Close()
+}
