@@ -35,8 +35,7 @@ type pong struct {
 	pos, vel    mgl32.Vec2
 	score       [2]int
 	paused      bool
-	prev        engine.KeyboardState // last update's keys, for P's press
-	text        []byte               // a score, built in place each frame
+	text        []byte // a score, built in place each frame
 }
 
 func init() { runtime.LockOSThread() } // GLFW wants the main thread
@@ -65,13 +64,13 @@ func (p *pong) serve(dir float32) {
 
 func (p *pong) Update(g *engine.Game, gt timing.GameTime) {
 	k := g.Keyboard()
-	if k.IsKeyDown(engine.KeyEscape) {
+	if g.IsKeyJustPressed(engine.KeyEscape) {
 		g.Exit()
 	}
-	if k.IsKeyDown(engine.KeyP) && !p.prev.IsKeyDown(engine.KeyP) {
+	if g.IsKeyJustPressed(engine.KeyP) { // a tap shorter than a tick counts too
 		p.paused = !p.paused
 	}
-	if p.prev = k; p.paused {
+	if p.paused {
 		return
 	}
 	dt := float32(gt.ElapsedGameTime.Seconds())
