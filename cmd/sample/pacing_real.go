@@ -212,7 +212,3 @@ func (l *presentLog) presented() {
 		Updates: l.updates, DrawElapsed: l.elapsed})
 	l.updates = 0
 }
-
-// errNotDesktopRenderer is the timed platform's error when the desktop
-// platform made a renderer of another kind.
-var errNotDesktopRenderer = errors.New("sample pacing: the desktop platform made no desktop Renderer")

@@ -95,28 +95,21 @@ func (p *timedPlatform) CreateRenderer(rc engine.RendererConfig) (engine.Rendere
 	if err != nil {
 		return nil, err
 	}
-	d, ok := r.(*desktop.Renderer)
-	if !ok {
-		r.Destroy()
-		return nil, errNotDesktopRenderer
-	}
-	return &timedRenderer{Renderer: d, log: p.log}, nil
+	return &timedRenderer{Renderer: r, log: p.log}, nil
 }
 
-// timedRenderer is the desktop renderer that reads the clock when a
-// present returns (CPU side: after queue present, and for FIFO after the
-// wait for a free image).
+// timedRenderer is the platform's renderer, wrapped to read the clock when
+// a present returns (CPU side: after queue present, and for FIFO after the
+// wait for a free image). It needs nothing beyond engine.Renderer.
 type timedRenderer struct {
-	*desktop.Renderer
+	engine.Renderer
 	log *presentLog
 }
 
-// EndDraw draws and presents, then records the present if a frame was
-// presented.
+// EndDraw draws and presents, then records the present.
 func (r *timedRenderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo, error) {
-	before := r.Frames()
 	info, err := r.Renderer.EndDraw(f, capture)
-	if r.Frames() != before {
+	if err == nil {
 		r.log.presented()
 	}
 	return info, err

@@ -190,23 +190,6 @@ func parseSmallInt(b []byte) (int64, bool) {
 	return n, true
 }
 
-// parseTrace reads a whole trace into memory (the reference tests' helper;
-// the command streams with traceReader).
-func parseTrace(r io.Reader) ([]timing.TimeSpan, error) {
-	var deltas []timing.TimeSpan
-	tr := newTraceReader(r, nil)
-	for {
-		d, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return deltas, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		deltas = append(deltas, d)
-	}
-}
-
 // parseDelta reads one token: an integer count of ticks, or a duration.
 func parseDelta(tok string) (timing.TimeSpan, error) {
 	if n, err := strconv.ParseInt(tok, 10, 64); err == nil {

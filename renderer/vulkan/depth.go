@@ -7,9 +7,10 @@ import (
 )
 
 // chooseDepthFormat returns the first depth format the device can use as an
-// optimal-tiling depth attachment.
+// optimal-tiling depth attachment, those with a stencil first (the back
+// buffer's format is Depth24Stencil8, XNA's default).
 func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
-	for _, f := range []vk.Format{vk.FormatD32Sfloat, vk.FormatD24UnormS8Uint, vk.FormatD16Unorm} {
+	for _, f := range []vk.Format{vk.FormatD24UnormS8Uint, vk.FormatD32SfloatS8Uint, vk.FormatD32Sfloat, vk.FormatD16Unorm} {
 		var p vk.FormatProperties
 		vk.GetPhysicalDeviceFormatProperties(gpu, f, &p)
 		p.Deref()
@@ -69,7 +70,11 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthIm
 	if err := callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0)); err != nil {
 		return nil, err
 	}
-	view, err := newView(d.handle, img, format, vk.ImageAspectDepthBit, op)
+	aspect := vk.ImageAspectDepthBit
+	if hasStencil(format) {
+		aspect |= vk.ImageAspectStencilBit
+	}
+	view, err := newView(d.handle, img, format, aspect, op)
 	if err != nil {
 		return nil, err
 	}
@@ -109,4 +114,13 @@ func (di *depthImage) destroy() {
 		vk.FreeMemory(di.dev, di.memory, nil)
 	}
 	*di = depthImage{}
+}
+
+// hasStencil reports whether a depth format has a stencil aspect.
+func hasStencil(f vk.Format) bool {
+	switch f {
+	case vk.FormatD24UnormS8Uint, vk.FormatD32SfloatS8Uint, vk.FormatD16UnormS8Uint:
+		return true
+	}
+	return false
 }

@@ -42,7 +42,8 @@
 // another goroutine before the window opens, while GLFW starts on the main
 // thread, and the renderer then takes them over:
 //
-//	p := vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions()})
+//	p := vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions(),
+//		PresentSupport: present}) // window.PresentationSupport: picks a presenting queue family once GLFW runs
 //	win, err := window.New(cfg)       // on error: p.Destroy()
 //	exts, err := window.VulkanInstanceExtensions()
 //	r, err := vulkan.NewWithInstance(win, p, vulkan.Options{InstanceExtensions: exts, SwapInterval: 1})

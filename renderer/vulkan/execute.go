@@ -33,9 +33,12 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 	slot := r.loop.frame()
 	r.release(slot) // BeginFrame waited for this slot's fence
 	if err := r.recordFrame(f, slot, true); err != nil {
-		// The image is acquired: present it cleared of nothing, then report.
+		// The image is acquired: present it (an empty pass brings it into
+		// its present layout), then report.
 		r.ops.reset()
-		r.presentOps(r.ops.n)
+		r.ops.beginPass(r.passes[passSwapDiscard], nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
+		r.ops.endPass()
+		_ = r.presentOps(r.ops.n)
 		return fmt.Errorf("execute frame: %w", err)
 	}
 	capture := r.wantCapture()
@@ -45,11 +48,15 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 			r.captureErr = err
 		}
 	}
-	n := r.ops.n
-	if err := r.presentOps(n); err != nil {
+	n, hold := r.ops.n, r.choice.Refreshes()
+	first := n
+	if capture && hold > 1 {
+		first-- // the capture (the last op) copies only the last image presented
+	}
+	if err := r.presentOps(first); err != nil {
 		return err
 	}
-	for range r.choice.Refreshes() - 1 { // P8: the same commands into a second image
+	for range hold - 1 { // P8: the same commands into a second image
 		drawn, err := r.acquireNext()
 		if err != nil || !drawn {
 			return err
@@ -144,7 +151,7 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return err
 		}
 	}
-	return nil
+	return r.ops.err()
 }
 
 // recordUploads copies each upload's bytes into the arena and records its copy.
@@ -264,13 +271,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 }
 
 // depthHasStencil reports whether the depth format has a stencil aspect.
-func (r *Renderer) depthHasStencil() bool {
-	switch r.depthFormat {
-	case vk.FormatD24UnormS8Uint, vk.FormatD32SfloatS8Uint, vk.FormatD16UnormS8Uint:
-		return true
-	}
-	return false
-}
+func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
 
 // recordDraw records one draw, binding what changed since the last.
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,

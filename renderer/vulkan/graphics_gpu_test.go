@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -470,4 +471,88 @@ func TestG11_DisposedResourcesAreReleasedAfterTheirFrame(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestG2_BadRecordIsAnErrorAndTheImageIsStillPresented: a record naming a
+// texture the renderer does not have is an error from Execute that says
+// which; the acquired image is presented all the same (no validation
+// message), and the next frame draws normally.
+func TestG2_BadRecordIsAnErrorAndTheImageIsStillPresented(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	var execErr error
+	onMain(t, func() error {
+		ok, err := g.r.BeginFrame()
+		if err != nil || !ok {
+			return fmt.Errorf("begin frame: %v %v", ok, err)
+		}
+		f := cubeFrame(0, 64, 64)
+		f.Draws[0].Texture = 999
+		f.Draws[0].Pipeline.Shader |= graphics.ShaderTexture
+		execErr = g.r.Execute(f)
+		_, err = g.r.DrawFrame(0)
+		return err
+	})
+	if execErr == nil || !strings.Contains(execErr.Error(), "texture 999") {
+		t.Errorf("Execute of a record with a missing texture: %v, want an error naming texture 999", execErr)
+	}
+}
+
+// TestG2_StencilMasksADraw: the back buffer has a stencil buffer
+// (Depth24Stencil8): a quad that writes stencil 1 and no colour, then a
+// full-window quad that passes only where the stencil is 1, colours just
+// the first quad's rectangle; ClearWith sets the stencil value.
+func TestG2_StencilMasksADraw(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	if !g.r.depthHasStencil() {
+		t.Skipf("depth format %v has no stencil", g.r.depthFormat)
+	}
+	var img *image.RGBA
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer|graphics.ClearStencil, graphics.Black, 1, 0); err != nil {
+				return err
+			}
+			mark := graphics.DepthStencilState{StencilEnable: true, StencilFunction: graphics.CompareAlways,
+				StencilPass: graphics.StencilReplace, ReferenceStencil: 1, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+			noColor := graphics.Opaque
+			noColor.ColorWriteChannels = graphics.ColorWriteNone
+			c.dev.SetBlendState(noColor)
+			if err := c.quadWith(mark, 16, 16, 16, 16, graphics.White); err != nil {
+				return err
+			}
+			test := graphics.DepthStencilState{StencilEnable: true, StencilFunction: graphics.CompareEqual,
+				ReferenceStencil: 1, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+			c.dev.SetBlendState(graphics.Opaque)
+			return c.quadWith(test, 0, 0, 64, 64, graphics.Color{R: 255, A: 255})
+		})
+		return err
+	})
+	inside, outside := img.RGBAAt(24, 24), img.RGBAAt(4, 4)
+	if inside.R != 255 || outside.R != 0 {
+		t.Errorf("inside the stencilled square %v, outside %v; want red only inside", inside, outside)
+	}
+}
+
+// quadWith is quad with a depth/stencil state.
+func (c *content) quadWith(ds graphics.DepthStencilState, x, y, w, h float32, col graphics.Color) error {
+	vp := c.dev.Viewport()
+	proj, err := graphics.CreateOrthographicOffCenter(0, float32(vp.Width), float32(vp.Height), 0, 0, 1)
+	if err != nil {
+		return err
+	}
+	c.flat.World, c.flat.View, c.flat.Projection = mgl32.Ident4(), mgl32.Ident4(), proj
+	c.flat.TextureEnabled, c.flat.Texture = false, nil
+	c.flat.Apply()
+	c.dev.SetDepthStencilState(ds)
+	c.dev.SetRasterizerState(graphics.CullNone)
+	verts := [6]graphics.VertexPositionColor{
+		{Position: mgl32.Vec3{x, y, 0}, Color: col}, {Position: mgl32.Vec3{x + w, y, 0}, Color: col},
+		{Position: mgl32.Vec3{x + w, y + h, 0}, Color: col}, {Position: mgl32.Vec3{x, y, 0}, Color: col},
+		{Position: mgl32.Vec3{x + w, y + h, 0}, Color: col}, {Position: mgl32.Vec3{x, y + h, 0}, Color: col},
+	}
+	return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts[:], 0, 2)
 }

@@ -5,6 +5,7 @@ package vulkan
 import "C"
 
 import (
+	"errors"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -15,18 +16,24 @@ import (
 // frame to frame, so a steady frame allocates nothing; it grows (realloc)
 // only when a frame records more commands than any before.
 type opList struct {
-	c   *C.mtn_op
-	n   int
-	cap int
+	c     *C.mtn_op
+	n     int
+	cap   int
+	spare C.mtn_op // written instead when the list cannot grow
+	full  bool     // the list could not grow: the record is incomplete
 }
 
 // reset empties the list, keeping its memory.
-func (o *opList) reset() { o.n = 0 }
+func (o *opList) reset() { o.n, o.full = 0, false }
 
 // next returns a zeroed op at the end of the list, growing it when full.
+// When C memory runs out it returns a spare op that is not recorded and
+// marks the list full (err reports it), so recording never panics.
 func (o *opList) next(kind C.uint32_t) *C.mtn_op {
-	if o.n == o.cap {
-		o.grow()
+	if o.n == o.cap && !o.grow() {
+		o.full = true
+		o.spare = C.mtn_op{kind: kind}
+		return &o.spare
 	}
 	op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), o.n*C.sizeof_mtn_op))
 	*op = C.mtn_op{kind: kind}
@@ -34,14 +41,23 @@ func (o *opList) next(kind C.uint32_t) *C.mtn_op {
 	return op
 }
 
-// grow doubles the capacity (at least 256 ops).
-func (o *opList) grow() {
+// err reports a record that did not fit in memory.
+func (o *opList) err() error {
+	if o.full {
+		return errors.New("record frame: out of C memory for the command list")
+	}
+	return nil
+}
+
+// grow doubles the capacity (at least 256 ops); false when realloc fails.
+func (o *opList) grow() bool {
 	n := max(2*o.cap, 256)
 	p := C.realloc(unsafe.Pointer(o.c), C.size_t(n*C.sizeof_mtn_op))
 	if p == nil {
-		panic("renderer/vulkan: out of C memory for the command list")
+		return false
 	}
 	o.c, o.cap = (*C.mtn_op)(p), n
+	return true
 }
 
 // free releases the C memory; safe twice.
