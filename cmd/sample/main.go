@@ -19,8 +19,12 @@
 //	    present mode on a real window (or, with -simulate, against a
 //	    simulated display in virtual time), as CSV, PNG plots and a summary.
 //
+//	sample sprites [-n N] [-frames N] [-size WxH] [-validation]
+//	    a sprite stress scene: N textured 16x16 sprites bouncing with vsync
+//	    off, in variable step; prints frames/s.
+//
 // Run `sample SUBCOMMAND -h` for the flags of each. Each program lives in
-// its own package under internal/ (game, clocktool, pacing); main only
+// its own package under internal/ (game, clocktool, pacing, sprites); main only
 // dispatches.
 package main
 
@@ -34,6 +38,7 @@ import (
 	"github.com/metronome-engine/metronome/cmd/sample/internal/clocktool"
 	"github.com/metronome-engine/metronome/cmd/sample/internal/game"
 	"github.com/metronome-engine/metronome/cmd/sample/internal/pacing"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/sprites"
 )
 
 // GLFW must be driven from the main OS thread (rule W1).
@@ -54,8 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return clocktool.Run(args[1:], stdin, stdout, stderr)
 	case "pacing":
 		return pacing.Run(args[1:], stdout, stderr)
-	// case "sprites":
-	// 	return sprites.Run(args[1:], stdout, stderr)
+	case "sprites":
+		return sprites.Run(args[1:], stdout, stderr)
 	case "help":
 		game.Usage(stdout)
 		fmt.Fprintln(stdout)
@@ -75,5 +80,6 @@ subcommands:
   clock   replay a frame-time trace from stdin through the game clock and
           print every Update and Draw the game would see (sample clock -h)
   pacing  the swap-interval experiment: frame pacing per present mode, CSV and plots (sample pacing -h)
+  sprites a sprite stress scene: N textured 16x16 sprites bouncing, vsync off, prints frames/s (sample sprites -h)
 `)
 }

@@ -34,7 +34,7 @@ func nextRate(hz float64, up bool) (float64, bool) {
 var actionKeys = [...]engine.Key{
 	engine.KeyEscape, engine.Key0, engine.KeyKP0, engine.Key1, engine.KeyKP0 + 1, engine.Key2, engine.KeyKP0 + 2,
 	engine.KeyH, engine.KeyF, engine.KeyEqual, engine.KeyKPAdd, engine.KeyMinus, engine.KeyKPSubtract,
-	engine.KeyR, engine.KeyP, engine.KeyL,
+	engine.KeyR, engine.KeyP, engine.KeyL, engine.KeyD,
 }
 
 // handleKeys acts on the keys pressed since the previous update: first
@@ -82,6 +82,8 @@ func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 		s.togglePause()
 	case engine.KeyL:
 		s.simulateLoad()
+	case engine.KeyD:
+		s.toggleDisplayLock(g)
 	}
 	return false
 }
@@ -126,5 +128,14 @@ func (s *sampleGame) changeRate(g *engine.Game, up bool) {
 		return
 	}
 	s.hz = hz
+	s.status.force = true
+}
+
+// toggleDisplayLock turns the display-locked step on or off (P10). The
+// engine refuses it under the XNA profile; the sample then says why.
+func (s *sampleGame) toggleDisplayLock(g *engine.Game) {
+	if err := g.SetDisplayLock(!g.DisplayLock().Requested); err != nil {
+		fmt.Fprintf(s.stderr, "sample: display lock: %v\n", err)
+	}
 	s.status.force = true
 }

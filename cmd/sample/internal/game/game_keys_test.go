@@ -214,3 +214,41 @@ func TestP8_GameHalfRateFlagAndKey(t *testing.T) {
 		t.Fatalf("after H twice: renderer half rate %v, presentation %+v; want hold 2", p.rend.half, c)
 	}
 }
+
+// TestP10_GameDisplayLockKey: D asks for the display-locked step and D
+// again drops it; the title says what the lock does and that presentation
+// times are not measured on a platform that cannot measure them (P9).
+// Under the XNA profile the engine refuses the lock and the sample says so.
+func TestP10_GameDisplayLockKey(t *testing.T) {
+	script := [][]engine.PlatformEvent{
+		{}, {key(engine.KeyD, engine.Press)}, {key(engine.KeyD, engine.Release)}, {key(engine.KeyD, engine.Press)},
+	}
+	g, s, _ := newKeyGame(t, script)
+	tick(t, g, 2)
+	if st := g.DisplayLock(); !st.Requested || st.Locked {
+		t.Fatalf("after D: lock %+v; want requested, not locked without feedback", st)
+	}
+	s.status.force = true // the game's own draw took D's refresh
+	line, ok := s.status.update(g, s.source.Now(), s.draws, s.hz, s.paused)
+	if !ok {
+		t.Fatal("a forced status refresh gave no line")
+	}
+	title := line.String()
+	for _, want := range []string{"presentation times not measured", "not display-locked"} {
+		if !strings.Contains(title, want) {
+			t.Errorf("title %q does not say %q", title, want)
+		}
+	}
+	tick(t, g, 2)
+	if g.DisplayLock().Requested {
+		t.Error("a second D did not drop the lock")
+	}
+
+	var errb strings.Builder
+	gx, sx, _ := newKeyGame(t, script[:2], "-profile", "xna")
+	sx.stderr = &errb
+	tick(t, gx, 2)
+	if gx.DisplayLock().Requested || !strings.Contains(errb.String(), "display lock") {
+		t.Errorf("XNA profile: lock %+v, stderr %q; want refused with a message", gx.DisplayLock(), errb.String())
+	}
+}

@@ -60,6 +60,8 @@ type statusLine struct {
 	hz                         float64         // target update rate
 	dropped                    timing.TimeSpan // time the clamp dropped so far (T5)
 	paused                     bool            // P
+	measured                   string          // P9: what the display reports of presents
+	lock                       string          // P10: the display lock's state, "" when off
 }
 
 // start begins the first measurement at now.
@@ -77,6 +79,13 @@ func (st *gameStatus) update(g *engine.Game, now time.Duration, draws int, hz fl
 	}
 	if dev := g.GraphicsDevice(); dev != nil {
 		l.choice = dev.Presentation()
+		l.measured = "presentation times not measured"
+		if dev.PresentationMeasured() {
+			l.measured = "presentation times measured: " + dev.LastDisplayed().Kind.String()
+		}
+	}
+	if st := g.DisplayLock(); st.Requested {
+		l.lock = st.String()
 	}
 	return l, true
 }
@@ -145,6 +154,12 @@ func (l statusLine) String() string {
 	}
 	if l.inactive {
 		b.WriteString(" | inactive")
+	}
+	if l.measured != "" {
+		b.WriteString(" | " + l.measured)
+	}
+	if l.lock != "" {
+		b.WriteString(" | " + l.lock)
 	}
 	return b.String()
 }
