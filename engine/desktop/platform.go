@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
 )
@@ -37,6 +38,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 	if err := checkSize(cfg); err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("platform start")
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
@@ -48,6 +50,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("window created")
 	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title}, nil
 }
 
@@ -155,6 +158,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("renderer created")
 	p.made = append(p.made, r)
 	return &Renderer{vk: r, win: p.win, clock: rc.Clock}, nil
 }
