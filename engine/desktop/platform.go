@@ -32,7 +32,10 @@ var _ engine.Platform = (*Platform)(nil)
 // Vulkan instance and device first, on another goroutine
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
-// if it never did. Must be called from the main thread.
+// if it never did. The start also builds the render passes, shader modules
+// and first pipeline, and GLFW's own load of Vulkan runs on a third
+// goroutine once GLFW has started (window.PrepareVulkan), while the window
+// opens. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
 	if err := checkSize(cfg); err != nil {
@@ -43,6 +46,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
 	})
+	go prepareVulkan()
 	w, err := window.New(window.Config{
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
 	})
@@ -60,6 +64,13 @@ func NewPlatform(cfg Config) (*Platform, error) {
 func presentSupport(instance, device uintptr, family uint32) bool {
 	ok, _ := window.PresentationSupport(instance, device, family, presentWait)
 	return ok
+}
+
+// prepareVulkan has GLFW load Vulkan once it has started, off the main
+// thread; it ends with window.New, whatever its outcome.
+func prepareVulkan() {
+	window.PrepareVulkan(presentWait)
+	launchtrace.Mark("window: GLFW's Vulkan support loaded")
 }
 
 // presentWait is how long Vulkan's start waits for the window system.
