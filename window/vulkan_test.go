@@ -180,13 +180,13 @@ func TestPlatformInstanceExtensionsCoverGLFW(t *testing.T) {
 	}
 }
 
-// TestStartup_PrepareVulkanRunsOffTheMainThread: with a window open,
+// TestW11_PrepareVulkanRunsOffTheMainThread: with a window open,
 // PrepareVulkan, called from a goroutine that is not the main thread,
 // has GLFW load Vulkan and reports the loader; the main thread's
 // VulkanInstanceExtensions then lists the surface extensions. Once the
 // last window is gone (GLFW terminated) it reports false at once instead
 // of touching GLFW.
-func TestStartup_PrepareVulkanRunsOffTheMainThread(t *testing.T) {
+func TestW11_PrepareVulkanRunsOffTheMainThread(t *testing.T) {
 	useLavapipe(t)
 	w := newTestWindow(t, hiddenConfig())
 	if !PrepareVulkan(time.Second) {

@@ -150,7 +150,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if w, h := p.win.Size(); w == 0 && h == 0 {
 		return nil, errors.New("desktop: create renderer: the window was destroyed")
 	}
-	pending := p.pending // the first renderer adopts it; later ones start afresh
+	pending := p.pending // the first renderer takes it over; later ones start afresh
 	p.pending = nil
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {

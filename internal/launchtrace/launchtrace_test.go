@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestLaunchTrace_MarkPrintsTimeAndStep(t *testing.T) {
+func TestW11_LaunchTraceMarkPrintsTimeAndStep(t *testing.T) {
 	var b bytes.Buffer
 	restore := capture(&b)
 	Mark("window created")

@@ -176,12 +176,12 @@ func TestHasAllIgnoresTerminatingNUL(t *testing.T) {
 	}
 }
 
-// TestStartup_QueueFamilyChosenByPresentationSupport: when the start has
+// TestW11_QueueFamilyChosenByPresentationSupport: when the start has
 // a choice of queue families (forced here with askFrom 1), it asks
 // InstanceOptions.PresentSupport (window.PresentationSupport, which waits
 // for GLFW's init on the main thread) and makes the device on a family
 // that presents, before any surface exists; the renderer draws with it.
-func TestStartup_QueueFamilyChosenByPresentationSupport(t *testing.T) {
+func TestW11_QueueFamilyChosenByPresentationSupport(t *testing.T) {
 	defer func(n int) { askFrom = n }(askFrom)
 	askFrom = 1
 	opt := platformStart()
@@ -201,11 +201,11 @@ func TestStartup_QueueFamilyChosenByPresentationSupport(t *testing.T) {
 	}
 }
 
-// TestStartup_NoPresentingFamilyIsAnErrorWithoutLeaks: when
+// TestW4_NoPresentingFamilyIsAnErrorWithoutLeaks: when
 // PresentSupport says no family presents, the start fails with the
 // devices' reasons, NewWithInstance returns that error, and the started
 // instance is gone with no validation message.
-func TestStartup_NoPresentingFamilyIsAnErrorWithoutLeaks(t *testing.T) {
+func TestW4_NoPresentingFamilyIsAnErrorWithoutLeaks(t *testing.T) {
 	defer func(n int) { askFrom = n }(askFrom)
 	askFrom = 1
 	opt := platformStart()
@@ -229,11 +229,11 @@ func TestStartup_NoPresentingFamilyIsAnErrorWithoutLeaks(t *testing.T) {
 	checkStartedGone(t, p)
 }
 
-// TestStartup_OneFamilyDoesNotWaitForTheWindowSystem: with one queue
+// TestW11_OneFamilyDoesNotWaitForTheWindowSystem: with one queue
 // family that draws (lavapipe), the choice is forced, so the start makes
 // the device without asking PresentSupport (which would wait for GLFW's
 // init) and the renderer checks the family against the surface.
-func TestStartup_OneFamilyDoesNotWaitForTheWindowSystem(t *testing.T) {
+func TestW11_OneFamilyDoesNotWaitForTheWindowSystem(t *testing.T) {
 	opt := platformStart()
 	var calls atomic.Int32
 	opt.PresentSupport = func(uintptr, uintptr, uint32) bool { calls.Add(1); return true }
@@ -247,11 +247,11 @@ func TestStartup_OneFamilyDoesNotWaitForTheWindowSystem(t *testing.T) {
 	}
 }
 
-// TestStartup_SurfaceFormatMismatchRebuildsTheBackBufferPasses: when the
+// TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses: when the
 // surface's format is not the one the start built the back buffer's
 // passes and first pipeline for, the renderer rebuilds them once, draws
 // correct pixels, and validation stays silent (the cleanup checks).
-func TestStartup_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
+func TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
 	defer func(f vk.Format) { assumedSurfaceFormat = f }(assumedSurfaceFormat)
 	assumedSurfaceFormat = vk.FormatR8g8b8a8Srgb
 	g := openGPUWith(t, 160, 120, Options{}, platformStart())
