@@ -6,6 +6,7 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
@@ -84,6 +85,9 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 	}
 	r.frames++
 	info.Index = r.frames
+	if r.frames == 1 { // one compare a frame on the counter the frame keeps anyway
+		launchtrace.Mark("first present returned")
+	}
 	if capture {
 		img, err := r.vk.LastCapture()
 		if err != nil {
@@ -115,4 +119,8 @@ func (r *Renderer) WaitIdle() error { return r.vk.WaitIdle() }
 
 // Destroy destroys every Vulkan object in reverse order (W4). The
 // validation messages stay readable through Vulkan().Messages().
-func (r *Renderer) Destroy() { r.vk.Destroy() }
+func (r *Renderer) Destroy() {
+	launchtrace.Mark("renderer teardown")
+	r.vk.Destroy()
+	launchtrace.Mark("renderer destroyed")
+}
