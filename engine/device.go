@@ -24,13 +24,21 @@ type GraphicsDevice struct {
 	captureNext   bool
 	captureAtExit bool
 	lastCapture   *image.RGBA
-	presented     Presented // reused for each Presented event
+	presented     Presented       // reused for each Presented event
+	feedback      displayFeedback // presentation feedback (P9)
 
 	// Presented is raised on the loop's goroutine once per present, right
 	// after it returned, with its index and times on the engine's time
-	// source and, when one was asked for, the captured image. The pointer
-	// is reused: copy what must outlive the handler.
+	// source, the latest presentation feedback (Presented.Display, P9) and,
+	// when one was asked for, the captured image. The pointer is reused:
+	// copy what must outlive the handler.
 	Presented Event[*Presented]
+	// Displayed is raised on the loop's goroutine, while polling events,
+	// once for each answer the display gave about a presented frame (P9),
+	// in order, about a refresh or more after that frame's Presented event.
+	// Never raised where nothing is measured (PresentationMeasured). The
+	// pointer is reused.
+	Displayed Event[*Displayed]
 }
 
 // Graphics returns the drawing half of the device: Clear, render targets,
@@ -147,7 +155,8 @@ func (d *GraphicsDevice) Present() error {
 	if d.captureAtExit && info.Capture != nil {
 		d.lastCapture = info.Capture
 	}
-	d.presented = Presented(info)
+	d.presented = Presented{Index: info.Index, Queued: info.Queued, Returned: info.Returned, Capture: info.Capture,
+		Display: d.LastDisplayed()}
 	d.Presented.raise(&d.presented)
 	d.presented.Capture = nil
 	return nil

@@ -17,6 +17,9 @@ func (g *Game) poll() {
 		g.Exit() // RequestExit: handled like a Close at the end of the batch
 	}
 	g.publish()
+	if dev := g.graphics.device; dev != nil {
+		dev.pollDisplayed(g.sched) // presentation feedback (P9, P10)
+	}
 }
 
 // react is the game's own handling of an event. Resize payloads are not

@@ -19,6 +19,11 @@ type Presented struct {
 	// for (RequestCapture, CaptureAtExit), else nil. It is valid only
 	// during the handlers: copy it (image.RGBA's Pix) to keep it.
 	Capture *image.RGBA
+	// Display is the latest answer the display gave about an earlier
+	// frame (P9; this frame's own comes later, with the Displayed event):
+	// Kind DisplayNotMeasured where nothing is measured (X11, Windows, a
+	// virtual time source), DisplayPending before the first answer.
+	Display Displayed
 }
 
 // RequestCapture asks for a copy of the next presented frame, taken on the

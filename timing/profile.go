@@ -53,6 +53,9 @@ func (s *Scheduler) SetProfile(p Profile) error {
 	if s.seeded || s.stats.Ticks > 0 {
 		return fmt.Errorf("timing: the profile cannot change after the scheduler started")
 	}
+	if p == ProfileXNA && s.lock.want {
+		return fmt.Errorf("timing: set profile xna: %w; turn it off first", ErrDisplayLockXNA)
+	}
 	s.profile = p
 	return nil
 }

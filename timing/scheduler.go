@@ -95,6 +95,21 @@ type Stats struct {
 	LastSteps int
 	// Dropped is the total time discarded by the MaxElapsedTime clamp.
 	Dropped TimeSpan
+
+	// LockedTicks counts the ticks that ran display-locked (P10).
+	LockedTicks uint64
+	// DisplayDrift is, while display-locked, the game time run less the
+	// wall time passed since the lock engaged (positive: the game is
+	// ahead), bounded by MaxDisplayDrift; zero otherwise (P10).
+	DisplayDrift TimeSpan
+	// DriftCorrections counts the Updates a display-locked step skipped or
+	// added to bound DisplayDrift; each shows as one refresh with one
+	// new update fewer or more (P10).
+	DriftCorrections uint64
+	// DriftAbsorbed is the total drift given up when the step left the
+	// display lock: the game clock keeps it as an offset against the wall
+	// clock instead of paying it back in a burst or a stall (P10).
+	DriftAbsorbed TimeSpan
 }
 
 // Scheduler is the fixed/variable-step tick scheduler of an XNA-style game
@@ -140,6 +155,7 @@ type Scheduler struct {
 	margin    time.Duration   // WaitPrecise's margin when set, else measured
 	sleeper   DeadlineSleeper // waiter, when it is one
 	stats     Stats
+	lock      displayLock // P10
 }
 
 // NewScheduler returns a Scheduler in fixed step with the defaults of T4 and
@@ -156,6 +172,7 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 		inactiveSleep: DefaultInactiveSleepTime,
 		running:       true,
 	}
+	s.lock.maxDrift = DefaultMaxDisplayDrift
 	s.virtual, _ = w.(VirtualWaiter)
 	s.drawer, _ = h.(DrawReporter)
 	s.sleeper, _ = w.(DeadlineSleeper)
@@ -205,6 +222,7 @@ func (s *Scheduler) ResetElapsedTime() {
 	s.carry = 0
 	s.lag = 0
 	s.seed()
+	s.lock.resync = true
 }
 
 // Start seeds the counter, so the first tick measures from now, and under
@@ -241,6 +259,9 @@ func (s *Scheduler) Tick() error {
 		return err
 	}
 	target := s.target
+	if s.syncLock() {
+		return s.tickLocked(target)
+	}
 	if s.fixed {
 		if err := s.waitForStep(target); err != nil {
 			return err

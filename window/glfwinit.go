@@ -18,6 +18,8 @@ import (
 	"sync/atomic"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 )
 
 // ErrNoDisplay is wrapped by the error [New] returns when no display can be
@@ -43,6 +45,7 @@ func acquireGLFW() error {
 	defer glfwLife.Unlock()
 	if glfwUsers.Load() == 0 {
 		err := initGLFW()
+		launchtrace.Mark("window: GLFW initialised")
 		markGLFWTried()
 		if err != nil {
 			return err
@@ -72,6 +75,7 @@ func initGLFW() error {
 	if err := displayProbe(); err != nil {
 		return err
 	}
+	launchtrace.Mark("window: display probed")
 	takeGLFWError()
 	if err := initRecovered(); err != nil {
 		releaseDisplay()

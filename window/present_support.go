@@ -51,5 +51,7 @@ func PresentationSupport(instance, device uintptr, family uint32, wait time.Dura
 	if glfwUsers.Load() == 0 {
 		return false, false
 	}
+	vulkanMu.Lock() // GLFW loads Vulkan on the first of these calls
+	defer vulkanMu.Unlock()
 	return C.metronomePresentSupport(C.uintptr_t(instance), C.uintptr_t(device), C.uint32_t(family)) != 0, true
 }

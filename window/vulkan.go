@@ -16,6 +16,8 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
@@ -33,6 +35,8 @@ func VulkanInstanceExtensions() ([]string, error) {
 	if glfwUsers.Load() == 0 {
 		return nil, fmt.Errorf("vulkan instance extensions: %w", errNoWindow)
 	}
+	vulkanMu.Lock()
+	defer vulkanMu.Unlock()
 	if !glfw.VulkanSupported() {
 		drainGLFWError()
 		return nil, fmt.Errorf("vulkan instance extensions: GLFW found no Vulkan loader (%s): %s", advice.loader, advice.vulkan)
@@ -43,6 +47,37 @@ func VulkanInstanceExtensions() ([]string, error) {
 		return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", advice.vulkan)
 	}
 	return exts, nil
+}
+
+// vulkanMu serialises GLFW's first load of Vulkan (glfwVulkanSupported,
+// glfwGetRequiredInstanceExtensions load the loader and list its
+// extensions once), which PrepareVulkan and VulkanInstanceExtensions may
+// otherwise run at once on two threads.
+var vulkanMu sync.Mutex
+
+// PrepareVulkan makes GLFW load its Vulkan support (the loader and the
+// list of instance extensions it offers) off the main thread, as soon as
+// the first window.New has started GLFW (it waits at most wait for that),
+// so that the main thread's later VulkanInstanceExtensions finds it done
+// instead of paying for it while the window opens. It reports whether
+// GLFW found a Vulkan loader; false also when GLFW did not start within
+// wait. Safe from any goroutine (GLFW allows these calls on any thread).
+func PrepareVulkan(wait time.Duration) bool {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-glfwTriedCh:
+	case <-t.C:
+		return false
+	}
+	glfwLife.RLock()
+	defer glfwLife.RUnlock()
+	if glfwUsers.Load() == 0 {
+		return false
+	}
+	vulkanMu.Lock()
+	defer vulkanMu.Unlock()
+	return glfw.VulkanSupported()
 }
 
 // PlatformInstanceExtensions returns the instance extensions GLFW may ask

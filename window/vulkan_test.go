@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -176,5 +177,32 @@ func TestPlatformInstanceExtensionsCoverGLFW(t *testing.T) {
 		if !hasString(PlatformInstanceExtensions(), e) {
 			t.Errorf("GLFW asks for %q, which PlatformInstanceExtensions() %v lacks", e, PlatformInstanceExtensions())
 		}
+	}
+}
+
+// TestW11_PrepareVulkanRunsOffTheMainThread: with a window open,
+// PrepareVulkan, called from a goroutine that is not the main thread,
+// has GLFW load Vulkan and reports the loader; the main thread's
+// VulkanInstanceExtensions then lists the surface extensions. Once the
+// last window is gone (GLFW terminated) it reports false at once instead
+// of touching GLFW.
+func TestW11_PrepareVulkanRunsOffTheMainThread(t *testing.T) {
+	useLavapipe(t)
+	w := newTestWindow(t, hiddenConfig())
+	if !PrepareVulkan(time.Second) {
+		skipOrFail(t, "needs a Vulkan loader: PrepareVulkan reported none")
+	}
+	var exts []string
+	var err error
+	Do(func() { exts, err = VulkanInstanceExtensions() })
+	if err != nil || !hasString(exts, "VK_KHR_surface") {
+		t.Fatalf("VulkanInstanceExtensions after PrepareVulkan = %v, %v; want VK_KHR_surface", exts, err)
+	}
+	Do(w.Destroy)
+	if glfwUsers.Load() != 0 {
+		t.Skip("another window keeps GLFW running")
+	}
+	if PrepareVulkan(time.Second) {
+		t.Error("PrepareVulkan reported a loader with GLFW terminated")
 	}
 }

@@ -24,11 +24,12 @@ const MaxSide = 16384
 // do nothing and report zero values.
 type Window struct {
 	win      *glfw.Window
-	pending  []Event    // events collected by the callbacks since the last poll
-	windowed rect       // position and size before full screen
-	size     [2]int     // the window size last reported by a Resize event (or at creation)
-	hidden   bool       // hidden by Config.Hidden or Hide, until Show
-	frames   frameState // frame-callback state (Wayland), see RequestFrame
+	pending  []Event       // events collected by the callbacks since the last poll
+	windowed rect          // position and size before full screen
+	size     [2]int        // the window size last reported by a Resize event (or at creation)
+	hidden   bool          // hidden by Config.Hidden or Hide, until Show
+	frames   frameState    // frame-callback state (Wayland), see RequestFrame
+	feedback feedbackState // presentation feedback (Wayland), see RequestPresentFeedback
 }
 
 // New opens a window. It checks first that a display can really be opened
@@ -93,6 +94,7 @@ func (w *Window) Destroy() {
 	if w.win == nil {
 		return
 	}
+	w.freeFeedback()
 	w.freeFrame()
 	w.win.Destroy()
 	*w = Window{}

@@ -4,8 +4,9 @@
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
-//	    opens a window with the lit rotating cube and two bouncing balls
-//	    (sample -h for the keys).
+//	       [-hud=false]
+//	    opens a window with the lit rotating cube, two bouncing balls and
+//	    the HUD (sample -h for the keys).
 //
 // Its subcommands:
 //
@@ -18,7 +19,13 @@
 //	    present mode on a real window (or, with -simulate, against a
 //	    simulated display in virtual time), as CSV, PNG plots and a summary.
 //
-// Run `sample SUBCOMMAND -h` for the flags of each.
+//	sample sprites [-n N] [-frames N] [-size WxH] [-validation]
+//	    a sprite stress scene: N textured 16x16 sprites bouncing with vsync
+//	    off, in variable step; prints frames/s.
+//
+// Run `sample SUBCOMMAND -h` for the flags of each. Each program lives in
+// its own package under internal/ (game, clocktool, pacing, sprites); main only
+// dispatches.
 package main
 
 import (
@@ -27,6 +34,11 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"github.com/metronome-engine/metronome/cmd/sample/internal/clocktool"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/game"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/pacing"
+	"github.com/metronome-engine/metronome/cmd/sample/internal/sprites"
 )
 
 // GLFW must be driven from the main OS thread (rule W1).
@@ -36,18 +48,23 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to a subcommand and returns the process's exit status.
+// run dispatches to the program a subcommand names (each in its own
+// package under internal/) and returns the process's exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return runGame(args, stdout, stderr)
+		return game.Run(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "clock":
-		return runClock(args[1:], stdin, stdout, stderr)
+		return clocktool.Run(args[1:], stdin, stdout, stderr)
 	case "pacing":
-		return runPacing(args[1:], stdout, stderr)
+		return pacing.Run(args[1:], stdout, stderr)
+	case "sprites":
+		return sprites.Run(args[1:], stdout, stderr)
 	case "help":
-		gameUsage(stdout)
+		game.Usage(stdout)
+		fmt.Fprintln(stdout)
+		usage(stdout)
 		return 0
 	}
 	fmt.Fprintf(stderr, "sample: unknown subcommand %q\n", args[0])
@@ -63,5 +80,6 @@ subcommands:
   clock   replay a frame-time trace from stdin through the game clock and
           print every Update and Draw the game would see (sample clock -h)
   pacing  the swap-interval experiment: frame pacing per present mode, CSV and plots (sample pacing -h)
+  sprites a sprite stress scene: N textured 16x16 sprites bouncing, vsync off, prints frames/s (sample sprites -h)
 `)
 }

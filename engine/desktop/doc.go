@@ -14,8 +14,9 @@
 // # Threads (rule W1)
 //
 // GLFW must be driven from the process's main OS thread, so every function
-// and method here must be called from it: lock it in the main package's
-// init (runtime.LockOSThread) and call Run from main, or run the whole game
+// and method here must be called from it. Importing this package locks the
+// main goroutine to the main thread (runtime.LockOSThread in its init), so
+// calling Run from main is enough; or run the whole game
 // inside one window.Do call when the program serves window.Main (as the
 // tests do). The game's hooks and callbacks then run on that thread too.
 //

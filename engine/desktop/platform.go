@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
 )
@@ -31,16 +32,21 @@ var _ engine.Platform = (*Platform)(nil)
 // Vulkan instance and device first, on another goroutine
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
-// if it never did. Must be called from the main thread.
+// if it never did. The start also builds the render passes, shader modules
+// and first pipeline, and GLFW's own load of Vulkan runs on a third
+// goroutine once GLFW has started (window.PrepareVulkan), while the window
+// opens. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
 	if err := checkSize(cfg); err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("platform start")
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
 	})
+	go prepareVulkan()
 	w, err := window.New(window.Config{
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
 	})
@@ -48,6 +54,7 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("window created")
 	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title}, nil
 }
 
@@ -57,6 +64,13 @@ func NewPlatform(cfg Config) (*Platform, error) {
 func presentSupport(instance, device uintptr, family uint32) bool {
 	ok, _ := window.PresentationSupport(instance, device, family, presentWait)
 	return ok
+}
+
+// prepareVulkan has GLFW load Vulkan once it has started, off the main
+// thread; it ends with window.New, whatever its outcome.
+func prepareVulkan() {
+	window.PrepareVulkan(presentWait)
+	launchtrace.Mark("window: GLFW's Vulkan support loaded")
 }
 
 // presentWait is how long Vulkan's start waits for the window system.
@@ -136,7 +150,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if w, h := p.win.Size(); w == 0 && h == 0 {
 		return nil, errors.New("desktop: create renderer: the window was destroyed")
 	}
-	pending := p.pending // the first renderer adopts it; later ones start afresh
+	pending := p.pending // the first renderer takes it over; later ones start afresh
 	p.pending = nil
 	exts, err := window.VulkanInstanceExtensions()
 	if err != nil {
@@ -155,8 +169,9 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	launchtrace.Mark("renderer created")
 	p.made = append(p.made, r)
-	return &Renderer{vk: r, win: p.win, clock: rc.Clock}, nil
+	return &Renderer{vk: r, win: p.win, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock)}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -6,6 +6,7 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
@@ -20,6 +21,8 @@ type Renderer struct {
 	win    *window.Window
 	clock  timing.Source
 	frames uint64
+
+	feedback *presentFeedback // presentation feedback (P9); feedback.go
 }
 
 var _ engine.Renderer = (*Renderer)(nil)
@@ -71,14 +74,20 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 	if r.clock != nil {
 		info.Queued = r.clock.Now()
 	}
+	r.feedback.beforePresent(r.frames + 1) // P9: the request applies to the present's commit
+	presents := r.vk.Presents()
 	if err := r.vk.Execute(f); err != nil {
 		return info, fmt.Errorf("desktop: %w", err)
 	}
+	r.feedback.afterPresent(r.vk.Presents() != presents)
 	if r.clock != nil {
 		info.Returned = r.clock.Now()
 	}
 	r.frames++
 	info.Index = r.frames
+	if r.frames == 1 { // one compare a frame on the counter the frame keeps anyway
+		launchtrace.Mark("first present returned")
+	}
 	if capture {
 		img, err := r.vk.LastCapture()
 		if err != nil {
@@ -110,4 +119,8 @@ func (r *Renderer) WaitIdle() error { return r.vk.WaitIdle() }
 
 // Destroy destroys every Vulkan object in reverse order (W4). The
 // validation messages stay readable through Vulkan().Messages().
-func (r *Renderer) Destroy() { r.vk.Destroy() }
+func (r *Renderer) Destroy() {
+	launchtrace.Mark("renderer teardown")
+	r.vk.Destroy()
+	launchtrace.Mark("renderer destroyed")
+}

@@ -80,11 +80,14 @@ func newTestScene(dev *graphics.Device) (*testScene, error) {
 	s := &testScene{effect: graphics.NewBasicEffect(dev)}
 	s.effect.EnableDefaultLighting()
 	var err error
-	cv, ci := cubeMesh()
+	cv, ci := graphics.Cube()
 	if s.cubeVB, s.cubeIB, err = upload(dev, cv, ci); err != nil {
 		return nil, err
 	}
-	bv, bi := sphereMesh(16, 10)
+	bv, bi, err := graphics.Sphere(16, 10)
+	if err != nil {
+		return nil, err
+	}
 	s.ballIndices = len(bi)
 	if s.ballVB, s.ballIB, err = upload(dev, bv, bi); err != nil {
 		return nil, err
@@ -105,39 +108,4 @@ func upload(dev *graphics.Device, v []graphics.VertexPositionNormalTexture, idx 
 		return nil, nil, err
 	}
 	return vb, ib, graphics.SetIndexData(ib, 0, idx)
-}
-
-// cubeMesh is a unit cube, 4 vertices and 2 clockwise triangles a face.
-func cubeMesh() (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for _, f := range [6][2]mgl32.Vec3{{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
-		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}}} {
-		n, up := f[0], f[1]
-		right, b := up.Cross(n), uint16(len(v))
-		for _, c := range [4]mgl32.Vec2{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
-			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
-			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n})
-		}
-		idx = append(idx, b, b+1, b+2, b, b+2, b+3)
-	}
-	return v, idx
-}
-
-// sphereMesh is a sphere of diameter 1, clockwise seen from outside.
-func sphereMesh(slices, stacks int) (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for i := 0; i <= stacks; i++ {
-		phi := math.Pi * float64(i) / float64(stacks)
-		for j := 0; j <= slices; j++ {
-			theta := 2 * math.Pi * float64(j) / float64(slices)
-			n := mgl32.Vec3{float32(math.Sin(phi) * math.Cos(theta)), float32(math.Cos(phi)), float32(math.Sin(phi) * math.Sin(theta))}
-			v = append(v, graphics.VertexPositionNormalTexture{Position: n.Mul(0.5), Normal: n})
-		}
-	}
-	for i := range stacks {
-		for j := range slices {
-			a := uint16(i*(slices+1) + j)
-			b := a + uint16(slices+1)
-			idx = append(idx, a, b, a+1, a+1, b, b+1)
-		}
-	}
-	return v, idx
 }

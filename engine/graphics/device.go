@@ -49,6 +49,8 @@ type Device struct {
 	uniformsIdx int // index in frame.Uniforms of uniforms, -1 when not yet recorded
 	variant     ShaderVariant
 	texture     *Texture2D
+
+	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.

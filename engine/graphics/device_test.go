@@ -248,7 +248,7 @@ func TestG2_ValidationErrors(t *testing.T) {
 			return r.tex.SetDataRect(graphics.Rectangle{X: 1, Y: 1, Width: 2, Height: 1}, make([]byte, 8))
 		}, graphics.ErrOutOfRange, "not inside", 0},
 		{"vertex data past the buffer", func(r *rig) error {
-			v, _ := cube()
+			v, _ := graphics.Cube()
 			return graphics.SetVertexData(r.vb, 1, v)
 		}, graphics.ErrOutOfRange, "do not fit", 0},
 		{"vertex data of another type", func(r *rig) error {
@@ -261,7 +261,7 @@ func TestG2_ValidationErrors(t *testing.T) {
 			inFrame(r)
 			r.bind()
 			must(r.t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
-			v, _ := cube()
+			v, _ := graphics.Cube()
 			return graphics.SetVertexData(r.vb, 0, v)
 		}, graphics.ErrInUse, "before the draws", 1},
 		{"sampling the target being drawn", func(r *rig) error {

@@ -37,6 +37,21 @@
 // other sentinels. Successful calls allocate nothing once the frame's
 // record has grown to its size.
 //
+// # 2D
+//
+// A [SpriteBatch] draws textures, text and shapes in pixels, (0,0) at the
+// viewport's top-left, as XNA's SpriteBatch does; a [SpriteFont] is a
+// TrueType or OpenType font rasterized at one size (Go Regular is built in):
+//
+//	font, err := graphics.NewDefaultSpriteFont(dev, 24)
+//	sb, err := graphics.NewSpriteBatch(dev)
+//
+//	sb.Begin() // Deferred, AlphaBlend, LinearClamp; BeginWith for the rest
+//	sb.Draw(ship, mgl32.Vec2{x, y}, graphics.White)
+//	sb.FillRectangle(graphics.Rectangle{X: 10, Y: 200, Width: 8, Height: 64}, graphics.White)
+//	sb.DrawString(font, "Score 3", mgl32.Vec2{20, 20}, graphics.Yellow)
+//	err = sb.End() // the first error of the batch's draws
+//
 // # Conventions
 //
 // Matrices are mathgl's (column vectors: Projection*View*World), spaces are

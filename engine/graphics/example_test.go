@@ -17,7 +17,7 @@ func Example() {
 	dev, _ := graphics.NewDevice(backend)
 
 	// LoadContent: a mesh, a texture and an effect, made once.
-	verts, indices := cube()
+	verts, indices := graphics.Cube()
 	vb, _ := graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts))
 	_ = graphics.SetVertexData(vb, 0, verts)
 	ib, _ := graphics.NewIndexBuffer(dev, graphics.SixteenBits, len(indices))
@@ -50,20 +50,4 @@ func Example() {
 	}
 	fmt.Println(len(frame.Draws), "draw of", frame.Draws[0].Count, "indices")
 	// Output: 1 draw of 36 indices
-}
-
-// cube returns a unit cube, 4 vertices and 2 clockwise triangles a face.
-func cube() (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for _, f := range [6][2]mgl32.Vec3{{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
-		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}}} { // normal, up
-		n, up := f[0], f[1]
-		right, b := up.Cross(n), uint16(len(v))
-		for _, c := range [4]mgl32.Vec2{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} { // TL, TR, BR, BL as seen
-			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
-			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n,
-				TextureCoordinate: mgl32.Vec2{(c[0] + 1) / 2, (1 - c[1]) / 2}})
-		}
-		idx = append(idx, b, b+1, b+2, b, b+2, b+3)
-	}
-	return v, idx
 }

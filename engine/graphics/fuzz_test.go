@@ -66,7 +66,7 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 				if a%2 == 0 {
 					_ = r.tex.SetData(make([]byte, 16))
 				} else {
-					v, _ := cube()
+					v, _ := graphics.Cube()
 					_ = graphics.SetVertexData(r.vb, b%3, v[:20])
 				}
 			case 9:

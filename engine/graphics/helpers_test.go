@@ -28,7 +28,7 @@ func newRig(t testing.TB) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	verts, idx := cube()
+	verts, idx := graphics.Cube()
 	vb, err := graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts))
 	must(t, err)
 	must(t, graphics.SetVertexData(vb, 0, verts))

@@ -234,7 +234,11 @@ func imagePixels(img image.Image, straight bool) []byte {
 // LoadTexture decodes a PNG or JPEG image from r into a new texture
 // (premultiplied unless StraightAlpha is given).
 func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, error) {
-	img, _, err := image.Decode(bufio.NewReader(r))
+	br := bufio.NewReaderSize(r, imageHeaderPeek)
+	if err := checkImageHeader(dev, br); err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(br)
 	if err != nil {
 		return nil, fmt.Errorf("graphics: load texture: decode (PNG or JPEG expected): %w", err)
 	}

@@ -33,39 +33,13 @@ type uniformLoc struct {
 	offset uint32
 }
 
-// createGraphics creates what drawing needs beside the swapchain: render
-// passes, layouts, shader modules, the pipeline cache, the default
-// vertex attributes, a white texture, the one-shot command buffer and
-// fence, and reads the device's limits.
+// createGraphics creates what drawing needs beside the swapchain and
+// what the start made (createCore): the default vertex attributes, a
+// white texture, the one-shot command buffer and fence, and reads the
+// device's limits.
 func (r *Renderer) createGraphics() (err error) {
 	dev := r.dev.handle
-	for k := range passKinds {
-		color, final := textureFormat, vk.ImageLayoutShaderReadOnlyOptimal
-		if k < passTargetDiscard {
-			color, final = r.format.Format, vk.ImageLayoutPresentSrc
-		}
-		if r.passes[k], err = newRenderPass(dev, color, r.depthFormat, final, loadOf(k)); err != nil {
-			return err
-		}
-	}
-	if r.uniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic,
-		vk.ShaderStageVertexBit|vk.ShaderStageFragmentBit); err != nil {
-		return err
-	}
-	if r.textureLayout, err = newSetLayout(dev, vk.DescriptorTypeCombinedImageSampler, vk.ShaderStageFragmentBit); err != nil {
-		return err
-	}
-	if r.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{r.uniformLayout, r.textureLayout}); err != nil {
-		return err
-	}
-	if r.vert, r.frag, r.fragPlain, err = basicModules(dev); err != nil {
-		return err
-	}
-	if r.pipeCache, err = newPipelineCache(dev); err != nil {
-		return err
-	}
 	r.pools = descriptorPools{dev: dev}
-	r.pipelines = map[pipeKey]vk.Pipeline{}
 	r.samplerIndex = map[graphics.SamplerState]int{}
 	r.textures = map[graphics.TextureID]*texture{}
 	r.buffers = map[graphics.BufferID]*gpuBuffer{}
@@ -90,18 +64,7 @@ func (r *Renderer) createGraphics() (err error) {
 		return err
 	}
 	r.pendingInit = append(r.pendingInit, r.white)
-	return r.prewarm()
-}
-
-// prewarm builds the pipeline of the commonest draw at start-up (a
-// BasicEffect mesh of VertexPositionNormalTexture with the default states,
-// on the back buffer), so the first frame does not pay for it; lavapipe
-// compiles a pipeline's shaders when it is created, ~10 ms each.
-func (r *Renderer) prewarm() error {
-	key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
-		Rasterizer: graphics.CullCounterClockwise, Vertex: graphics.VertexPositionNormalTexture{}.VertexDeclaration()}
-	_, err := r.pipeline(key, false)
-	return err
+	return nil
 }
 
 // readLimits reads the device limits the backend needs.
@@ -117,7 +80,8 @@ func (r *Renderer) readLimits() {
 }
 
 // destroyGraphics mirrors createGraphics and destroys every texture,
-// buffer, pipeline and arena; the device is idle.
+// buffer and arena; the device is idle. The pipelines and what else the
+// start made go with the device (destroyCore).
 func (r *Renderer) destroyGraphics() {
 	dev := r.dev.handle
 	for id, t := range r.textures {
@@ -137,10 +101,6 @@ func (r *Renderer) destroyGraphics() {
 		vk.DestroySampler(dev, s, nil)
 	}
 	r.samplers = nil
-	for k, p := range r.pipelines {
-		vk.DestroyPipeline(dev, p, nil)
-		delete(r.pipelines, k)
-	}
 	if r.oneShotFence != nil {
 		vk.DestroyFence(dev, r.oneShotFence, nil)
 	}
@@ -148,27 +108,6 @@ func (r *Renderer) destroyGraphics() {
 		vk.FreeCommandBuffers(dev, r.cmdPool, 1, []vk.CommandBuffer{r.oneShot})
 	}
 	r.defaults.destroy()
-	if r.pipeCache != nil {
-		vk.DestroyPipelineCache(dev, r.pipeCache, nil)
-	}
-	for _, m := range []vk.ShaderModule{r.fragPlain, r.frag, r.vert} {
-		if m != nil {
-			vk.DestroyShaderModule(dev, m, nil)
-		}
-	}
-	if r.pipeLayout != nil {
-		vk.DestroyPipelineLayout(dev, r.pipeLayout, nil)
-	}
-	for _, l := range []vk.DescriptorSetLayout{r.textureLayout, r.uniformLayout} {
-		if l != nil {
-			vk.DestroyDescriptorSetLayout(dev, l, nil)
-		}
-	}
-	for k := passKinds - 1; k >= 0; k-- {
-		if r.passes[k] != nil {
-			vk.DestroyRenderPass(dev, r.passes[k], nil)
-		}
-	}
 	r.readBuf.destroy()
 	r.ops.free()
 }
@@ -316,32 +255,6 @@ func (r *Renderer) release(slot int) {
 		}
 	}
 	r.releases[slot] = r.releases[slot][:0]
-}
-
-// pipeline returns the pipeline for key on the back buffer or a render
-// target, building it on first use (the cache makes rebuilds cheap).
-// One vertex shader serves every variant (its flags are uniforms); the
-// fragment shader samples only for ShaderTexture.
-func (r *Renderer) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
-	key.Shader &= graphics.ShaderTexture
-	k := pipeKey{key, target}
-	if p, ok := r.pipelines[k]; ok {
-		return p, nil
-	}
-	rp := r.passes[passSwapDiscard]
-	if target {
-		rp = r.passes[passTargetDiscard]
-	}
-	frag := r.fragPlain
-	if key.Shader&graphics.ShaderTexture != 0 {
-		frag = r.frag
-	}
-	p, err := newPipeline(r.dev.handle, r.pipeCache, rp, r.pipeLayout, r.vert, frag, key)
-	if err != nil {
-		return nil, err
-	}
-	r.pipelines[k] = p
-	return p, nil
 }
 
 // textureSet returns t's descriptor set for sampler state s, made on first use.

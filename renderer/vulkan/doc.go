@@ -38,9 +38,13 @@
 //	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold
 //	r.CaptureNext()                   // G11: copy the next presented frame; LastCapture returns it
 //
-// To shorten a launch, the loader, driver, instance and device can start on
-// another goroutine before the window opens, while GLFW starts on the main
-// thread, and the renderer then takes them over:
+// To shorten a launch, the loader, driver, instance, device, render passes,
+// shader modules and first pipeline start on another goroutine before the
+// window opens, while GLFW starts on the main thread, and the renderer then
+// takes them over (one owner from then on; New runs the same start inline).
+// The goroutine waits for GLFW only when it must choose among queue
+// families (PresentSupport). METRONOME_LAUNCH_TRACE=1 prints the launch's
+// steps with their times to standard error:
 //
 //	p := vulkan.StartInstance(vulkan.InstanceOptions{Extensions: window.PlatformInstanceExtensions(),
 //		PresentSupport: present}) // window.PresentationSupport: picks a presenting queue family once GLFW runs

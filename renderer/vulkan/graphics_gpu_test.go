@@ -36,7 +36,7 @@ func newContent(g *gpu) (*content, error) {
 		return nil, err
 	}
 	c := &content{dev: dev}
-	verts, idx := indexedCube()
+	verts, idx := graphics.Cube()
 	if c.cubeVB, err = graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts)); err != nil {
 		return nil, err
 	}
@@ -73,22 +73,6 @@ func newContent(g *gpu) (*content, error) {
 	c.flat = graphics.NewBasicEffect(dev)
 	c.flat.VertexColorEnabled = true
 	return c, nil
-}
-
-// indexedCube is a unit cube, 4 vertices and 2 clockwise triangles a face.
-func indexedCube() (v []graphics.VertexPositionNormalTexture, idx []uint16) {
-	for _, f := range [6][2]mgl32.Vec3{{{0, 0, 1}, {0, 1, 0}}, {{0, 0, -1}, {0, 1, 0}}, {{1, 0, 0}, {0, 1, 0}},
-		{{-1, 0, 0}, {0, 1, 0}}, {{0, 1, 0}, {0, 0, -1}}, {{0, -1, 0}, {0, 0, 1}}} {
-		n, up := f[0], f[1]
-		right, b := up.Cross(n), uint16(len(v))
-		for _, c := range [4]mgl32.Vec2{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
-			p := n.Add(right.Mul(c[0])).Add(up.Mul(c[1])).Mul(0.5)
-			v = append(v, graphics.VertexPositionNormalTexture{Position: p, Normal: n,
-				TextureCoordinate: mgl32.Vec2{(c[0] + 1) / 2, (1 - c[1]) / 2}})
-		}
-		idx = append(idx, b, b+1, b+2, b, b+2, b+3)
-	}
-	return v, idx
 }
 
 // drawCube draws the lit cube turned by angle, seen from eye, into the

@@ -43,8 +43,9 @@ func onMain(t testing.TB, f func() error) {
 
 // gpu is a window with a renderer on it, validation on.
 type gpu struct {
-	win *window.Window
-	r   *Renderer
+	win     *window.Window
+	r       *Renderer
+	pending *PendingInstance // what openGPUWith started, nil for openGPU
 	// expectMessages turns the cleanup's check around: the test provoked
 	// validation messages on purpose and checks them itself.
 	expectMessages bool
@@ -70,6 +71,7 @@ func openGPUWith(t testing.TB, w, h int, opt Options, start *InstanceOptions) *g
 	var pending *PendingInstance
 	if start != nil {
 		pending = StartInstance(*start)
+		g.pending = pending
 	}
 	window.Do(func() {
 		g.win, winErr = window.New(window.Config{Title: t.Name(), Width: w, Height: h, Resizable: true})

@@ -78,8 +78,8 @@ func TestW6_NoDriverWithValidationStartedInstanceOneClearError(t *testing.T) {
 // NewWithInstance as an error on the caller's goroutine, never as a crash
 // of the process from another goroutine.
 func TestW6_StartPanicIsAnError(t *testing.T) {
-	defer func(f func([]string, bool, func(uintptr, uintptr, uint32) bool) *started) { startFunc = f }(startFunc)
-	startFunc = func([]string, bool, func(uintptr, uintptr, uint32) bool) *started {
+	defer func(f func(InstanceOptions) *started) { startFunc = f }(startFunc)
+	startFunc = func(InstanceOptions) *started {
 		var in *instance
 		_ = in.log // a nil dereference, as the failing newInstance once made
 		return nil

@@ -9,15 +9,19 @@ import (
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 )
 
 // PendingInstance is Vulkan's start (loader, driver, instance with its
-// debug-report callback, device) running on its own goroutine, so that it
-// overlaps the window system's start: GLFW's init must run on the main
-// thread, and the first load of a driver (lavapipe links LLVM) is the
-// slowest step of a launch. Make one with StartInstance before opening the
-// window, then hand it to NewWithInstance, which takes it over, or end it
-// with Destroy (W4: also when opening the window fails). Use it from one
+// debug-report callback, device, render passes, shader modules and the
+// first pipeline) running on its own goroutine, so that it overlaps the
+// window system's start: GLFW's init must run on the main thread, and the
+// first load of a driver (lavapipe links LLVM) and its pipeline compiles
+// are the slowest steps of a launch. Make one with StartInstance before
+// opening the window, then hand it to NewWithInstance, which takes it over
+// (the Renderer then owns and destroys everything it made), or end it with
+// Destroy (W4: also when opening the window fails). Use it from one
 // goroutine.
 type PendingInstance struct {
 	done chan struct{} // closed when the goroutine has finished
@@ -29,52 +33,55 @@ type PendingInstance struct {
 type InstanceOptions struct {
 	// Extensions are the instance extensions to enable where the driver
 	// offers them: window.PlatformInstanceExtensions(), the set the window
-	// system chooses from. NewWithInstance checks the window's own list
-	// (Options.InstanceExtensions) against what was enabled.
+	// system chooses from. It must include VK_KHR_surface.
+	// NewWithInstance refuses a window whose extensions
+	// (Options.InstanceExtensions) were not all enabled.
 	Extensions []string
+	// ProcAddr is vkGetInstanceProcAddr; nil loads the system's
+	// libvulkan.so.1 (the loader GLFW uses).
+	ProcAddr unsafe.Pointer
 	// Validation turns on VK_LAYER_KHRONOS_validation and its message
 	// collection, as Options.Validation does; METRONOME_VALIDATION=1 too (W3).
 	Validation bool
-	// PresentSupport, when set, reports whether queue family family of
-	// physical device device (raw handles, of instance) can present to the
-	// platform's windows: window.PresentationSupport, which waits for GLFW
-	// to start on the main thread. The device is then made on a family
-	// that draws and presents, before any surface exists, and the renderer
-	// keeps it. Without it (or when it returns false for every family) the
-	// first family that draws is used, and NewWithInstance checks it
-	// against the surface (replacing the device when it cannot present).
+	// PresentSupport reports whether queue family family of physical
+	// device device (raw handles, of instance) can present to the
+	// platform's windows: window.PresentationSupport, which waits for
+	// GLFW's init on the main thread. The start asks it only when it has a
+	// choice (more than one queue family that draws, over all GPUs), and
+	// makes the device on a family it says presents. Without it the first
+	// family that draws is used. NewWithInstance checks the family against
+	// the window's surface and fails, naming it, if it cannot present.
 	PresentSupport func(instance, device uintptr, family uint32) bool
 }
 
 // started is what the goroutine made: everything, or err and nothing.
 type started struct {
-	procAddr unsafe.Pointer // the system loader's vkGetInstanceProcAddr
-	inst     *instance
-	enabled  []string // instance extensions enabled, without the debug-report one
-	dev      *device  // its queue family draws (present support is checked later); nil without VK_KHR_surface
-	err      error
+	core    deviceState // loader, instance, device, passes, layouts, modules, cache, pipelines
+	enabled []string    // instance extensions enabled, without the debug-report one
+	err     error
 }
 
 // StartInstance starts, on a new goroutine, what New does before it needs
-// the window: it loads the system's Vulkan loader (libvulkan.so.1; on
-// Windows vulkan-1.dll), as GLFW does, creates the instance with those of
-// opt.Extensions the driver offers (plus validation, when asked), and the
-// device on the GPU New would prefer. It returns at once; errors (W6: no
-// loader, no driver) come from NewWithInstance. Safe from any goroutine; it
-// needs no window or display.
+// the window: it loads the Vulkan loader (opt.ProcAddr, or the system's
+// libvulkan.so.1, on Windows vulkan-1.dll, as GLFW does), creates the
+// instance with those of opt.Extensions the driver offers (plus validation,
+// when asked), the device on the GPU New would prefer, and, for the back
+// buffer's expected format, the render passes, shader modules and the
+// commonest pipeline. It returns at once; errors (W6: no loader, no
+// driver) come from NewWithInstance. Safe from any goroutine; it needs no
+// window or display.
 // Like New, it points vulkan-go's process-wide entry points at the loader,
 // so it must not overlap another New or StartInstance that uses a different
 // loader.
 func StartInstance(opt InstanceOptions) *PendingInstance {
 	p := &PendingInstance{done: make(chan struct{})}
-	wanted := slices.Clone(opt.Extensions)
-	validate := validationWanted(opt.Validation)
-	support := opt.PresentSupport
+	opt.Extensions = slices.Clone(opt.Extensions)
+	opt.Validation = validationWanted(opt.Validation)
 	go func() {
 		defer close(p.done)
-		p.st = startRecovered(wanted, validate, support)
-		if p.st.inst != nil {
-			p.log = p.st.inst.log
+		p.st = startRecovered(opt)
+		if p.st.core.inst != nil {
+			p.log = p.st.core.inst.log
 		}
 	}()
 	return p
@@ -92,36 +99,49 @@ var startFunc = start
 // display), with exit status 2 or the caller's (W6). The error reaches
 // whoever takes the result, on their goroutine; what the start made
 // before it panicked is not destroyed.
-func startRecovered(wanted []string, validate bool, support func(instance, device uintptr, family uint32) bool) (st *started) {
+func startRecovered(opt InstanceOptions) (st *started) {
 	defer func() {
 		if v := recover(); v != nil {
 			st = &started{err: fmt.Errorf("start Vulkan: %w: %v\n%s", errStartPanicked, v, debug.Stack())}
 		}
 	}()
-	return startFunc(wanted, validate, support)
+	return startFunc(opt)
 }
 
-// start loads Vulkan and creates the instance and the device, destroying
-// what it made when a step fails.
-func start(wanted []string, validate bool, support func(instance, device uintptr, family uint32) bool) *started {
+// start loads Vulkan and creates the instance, the device and what drawing
+// needs before a surface exists (createCore), destroying what it made when
+// a step fails (opt.Validation is already resolved).
+func start(opt InstanceOptions) *started {
 	st := &started{}
 	var err error
-	if st.procAddr, err = loadVulkan(nil); err != nil {
+	if st.core.procAddr, err = loadVulkan(opt.ProcAddr); err != nil {
 		return &started{err: err}
 	}
-	if st.enabled, err = offeredExtensions(wanted); err != nil {
+	launchtrace.Mark("vulkan: loader loaded")
+	if st.enabled, err = offeredExtensions(opt.Extensions); err != nil {
 		return &started{err: err}
 	}
-	if st.inst, err = newInstance(st.enabled, validate); err != nil {
-		return &started{err: err}
+	launchtrace.Mark("vulkan: instance extensions listed")
+	if st.core.inst, err = newInstance(st.enabled, opt.Validation); err != nil {
+		return &started{err: err} // no driver: this is the error that says so (W6)
 	}
+	launchtrace.Mark("vulkan: instance created")
 	if !slices.Contains(st.enabled, "VK_KHR_surface") {
-		return st // no device: VK_KHR_swapchain needs the instance's VK_KHR_surface
+		st.core.destroyCore()
+		return &started{core: deviceState{inst: st.core.inst}, err: fmt.Errorf(
+			"start Vulkan: the instance extensions %q include no VK_KHR_surface the driver offers: "+
+				"pass window.PlatformInstanceExtensions() (%s)", opt.Extensions, noDriverAdvice())}
 	}
-	if st.dev, err = firstDevice(st.inst.handle, support); err != nil {
-		st.inst.destroy()
-		return &started{err: err}
+	if st.core.dev, err = firstDevice(st.core.inst.handle, opt.PresentSupport); err != nil {
+		st.core.destroyCore()
+		return &started{err: err, core: deviceState{inst: st.core.inst}}
 	}
+	launchtrace.Mark("vulkan: device created")
+	if err = st.core.createCore(assumedSurfaceFormat); err != nil {
+		st.core.destroyCore()
+		return &started{err: err, core: deviceState{inst: st.core.inst}}
+	}
+	launchtrace.Mark("vulkan: passes, shader modules and first pipeline built")
 	return st
 }
 
@@ -151,23 +171,36 @@ func offeredExtensions(wanted []string) ([]string, error) {
 	return out, nil
 }
 
+// askFrom is the number of queue families that draw (over all GPUs) from
+// which the start asks PresentSupport; a test lowers it to 1 to reach the
+// asking path on a driver with one family.
+var askFrom = 2
+
 // firstDevice creates the device New would choose, before there is a
 // surface: on the GPU pickGPU prefers, with its first queue family that
-// draws and, when support is set, presents to the platform's windows (else
-// the first that draws). Renderer.chooseDevice checks it against the
-// surface all the same.
+// draws. When there is a choice (more than one family that draws, over all
+// GPUs) and support is set, only families support says present count,
+// and the start waits for the window system here (glfwInit on the main
+// thread); with one family the choice is forced and nothing waits.
+// newRenderer checks the family against the surface.
 func firstDevice(inst vk.Instance, support func(instance, device uintptr, family uint32) bool) (*device, error) {
 	gpus, infos, err := listGPUs(inst, vk.NullSurface)
 	if err != nil {
 		return nil, err
 	}
-	if support != nil {
+	fams := make([][]int, len(gpus))
+	choices := 0
+	for i, g := range gpus {
+		fams[i] = graphicsFamilies(g)
+		choices += len(fams[i])
+	}
+	if support != nil && choices >= askFrom {
+		launchtrace.Mark("vulkan: waiting for the window system to pick the queue family")
 		for i, g := range gpus {
-			if fam := supportedFamily(inst, g, support); fam >= 0 {
-				infos[i].family = fam
-			}
+			infos[i].family = supportedFamily(inst, g, fams[i], support)
 		}
 	}
+	launchtrace.Mark("vulkan: queue family picked")
 	i, err := pickGPU(infos)
 	if err != nil {
 		return nil, err
@@ -187,8 +220,8 @@ func (p *PendingInstance) take() *started {
 	return st
 }
 
-// Destroy waits for the goroutine and destroys the device and the instance
-// it made (W4), unless NewWithInstance took them over. Safe to call twice
+// Destroy waits for the goroutine and destroys everything it made, in
+// reverse order (W4), unless NewWithInstance took it over. Safe to call twice
 // and on a nil PendingInstance.
 func (p *PendingInstance) Destroy() { p.take().destroy() }
 
@@ -205,14 +238,13 @@ func (p *PendingInstance) messages() []string {
 	return p.log.snapshot()
 }
 
-// destroy destroys what st still owns (the renderer zeroes what it adopts);
-// safe twice and on nil.
+// destroy destroys what st still owns (newRenderer empties st when it
+// takes it over); safe twice and on nil.
 func (st *started) destroy() {
 	if st == nil {
 		return
 	}
-	st.dev.destroy()
-	st.inst.destroy()
+	st.core.destroyCore()
 }
 
 // hasAll reports whether every name in need (NUL-terminated or not) is in have.
@@ -225,20 +257,28 @@ func hasAll(have, need []string) bool {
 	return true
 }
 
-// supportedFamily returns the first queue family of gpu that draws and
-// that support says presents, or -1.
-func supportedFamily(inst vk.Instance, gpu vk.PhysicalDevice, support func(instance, device uintptr, family uint32) bool) int {
+// graphicsFamilies returns the queue families of gpu that draw.
+func graphicsFamilies(gpu vk.PhysicalDevice) []int {
 	var n uint32
 	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, nil)
-	fams := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, fams)
-	for i := range fams[:n] {
-		fams[i].Deref()
-		if vk.QueueFlagBits(fams[i].QueueFlags)&vk.QueueGraphicsBit == 0 {
-			continue
+	props := make([]vk.QueueFamilyProperties, n)
+	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, props)
+	var fams []int
+	for i := range props[:n] {
+		props[i].Deref()
+		if vk.QueueFlagBits(props[i].QueueFlags)&vk.QueueGraphicsBit != 0 {
+			fams = append(fams, i)
 		}
-		if support(uintptr(unsafe.Pointer(inst)), uintptr(unsafe.Pointer(gpu)), uint32(i)) {
-			return i
+	}
+	return fams
+}
+
+// supportedFamily returns the first of fams (queue families of gpu that
+// draw) that support says presents, or -1.
+func supportedFamily(inst vk.Instance, gpu vk.PhysicalDevice, fams []int, support func(instance, device uintptr, family uint32) bool) int {
+	for _, f := range fams {
+		if support(uintptr(unsafe.Pointer(inst)), uintptr(unsafe.Pointer(gpu)), uint32(f)) {
+			return f
 		}
 	}
 	return -1

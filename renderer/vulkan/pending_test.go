@@ -3,9 +3,12 @@ package vulkan
 import (
 	"errors"
 	"image"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
@@ -18,15 +21,22 @@ func platformStart() *InstanceOptions {
 }
 
 // TestW5_StartedInstanceRendersReadBackPixels draws through NewWithInstance
-// (instance and device made before the window) and checks the pixels; the
-// cleanup fails on any validation message, leaks included (W3, W4).
+// (instance, device, passes and first pipeline made before the window) and
+// checks the pixels; the cleanup fails on any validation message, leaks
+// included (W3, W4).
 func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	g := openGPUWith(t, 320, 240, Options{SwapInterval: 1}, platformStart())
-	if !g.r.devFirst {
-		t.Error("the renderer made its own device instead of adopting the started one")
+	if g.pending.log == nil || g.r.inst.log != g.pending.log {
+		t.Error("the renderer does not run on the started instance")
+	}
+	if st := g.pending.take(); st != nil {
+		t.Errorf("the PendingInstance still hands over %+v after NewWithInstance", st)
 	}
 	if testValidation() && !g.r.Validating() {
-		t.Error("validation is off on the adopted instance")
+		t.Error("validation is off on the started instance")
+	}
+	if len(g.r.pipelines) == 0 || g.r.formatRebuilds != 0 {
+		t.Errorf("%d pipelines, %d format rebuilds: want the start's pipeline kept", len(g.r.pipelines), g.r.formatRebuilds)
 	}
 	for i := range 3 {
 		g.draw(t, float64(i)/60)
@@ -36,21 +46,39 @@ func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	checkCubePixels(t, img, 320, 240)
 }
 
-// TestW4_StartedInstanceMissingExtensionsIsReplaced: an instance started
-// without the window's surface extensions is destroyed and replaced by one
-// made as New does; the renderer works, nothing leaks and the validation
-// layer stays silent (the cleanup checks).
-func TestW4_StartedInstanceMissingExtensionsIsReplaced(t *testing.T) {
-	g := openGPUWith(t, 160, 120, Options{SwapInterval: 0}, &InstanceOptions{Validation: true})
-	if g.r.devFirst {
-		t.Error("the renderer kept the started device of a discarded instance")
+// TestW4_StartedInstanceWithoutTheWindowsExtensionsIsRefused: there is no
+// second instance any more. A start without VK_KHR_surface fails in the
+// start; one without the window's platform extension is refused by
+// NewWithInstance, which names both lists. Either way nothing leaks (the
+// validation layer reports leaks at vkDestroyInstance) and Destroy after
+// the failure does nothing more.
+func TestW4_StartedInstanceWithoutTheWindowsExtensionsIsRefused(t *testing.T) {
+	win := openWindow(t, 64, 64)
+	for _, tc := range []struct {
+		exts []string
+		want string
+	}{
+		{nil, "include no VK_KHR_surface"},
+		{[]string{"VK_KHR_surface"}, "the window needs the instance extensions"},
+	} {
+		p := StartInstance(InstanceOptions{Extensions: tc.exts, Validation: true})
+		var err error
+		window.Do(func() {
+			var exts []string
+			if exts, err = window.VulkanInstanceExtensions(); err != nil {
+				return
+			}
+			_, err = NewWithInstance(mainSurface{win}, p, Options{InstanceExtensions: exts})
+		})
+		if errors.Is(err, ErrNoDriver) || errors.Is(err, ErrNoLoader) || isNoLayer(err) {
+			windowtest.SkipOrFail(t, "no Vulkan driver or validation layer", err)
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("extensions %q: NewWithInstance = %v; want an error containing %q", tc.exts, err, tc.want)
+		}
+		p.Destroy()
+		checkStartedGone(t, p)
 	}
-	for i := range 3 {
-		g.draw(t, float64(i)/60)
-	}
-	var img *image.RGBA
-	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
-	checkCubePixels(t, img, 160, 120)
 }
 
 // TestW4_WindowFailsAfterInstanceStarted: the window cannot open after the
@@ -148,12 +176,14 @@ func TestHasAllIgnoresTerminatingNUL(t *testing.T) {
 	}
 }
 
-// TestStartup_QueueFamilyChosenByPresentationSupport: with
-// InstanceOptions.PresentSupport (window.PresentationSupport), Vulkan's
-// start goroutine waits for GLFW to run on the main thread and picks a
-// queue family that presents before any surface exists; the renderer keeps
-// that device (no replacement) and draws with it.
-func TestStartup_QueueFamilyChosenByPresentationSupport(t *testing.T) {
+// TestW11_QueueFamilyChosenByPresentationSupport: when the start has
+// a choice of queue families (forced here with askFrom 1), it asks
+// InstanceOptions.PresentSupport (window.PresentationSupport, which waits
+// for GLFW's init on the main thread) and makes the device on a family
+// that presents, before any surface exists; the renderer draws with it.
+func TestW11_QueueFamilyChosenByPresentationSupport(t *testing.T) {
+	defer func(n int) { askFrom = n }(askFrom)
+	askFrom = 1
 	opt := platformStart()
 	var calls, yes atomic.Int32
 	opt.PresentSupport = func(instance, device uintptr, family uint32) bool {
@@ -169,7 +199,70 @@ func TestStartup_QueueFamilyChosenByPresentationSupport(t *testing.T) {
 	if calls.Load() == 0 || yes.Load() == 0 {
 		t.Fatalf("PresentSupport asked %d times, %d yes: want the family chosen with it", calls.Load(), yes.Load())
 	}
-	if !g.r.devFirst {
-		t.Error("the renderer replaced the started device")
+}
+
+// TestW4_NoPresentingFamilyIsAnErrorWithoutLeaks: when
+// PresentSupport says no family presents, the start fails with the
+// devices' reasons, NewWithInstance returns that error, and the started
+// instance is gone with no validation message.
+func TestW4_NoPresentingFamilyIsAnErrorWithoutLeaks(t *testing.T) {
+	defer func(n int) { askFrom = n }(askFrom)
+	askFrom = 1
+	opt := platformStart()
+	opt.PresentSupport = func(uintptr, uintptr, uint32) bool { return false }
+	p := StartInstance(*opt)
+	win := openWindow(t, 64, 64)
+	var err error
+	window.Do(func() {
+		var exts []string
+		if exts, err = window.VulkanInstanceExtensions(); err == nil {
+			_, err = NewWithInstance(mainSurface{win}, p, Options{InstanceExtensions: exts})
+		}
+	})
+	if errors.Is(err, ErrNoLoader) || isNoLayer(err) {
+		windowtest.SkipOrFail(t, "no Vulkan loader or validation layer", err)
 	}
+	if err == nil || !strings.Contains(err.Error(), "no queue family draws and presents") {
+		t.Fatalf("NewWithInstance = %v; want the no-presenting-family error", err)
+	}
+	p.Destroy()
+	checkStartedGone(t, p)
+}
+
+// TestW11_OneFamilyDoesNotWaitForTheWindowSystem: with one queue
+// family that draws (lavapipe), the choice is forced, so the start makes
+// the device without asking PresentSupport (which would wait for GLFW's
+// init) and the renderer checks the family against the surface.
+func TestW11_OneFamilyDoesNotWaitForTheWindowSystem(t *testing.T) {
+	opt := platformStart()
+	var calls atomic.Int32
+	opt.PresentSupport = func(uintptr, uintptr, uint32) bool { calls.Add(1); return true }
+	g := openGPUWith(t, 64, 64, Options{}, opt)
+	g.draw(t, 0)
+	if n := len(graphicsFamilies(g.r.dev.gpu)); n != 1 {
+		t.Skipf("this GPU has %d queue families that draw; the test needs one", n)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("PresentSupport asked %d times with one family that draws; want 0", calls.Load())
+	}
+}
+
+// TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses: when the
+// surface's format is not the one the start built the back buffer's
+// passes and first pipeline for, the renderer rebuilds them once, draws
+// correct pixels, and validation stays silent (the cleanup checks).
+func TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
+	defer func(f vk.Format) { assumedSurfaceFormat = f }(assumedSurfaceFormat)
+	assumedSurfaceFormat = vk.FormatR8g8b8a8Srgb
+	g := openGPUWith(t, 160, 120, Options{}, platformStart())
+	if g.r.formatRebuilds != 1 || g.r.backBuffer != g.r.format.Format {
+		t.Fatalf("%d rebuilds, passes for format %d, surface format %d: want one rebuild to the surface's",
+			g.r.formatRebuilds, g.r.backBuffer, g.r.format.Format)
+	}
+	for i := range 3 {
+		g.draw(t, float64(i)/60)
+	}
+	var img *image.RGBA
+	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
+	checkCubePixels(t, img, 160, 120)
 }

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
@@ -81,15 +83,20 @@ type Renderer struct {
 // everything drawing needs that outlives a swapchain (backend.go): render
 // passes (the back buffer's use the surface's format, fixed for the
 // renderer's life), layouts, shader modules, the pipeline cache and the
-// pipelines, samplers, descriptor pools, textures and buffers.
+// pipelines, samplers, descriptor pools, textures and buffers. The start
+// (startup.go) makes the instance, the device, the passes, layouts,
+// modules, cache and first pipeline, before the surface exists.
 type deviceState struct {
+	procAddr    unsafe.Pointer
 	inst        *instance
 	dev         *device
-	devFirst    bool // dev was made before the surface (StartInstance)
-	procAddr    unsafe.Pointer
 	depthFormat vk.Format
-	cmdPool     vk.CommandPool
-	loop        *frameLoop
+	backBuffer  vk.Format // the colour format the back buffer's passes were built for
+	// formatRebuilds counts rebuilds of the back buffer's passes for a
+	// surface format other than assumedSurfaceFormat (tests).
+	formatRebuilds int
+	cmdPool        vk.CommandPool
+	loop           *frameLoop
 
 	passes        [passKinds]vk.RenderPass
 	uniformLayout vk.DescriptorSetLayout
@@ -153,32 +160,48 @@ type presenterState struct {
 	captureErr error
 }
 
-// New creates the renderer for win: instance, surface, device, pipeline,
-// buffers and a first swapchain. On error everything created so far is
+// New creates the renderer for win: instance, device, render passes and
+// pipelines, surface, buffers and a first swapchain; it is StartInstance
+// with opt's extensions, loader and validation, then NewWithInstance,
+// without the goroutine's overlap. On error everything created so far is
 // destroyed, and the error says what failed (W6: what to install or set).
-func New(win Surface, opt Options) (*Renderer, error) { return NewWithInstance(win, nil, opt) }
-
-// NewWithInstance is New on the instance and device p started before the
-// window existed (StartInstance); it waits for p and takes them over: the
-// Renderer destroys them, and so does NewWithInstance when it fails, so
-// p.Destroy then does nothing. p's failure (W6: no loader, no driver) is
-// returned as New would return it. When opt.InstanceExtensions (the
-// window's list) names one p did not enable, or p's device cannot present
-// to the window, NewWithInstance destroys p's instance or device and makes
-// them as New does. opt.ProcAddr and opt.Validation do not apply to p's
-// instance (StartInstance loaded the system loader and had its own
-// options); they do to a replacement. With a nil p, or one already taken
-// or destroyed, it is New.
-func NewWithInstance(win Surface, p *PendingInstance, opt Options) (*Renderer, error) {
-	st := p.take()
+func New(win Surface, opt Options) (*Renderer, error) {
+	if win == nil {
+		return nil, errors.New("new renderer: nil Surface")
+	}
+	st := startRecovered(InstanceOptions{Extensions: opt.InstanceExtensions, ProcAddr: opt.ProcAddr,
+		Validation: validationWanted(opt.Validation)})
 	r, err := newRenderer(win, st, opt)
 	if err != nil {
-		st.destroy() // what the renderer did not adopt
+		st.destroy() // what the renderer did not take over
 	}
 	return r, err
 }
 
-// newRenderer is New, adopting st's objects when st is not nil.
+// NewWithInstance is New on what p started before the window existed
+// (StartInstance): it waits for p and takes everything over, so the
+// Renderer destroys it (and NewWithInstance does when it fails; p.Destroy
+// then does nothing). p's failure (W6: no loader, no driver) is returned
+// as New would return it. It fails, saying what to change, when
+// opt.InstanceExtensions (the window's list) names one p did not enable,
+// or when p's queue family cannot present to the window; opt.ProcAddr and
+// opt.Validation do not apply (p had its own). With a nil p, or one
+// already taken or destroyed, it is New.
+func NewWithInstance(win Surface, p *PendingInstance, opt Options) (*Renderer, error) {
+	st := p.take()
+	if st == nil {
+		return New(win, opt)
+	}
+	r, err := newRenderer(win, st, opt)
+	if err != nil {
+		st.destroy() // what the renderer did not take over
+	}
+	return r, err
+}
+
+// newRenderer makes the renderer on what st started: it checks the
+// options and st, takes st's objects over (emptying st), then creates the
+// surface and the rest.
 func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error) {
 	if win == nil {
 		return nil, errors.New("new renderer: nil Surface")
@@ -194,16 +217,24 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	if st.err != nil {
+		return nil, st.err
+	}
+	if !hasAll(st.enabled, opt.InstanceExtensions) {
+		return nil, fmt.Errorf("new renderer: the window needs the instance extensions %q, the started instance has %q: "+
+			"start it with every extension the window system may ask for (window.PlatformInstanceExtensions)",
+			trimNULs(opt.InstanceExtensions), st.enabled)
+	}
 	r = &Renderer{}
+	r.deviceState = st.core // the renderer owns it from here
+	*st = started{}
 	r.win, r.budget = win, budget
 	defer func() {
 		if err != nil {
 			r.Destroy()
 		}
 	}()
-	if err := r.createInstance(st, opt); err != nil {
-		return nil, fmt.Errorf("new renderer: %w", err)
-	}
+	launchtrace.Mark("vulkan: start taken over")
 	r.waitBound = opt.WaitBound
 	if r.waitBound <= 0 {
 		r.waitBound = DefaultWaitBound
@@ -214,6 +245,7 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 			return nil, fmt.Errorf("new renderer: %w", err)
 		}
 	}
+	launchtrace.Mark("vulkan: surface ready")
 	if err := r.createFrames(frames); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
@@ -231,37 +263,17 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.rebuild(max(w, 1), max(h, 1)); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	launchtrace.Mark("vulkan: swapchain built")
 	return r, nil
 }
 
-// createInstance adopts st's instance and device when st enabled every
-// extension the window needs; otherwise (or without st) it loads Vulkan and
-// creates the instance as New always did, keeping the validation messages
-// of a discarded instance.
-func (r *Renderer) createInstance(st *started, opt Options) (err error) {
-	var earlier []string
-	if st != nil {
-		if st.err != nil {
-			return st.err
-		}
-		if hasAll(st.enabled, opt.InstanceExtensions) {
-			r.procAddr, r.inst, r.dev, r.devFirst = st.procAddr, st.inst, st.dev, true
-			*st = started{}
-			return nil
-		}
-		st.destroy()
-		earlier = st.inst.messages()
+// trimNULs returns names without their terminating NULs, for messages.
+func trimNULs(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = strings.TrimSuffix(n, "\x00")
 	}
-	if r.procAddr, err = loadVulkan(opt.ProcAddr); err != nil {
-		return err
-	}
-	if r.inst, err = newInstance(opt.InstanceExtensions, validationWanted(opt.Validation)); err != nil {
-		return err
-	}
-	if r.inst.log != nil {
-		r.inst.log.prepend(earlier)
-	}
-	return nil
+	return out
 }
 
 // framesInFlight checks the option (0 means the default).
@@ -286,11 +298,19 @@ func (r *Renderer) createSurface() error {
 	return nil
 }
 
-// createDevice chooses the device, creates the frame loop and the command
-// pool, and chooses the formats.
+// createDevice checks that the started device's queue family presents to
+// the surface, creates the frame loop and the command pool, and chooses
+// the surface format, rebuilding the back buffer's passes when it is not
+// the one the start assumed.
 func (r *Renderer) createDevice() (err error) {
-	if err := r.chooseDevice(); err != nil {
+	ok, err := canPresent(r.dev.gpu, r.dev.family, r.surface)
+	if err != nil {
 		return err
+	}
+	if !ok {
+		return fmt.Errorf("queue family %d of %s cannot present to the window: "+
+			"start the instance with InstanceOptions.PresentSupport (window.PresentationSupport) so that the start picks one that can",
+			r.dev.family, r.dev.name)
 	}
 	if r.loop, err = newFrameLoop(r.procAddr, r.inst.handle, r.dev.handle, r.dev.queue); err != nil {
 		return err
@@ -302,32 +322,7 @@ func (r *Renderer) createDevice() (err error) {
 	if r.format, err = r.surfaceFormat(); err != nil {
 		return err
 	}
-	r.depthFormat, err = chooseDepthFormat(r.dev.gpu)
-	return err
-}
-
-// chooseDevice keeps the device StartInstance made when its queue family
-// can present to the surface; otherwise it destroys that one, picks the
-// physical device and creates the device.
-func (r *Renderer) chooseDevice() error {
-	if r.dev != nil {
-		ok, err := canPresent(r.dev.gpu, r.dev.family, r.surface)
-		if err != nil || ok {
-			return err
-		}
-		r.dev.destroy()
-		r.dev, r.devFirst = nil, false
-	}
-	gpus, infos, err := listGPUs(r.inst.handle, r.surface)
-	if err != nil {
-		return err
-	}
-	i, err := pickGPU(infos)
-	if err != nil {
-		return err
-	}
-	r.dev, err = newDevice(gpus[i], infos[i])
-	return err
+	return r.matchSurfaceFormat(r.format.Format)
 }
 
 // surfaceFormat lists the surface's formats and chooses one.
@@ -392,12 +387,8 @@ func (r *Renderer) Destroy() {
 		}
 	}
 	r.loop.free()
-	if r.devFirst { // made by StartInstance before the surface existed
-		r.destroySurface()
-	}
-	r.dev.destroy()
 	r.destroySurface()
-	r.inst.destroy()
+	r.destroyCore() // pipelines, modules, layouts, passes, device, instance
 	inst := r.inst
 	*r = Renderer{}
 	r.inst = inst // Messages stays readable

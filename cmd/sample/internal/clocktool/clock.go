@@ -1,0 +1,374 @@
+// Package clocktool is `sample clock`: it replays a frame-time trace through
+// the scheduler without a window and prints what the game would see, one
+// line per callback (rule T23).
+package clocktool
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"time"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// clockOptions are the flags of `sample clock`.
+type clockOptions struct {
+	variable bool
+	target   int64
+	max      int64
+	profile  string
+}
+
+// Run is `sample clock` (rule T23): it replays the trace on stdin
+// through a Scheduler on a virtual clock and prints one line per callback.
+// It streams: each delta is read, ticked and printed before the next is
+// read, output is flushed whenever the input would block, and memory stays
+// flat however long the trace. A bad trace exits 2 naming its line; a
+// failed write stops the replay at once and exits 1.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opt, err := parseClockFlags(args, stderr)
+	if err == flag.ErrHelp {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sample clock: %v\n", err)
+		return 2
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err = replay(opt, stdin, out)
+	if ferr := out.Flush(); err == nil && ferr != nil {
+		err = &writeError{ferr}
+	}
+	var werr *writeError
+	switch {
+	case errors.As(err, &werr):
+		fmt.Fprintf(stderr, "sample clock: write: %v\n", werr.err)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "sample clock: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// writeError is a failed write of the transcript.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "write: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+func parseClockFlags(args []string, stderr io.Writer) (clockOptions, error) {
+	var opt clockOptions
+	fs := flag.NewFlagSet("sample clock", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&opt.variable, "variable", false, "variable step (default: fixed step)")
+	fs.Int64Var(&opt.target, "target", int64(timing.DefaultTargetElapsedTime), "TargetElapsedTime in 100 ns ticks")
+	fs.Int64Var(&opt.max, "max", int64(timing.DefaultMaxElapsedTime), "MaxElapsedTime in 100 ns ticks")
+	fs.StringVar(&opt.profile, "profile", "default", "clock semantics: default or xna")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: sample clock [flags] < trace
+
+Reads frame deltas from stdin and prints, one line per callback, what the game
+would see:
+  update N elapsed=E total=T slow=S
+  draw N elapsed=E total=T slow=S left=L
+  # ticks=K updates=U draws=D
+A delta is a plain integer (100 ns ticks) or a Go duration (50.5ms, 1s500ms)
+that is a whole number of ticks; negative deltas count as zero; '#' starts a
+comment. Times printed are in ticks.
+
+flags:
+`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return opt, err
+	}
+	if fs.NArg() > 0 {
+		return opt, fmt.Errorf("unexpected argument %q (the trace comes on stdin)", fs.Arg(0))
+	}
+	return opt, nil
+}
+
+// replayClock is the replay's virtual clock: a ManualClock that a waiting
+// tick moves straight to its deadline (timing.VirtualWaiter), so a wait
+// costs one call however long the step is.
+type replayClock struct{ *timing.ManualClock }
+
+// WaitUntil moves the clock to deadline.
+func (c *replayClock) WaitUntil(deadline time.Duration) { c.Yield(deadline) }
+
+// newClockScheduler builds the scheduler the options describe.
+func newClockScheduler(opt clockOptions, clock *replayClock, h timing.Handler) (*timing.Scheduler, error) {
+	target, maxElapsed := timing.TimeSpan(opt.target), timing.TimeSpan(opt.max)
+	if maxElapsed <= 0 {
+		return nil, fmt.Errorf("-max %d: MaxElapsedTime must be positive", opt.max)
+	}
+	if target <= 0 {
+		return nil, fmt.Errorf("-target %d: TargetElapsedTime must be positive", opt.target)
+	}
+	if target > maxElapsed {
+		return nil, fmt.Errorf("-target %d is above -max %d: no update could ever run; lower -target or raise -max", opt.target, opt.max)
+	}
+	profile, err := timing.ParseProfile(opt.profile)
+	if err != nil {
+		return nil, fmt.Errorf("-profile: %w", err)
+	}
+	s, err := timing.NewScheduler(clock, clock, h)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.SetProfile(profile); err != nil {
+		return nil, err
+	}
+	s.SetFixedTimeStep(!opt.variable)
+	// Order the two so neither is ever checked against the other's default.
+	setTarget := func() error {
+		if err := s.SetTargetElapsedTime(target); err != nil {
+			return fmt.Errorf("-target %d: %w", opt.target, err)
+		}
+		return nil
+	}
+	setMax := func() error {
+		if err := s.SetMaxElapsedTime(maxElapsed); err != nil {
+			return fmt.Errorf("-max %d: %w", opt.max, err)
+		}
+		return nil
+	}
+	if target <= s.MaxElapsedTime() {
+		err = firstErr(setTarget(), setMax())
+	} else {
+		err = firstErr(setMax(), setTarget())
+	}
+	return s, err
+}
+
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// replay reads the trace delta by delta, runs each as one tick and writes
+// the transcript to w as it goes.
+func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
+	clock := &replayClock{timing.NewManualClock(0)}
+	tr := &transcript{w: w, elapsed: numText{label: " elapsed="}, total: numText{label: " total="}}
+	s, err := newClockScheduler(opt, clock, tr)
+	if err != nil {
+		return err
+	}
+	tr.s = s
+	s.Start()
+	if tr.err != nil {
+		return &writeError{tr.err}
+	}
+	in := newTraceReader(trace, func() error {
+		if err := w.Flush(); err != nil {
+			return &writeError{err}
+		}
+		return nil
+	})
+	// A delta counts as zero when negative; above twice MaxElapsedTime it
+	// prints the same as twice MaxElapsedTime (every profile clamps it), so
+	// it is capped there.
+	limit := timing.MaxTimeSpan
+	if m := s.MaxElapsedTime(); m <= timing.MaxTimeSpan/2 {
+		limit = 2 * m
+	}
+	for {
+		d, err := in.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		step := min(max(d, 0), limit).Duration()
+		if step >= math.MaxInt64-clock.Now() { // a reading of the largest Duration would fail the tick
+			return fmt.Errorf("line %d: the trace's time so far passes the virtual clock's range (%v, about 292 years)", in.Line(), time.Duration(math.MaxInt64))
+		}
+		clock.Advance(step)
+		if err := s.Tick(); err != nil {
+			return fmt.Errorf("line %d: %w", in.Line(), err)
+		}
+		if tr.err != nil {
+			return &writeError{tr.err}
+		}
+	}
+	st := s.Stats()
+	b := append(tr.line(), "# ticks="...)
+	b = appendInt(b, int64(st.Ticks))
+	b = append(b, " updates="...)
+	b = appendInt(b, int64(st.Updates))
+	b = append(b, " draws="...)
+	b = appendInt(b, int64(st.Draws))
+	b = append(b, '\n')
+	tr.write(b)
+	if tr.err != nil {
+		return &writeError{tr.err}
+	}
+	return nil
+}
+
+// transcript is the Handler that prints the callbacks. It formats into
+// one reused buffer and keeps the first write error; after it, it writes
+// nothing more. Numbers that repeat from line to line (the elapsed step,
+// a total printed by a draw and the next update) are formatted once.
+type transcript struct {
+	w       *bufio.Writer
+	s       *timing.Scheduler
+	buf     []byte
+	err     error
+	updates counter
+	draws   counter
+	elapsed numText
+	total   numText
+}
+
+// numText caches the text of a field, its label included (" total=123"),
+// for the last value formatted.
+type numText struct {
+	label string
+	v     int64
+	text  []byte
+}
+
+// append appends the field for v, reusing the cached text when v repeats.
+func (n *numText) append(b []byte, v int64) []byte {
+	switch {
+	case n.text != nil && n.v == v:
+	default:
+		n.v = v
+		n.text = appendInt(append(n.text[:0], n.label...), v)
+	}
+	return append(b, n.text...)
+}
+
+func (t *transcript) Poll() {}
+
+func (t *transcript) Update(gt timing.GameTime) {
+	b := append(t.line(), "update "...)
+	b = append(b, t.updates.inc()...)
+	b = t.times(b, gt)
+	b = append(b, '\n')
+	t.write(b)
+}
+
+func (t *transcript) Draw(gt timing.GameTime) {
+	b := append(t.line(), "draw "...)
+	b = append(b, t.draws.inc()...)
+	b = t.times(b, gt)
+	b = append(b, " left="...)
+	b = appendInt(b, int64(t.s.Accumulated()))
+	b = append(b, '\n')
+	t.write(b)
+}
+
+// times appends " elapsed=E total=T slow=S".
+func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
+	b = t.elapsed.append(b, int64(gt.ElapsedGameTime))
+	b = t.total.append(b, int64(gt.TotalGameTime))
+	if gt.IsRunningSlowly {
+		return append(b, " slow=true"...)
+	}
+	return append(b, " slow=false"...)
+}
+
+// maxLine is more than the longest transcript line.
+const maxLine = 256
+
+// line returns an empty slice to format the next line into: the writer's
+// own free space, so that Write copies nothing, or the transcript's
+// buffer when the writer is nearly full or failed.
+func (t *transcript) line() []byte {
+	if t.err == nil && t.w.Available() < maxLine {
+		t.err = t.w.Flush()
+	}
+	if t.err == nil {
+		return t.w.AvailableBuffer()
+	}
+	return t.buf[:0]
+}
+
+func (t *transcript) write(b []byte) {
+	if t.err != nil {
+		return
+	}
+	_, t.err = t.w.Write(b)
+}
+
+// counter is a decimal count kept as text: each line's number is one
+// increment, not a conversion.
+type counter struct{ text []byte }
+
+// inc adds one and returns the new count's text.
+func (c *counter) inc() []byte {
+	i := len(c.text) - 1
+	for ; i >= 0 && c.text[i] == '9'; i-- {
+		c.text[i] = '0'
+	}
+	if i >= 0 {
+		c.text[i]++
+	} else {
+		c.text = append(c.text, 0)
+		copy(c.text[1:], c.text)
+		c.text[0] = '1'
+	}
+	return c.text
+}
+
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// appendInt appends v in base 10, writing the digits in place (the
+// transcript's hot path).
+func appendInt(b []byte, v int64) []byte {
+	u := uint64(v)
+	if v < 0 {
+		b = append(b, '-')
+		u = -u
+	}
+	n := decimalDigits(u)
+	start := len(b)
+	b = append(b, zeros[:n]...)
+	i := start + n
+	for u >= 100 {
+		q := u / 100
+		r := u - q*100
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		u = q
+	}
+	if u >= 10 {
+		i -= 2
+		b[i], b[i+1] = digitPairs[2*u], digitPairs[2*u+1]
+	} else {
+		i--
+		b[i] = byte('0' + u)
+	}
+	return b
+}
+
+// zeros is room for the longest int64.
+var zeros [20]byte
+
+// pow10 holds 10^0 to 10^19.
+var pow10 = [20]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// decimalDigits returns the number of decimal digits of u (1 for 0).
+func decimalDigits(u uint64) int {
+	n := (bits.Len64(u) * 1233) >> 12 // about log10(2) x bit length
+	if n < 20 && u >= pow10[n] {
+		n++
+	}
+	return max(n, 1)
+}

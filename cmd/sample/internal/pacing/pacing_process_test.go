@@ -1,0 +1,67 @@
+package pacing
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metronome-engine/metronome/window/windowtest"
+)
+
+// pacingProcessEnv makes the test binary act as `sample pacing`: its init
+// runs Run with the arguments the variable holds (a JSON list) and exits
+// with Run's status, on the main thread.
+const pacingProcessEnv = "METRONOME_TEST_PACING_PROCESS"
+
+func init() {
+	v, ok := os.LookupEnv(pacingProcessEnv)
+	if !ok {
+		return
+	}
+	os.Unsetenv(pacingProcessEnv)
+	var args []string
+	if err := json.Unmarshal([]byte(v), &args); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", pacingProcessEnv, err)
+		os.Exit(125)
+	}
+	os.Exit(Run(args, os.Stdout, os.Stderr))
+}
+
+// TestW6_PacingNoDriverWithValidationIsOneClearError: on a display but
+// without a driver, with METRONOME_VALIDATION=1, the pacing experiment
+// exits with status 1 and one message that says what to install; it used
+// to die of a nil dereference in the instance's cleanup.
+func TestW6_PacingNoDriverWithValidationIsOneClearError(t *testing.T) {
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal([]string{"-frames", "5", "-intervals", "1", "-quiet", "-out", filepath.Join(t.TempDir(), "pacing")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), pacingProcessEnv+"="+string(js), "METRONOME_VALIDATION=1",
+		"VK_DRIVER_FILES=/nonexistent/icd.json", "VK_ICD_FILENAMES=/nonexistent/icd.json")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	code, stderr := cmd.ProcessState.ExitCode(), errb.String()
+	if code != 1 || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "panic") ||
+		!strings.Contains(stderr, "mesa-vulkan-drivers") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and one line saying what to install", code, stderr)
+	}
+}

@@ -1,0 +1,94 @@
+package pacing
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
+)
+
+// summaryRows returns the summary table's rows by interval: mode, fallback
+// and median present interval.
+func summaryRows(t *testing.T, summary string) map[int]struct {
+	mode, fallback string
+	median         time.Duration
+} {
+	t.Helper()
+	rows := map[int]struct {
+		mode, fallback string
+		median         time.Duration
+	}{}
+	for line := range strings.Lines(summary) {
+		f := strings.Fields(line)
+		if len(f) < 9 {
+			continue
+		}
+		iv, err := strconv.Atoi(f[0])
+		if err != nil {
+			continue
+		}
+		med, err := strconv.ParseFloat(f[4], 64)
+		if err != nil {
+			t.Fatalf("summary row %q: median %q: %v", line, f[4], err)
+		}
+		rows[iv] = struct {
+			mode, fallback string
+			median         time.Duration
+		}{f[1], f[2], time.Duration(med * float64(time.Millisecond))}
+	}
+	return rows
+}
+
+// TestP6_PacingRealRunOnSway, on headless sway (the Wayland build): `sample
+// pacing -variable` shows interval 1 on FIFO with its median present
+// interval within 5% of the refresh sway reports and no caveat; interval 0
+// falls back to MAILBOX, unpaced (median below a third of the period);
+// interval 2 falls back to FIFO; both fallbacks are said (P4, P6).
+func TestP6_PacingRealRunOnSway(t *testing.T) {
+	windowtest.NeedSway(t)
+	period, err := windowtest.SwayRefresh()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	var code int
+	window.Do(func() {
+		code = Run([]string{"-variable", "-frames", "180", "-intervals", "0,1,2", "-out", dir, "-quiet"}, &out, &errb)
+	})
+	if code != 0 && windowtest.StackMissing(errors.New(errb.String())) {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(errb.String()))
+	}
+	if code != 0 || errb.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	summary := out.String()
+	t.Logf("sway reports a %v period; summary:\n%s", period, summary)
+	rows := summaryRows(t, summary)
+	one, zero, two := rows[1], rows[0], rows[2]
+	if one.mode != "FIFO" || one.fallback != "no" {
+		t.Errorf("interval 1: %s, fallback %s; want FIFO without fallback", one.mode, one.fallback)
+	}
+	if d := float64(one.median-period) / float64(period); d > 0.05 || d < -0.05 {
+		t.Errorf("interval 1: FIFO median %v is %.1f%% off sway's %v (want within 5%%)", one.median, 100*d, period)
+	}
+	if zero.mode != "MAILBOX" || zero.fallback != "yes" || zero.median >= period/3 {
+		t.Errorf("interval 0: %s, fallback %s, median %v; want MAILBOX by fallback, below %v", zero.mode, zero.fallback, zero.median, period/3)
+	}
+	if two.mode != "FIFO" || two.fallback != "yes" {
+		t.Errorf("interval 2: %s, fallback %s; want FIFO by fallback", two.mode, two.fallback)
+	}
+	for _, want := range []string{"fallback: swap interval 0 wants IMMEDIATE", "fallback: swap interval 2 wants FIFO_RELAXED"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("summary does not say %q", want)
+		}
+	}
+	if strings.Contains(summary, "NOTE:") {
+		t.Errorf("FIFO kept sway's refresh, yet the summary has a caveat")
+	}
+}

@@ -1,0 +1,100 @@
+package graphics
+
+// flush records the batch's sprites at End: sets the device up, sorts
+// (stably: the call index breaks ties) when the mode asks, copies the
+// vertices into the frame's arena in draw order, and records one draw per
+// run of sprites with one texture.
+func (sb *SpriteBatch) flush() {
+	d := sb.dev
+	if err := d.checkTarget("sprite batch end"); err != nil {
+		sb.fail(err)
+		return
+	}
+	d.spriteSetup(&sb.st)
+	n := len(sb.quads)
+	base, room := d.spriteArena(n)
+	if sb.sorted() {
+		sb.keys, sb.scratch = radixSort(sb.keys, sb.scratch)
+		for i, k := range sb.keys {
+			room[i] = sb.quads[uint32(k)]
+		}
+	} else {
+		copy(room, sb.quads)
+	}
+	sb.runs(base, room)
+}
+
+// runs records one draw per run of sprites of one texture in room, whose
+// first vertex is base; sprites whose texture cannot be drawn now are
+// left out and reported.
+func (sb *SpriteBatch) runs(base int, room []spriteQuad) {
+	d := sb.dev
+	start := 0
+	for i := 1; i <= len(room); i++ {
+		if i < len(room) && sb.tex(i) == sb.tex(start) {
+			continue
+		}
+		tex := sb.tex(start)
+		err := d.spriteCheck(tex)
+		if err == nil {
+			err = d.spriteDraw(tex, base+4*start, i-start)
+		}
+		if err != nil {
+			sb.fail(err)
+		}
+		start = i
+	}
+}
+
+// tex returns the texture of the i-th sprite in draw order.
+func (sb *SpriteBatch) tex(i int) *Texture2D {
+	if sb.sorted() {
+		return sb.texs[uint32(sb.keys[i])]
+	}
+	return sb.texs[i]
+}
+
+// sorted reports whether the batch's mode sorts (its keys are kept).
+func (sb *SpriteBatch) sorted() bool {
+	return sb.st.sortMode >= SortTexture
+}
+
+// radixSort sorts keys by their high 32 bits, stably (a least significant
+// digit radix sort, 8 bits a pass, skipping digits all keys share), using
+// scratch as the second buffer. It returns the sorted keys and the other
+// buffer; both are reused from frame to frame.
+func radixSort(keys, scratch []uint64) ([]uint64, []uint64) {
+	if len(keys) < 2 {
+		return keys, scratch
+	}
+	if cap(scratch) < len(keys) {
+		scratch = make([]uint64, len(keys), cap(keys))
+	}
+	scratch = scratch[:len(keys)]
+	var count [4][256]int
+	for _, k := range keys {
+		count[0][byte(k>>32)]++
+		count[1][byte(k>>40)]++
+		count[2][byte(k>>48)]++
+		count[3][byte(k>>56)]++
+	}
+	for digit := range 4 {
+		shift := uint(32 + 8*digit)
+		c := &count[digit]
+		if c[byte(keys[0]>>shift)] == len(keys) {
+			continue // every key has this digit
+		}
+		at := 0
+		for i, n := range c {
+			c[i] = at
+			at += n
+		}
+		for _, k := range keys {
+			d := byte(k >> shift)
+			scratch[c[d]] = k
+			c[d]++
+		}
+		keys, scratch = scratch, keys
+	}
+	return keys, scratch
+}

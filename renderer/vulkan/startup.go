@@ -1,0 +1,175 @@
+package vulkan
+
+import (
+	"fmt"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
+)
+
+// assumedSurfaceFormat is the back buffer's colour format the start builds
+// its render passes and first pipeline for before any surface exists: the
+// one chooseSurfaceFormat prefers, which common drivers offer. A surface
+// without it costs one rebuild of the back buffer's passes and pipelines
+// (matchSurfaceFormat). A test changes it to reach that path.
+var assumedSurfaceFormat = vk.FormatB8g8r8a8Unorm
+
+// createCore creates what drawing needs that depends on the device alone,
+// so that the start makes it beside the window: the depth format, the
+// render passes (the back buffer's in colour format color), the
+// descriptor-set and pipeline layouts, the shader modules, the pipeline
+// cache and the commonest pipeline (prewarm). On error, what it made stays
+// in d for destroyCore.
+func (d *deviceState) createCore(color vk.Format) (err error) {
+	dev := d.dev.handle
+	if d.depthFormat, err = chooseDepthFormat(d.dev.gpu); err != nil {
+		return err
+	}
+	if err := d.createPasses(color, 0, passKinds); err != nil {
+		return err
+	}
+	if d.uniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic,
+		vk.ShaderStageVertexBit|vk.ShaderStageFragmentBit); err != nil {
+		return err
+	}
+	if d.textureLayout, err = newSetLayout(dev, vk.DescriptorTypeCombinedImageSampler, vk.ShaderStageFragmentBit); err != nil {
+		return err
+	}
+	if d.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.uniformLayout, d.textureLayout}); err != nil {
+		return err
+	}
+	if d.vert, d.frag, d.fragPlain, err = basicModules(dev); err != nil {
+		return err
+	}
+	if d.pipeCache, err = newPipelineCache(dev); err != nil {
+		return err
+	}
+	d.pipelines = map[pipeKey]vk.Pipeline{}
+	d.backBuffer = color
+	return d.prewarm()
+}
+
+// createPasses creates the render passes of kinds from to to-1; the back
+// buffer's have colour format color.
+func (d *deviceState) createPasses(color vk.Format, from, to passKind) (err error) {
+	for k := from; k < to; k++ {
+		c, final := textureFormat, vk.ImageLayoutShaderReadOnlyOptimal
+		if k < passTargetDiscard {
+			c, final = color, vk.ImageLayoutPresentSrc
+		}
+		if d.passes[k], err = newRenderPass(d.dev.handle, c, d.depthFormat, final, loadOf(k)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// matchSurfaceFormat rebuilds the back buffer's render passes and
+// pipelines when the surface's format is not the one they were built for
+// (assumedSurfaceFormat); render targets' are kept. Before the first frame.
+func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
+	if color == d.backBuffer {
+		return nil
+	}
+	dev := d.dev.handle
+	for k, p := range d.pipelines {
+		if !k.target {
+			vk.DestroyPipeline(dev, p, nil)
+			delete(d.pipelines, k)
+		}
+	}
+	for k := passTargetDiscard - 1; k >= 0; k-- {
+		vk.DestroyRenderPass(dev, d.passes[k], nil)
+		d.passes[k] = nil
+	}
+	if err := d.createPasses(color, 0, passTargetDiscard); err != nil {
+		return fmt.Errorf("rebuild the back buffer's render passes for format %d: %w", color, err)
+	}
+	d.backBuffer = color
+	d.formatRebuilds++
+	launchtrace.Mark("vulkan: back buffer passes rebuilt for the surface's format")
+	return d.prewarm()
+}
+
+// prewarm builds the pipeline of the commonest draw at start-up (a
+// BasicEffect mesh of VertexPositionNormalTexture with the default states,
+// on the back buffer), so the first frame does not pay for it; lavapipe
+// compiles a pipeline's shaders when it is created, ~10 ms each.
+func (d *deviceState) prewarm() error {
+	key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
+		Rasterizer: graphics.CullCounterClockwise, Vertex: graphics.VertexPositionNormalTexture{}.VertexDeclaration()}
+	_, err := d.pipeline(key, false)
+	return err
+}
+
+// pipeline returns the pipeline for key on the back buffer or a render
+// target, building it on first use (the cache makes rebuilds cheap).
+// One vertex shader serves every variant (its flags are uniforms); the
+// fragment shader samples only for ShaderTexture.
+func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
+	key.Shader &= graphics.ShaderTexture
+	k := pipeKey{key, target}
+	if p, ok := d.pipelines[k]; ok {
+		return p, nil
+	}
+	rp := d.passes[passSwapDiscard]
+	if target {
+		rp = d.passes[passTargetDiscard]
+	}
+	frag := d.fragPlain
+	if key.Shader&graphics.ShaderTexture != 0 {
+		frag = d.frag
+	}
+	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, d.vert, frag, key)
+	if err != nil {
+		return nil, err
+	}
+	d.pipelines[k] = p
+	launchtrace.Mark("vulkan: pipeline built")
+	return p, nil
+}
+
+// destroyCore destroys, in reverse order of creation, what the start made:
+// pipelines, pipeline cache, shader modules, layouts, render passes, then
+// the device and the instance (W4). The instance's message log stays
+// readable. Safe twice, and on a half-made deviceState.
+func (d *deviceState) destroyCore() {
+	if d.dev != nil && d.dev.handle != nil {
+		dev := d.dev.handle
+		vk.DeviceWaitIdle(dev)
+		for k, p := range d.pipelines {
+			vk.DestroyPipeline(dev, p, nil)
+			delete(d.pipelines, k)
+		}
+		if d.pipeCache != nil {
+			vk.DestroyPipelineCache(dev, d.pipeCache, nil)
+			d.pipeCache = nil
+		}
+		for _, m := range []*vk.ShaderModule{&d.fragPlain, &d.frag, &d.vert} {
+			if *m != nil {
+				vk.DestroyShaderModule(dev, *m, nil)
+				*m = nil
+			}
+		}
+		if d.pipeLayout != nil {
+			vk.DestroyPipelineLayout(dev, d.pipeLayout, nil)
+			d.pipeLayout = nil
+		}
+		for _, l := range []*vk.DescriptorSetLayout{&d.textureLayout, &d.uniformLayout} {
+			if *l != nil {
+				vk.DestroyDescriptorSetLayout(dev, *l, nil)
+				*l = nil
+			}
+		}
+		for k := passKinds - 1; k >= 0; k-- {
+			if d.passes[k] != nil {
+				vk.DestroyRenderPass(dev, d.passes[k], nil)
+				d.passes[k] = nil
+			}
+		}
+	}
+	d.dev.destroy()
+	d.inst.destroy()
+}
