@@ -67,6 +67,7 @@ func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
 // process, so no window of this run keeps GLFW up), NewGame returns one
 // error wrapping window.ErrNoDisplay that says how to get a display.
 func TestW6_DeadDisplayIsAnError(t *testing.T) {
+	windowtest.SkipWithoutDisplayVar(t)
 	if os.Getenv(childEnv) == "deaddisplay" {
 		var err error
 		window.Do(func() { _, err = NewGame(&frameGame{}, Config{}) })
