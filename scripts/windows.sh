@@ -58,10 +58,17 @@ trap cleanup EXIT
 # vulkan_include makes a directory with only the host's vulkan/ and
 # vk_video/ headers, for -idirafter: -I/usr/include would shadow mingw's C
 # library headers, and -I of the Vulkan headers would shadow vulkan-go's own.
+# Its path is the same on every run (the user's cache directory): CGO_CFLAGS
+# is part of Go's build cache key, so a new path would rebuild every cgo
+# package each time.
 vulkan_include() {
-  local dir="$work/include"
-  mkdir -p "$dir"
-  cp -r /usr/include/vulkan /usr/include/vk_video "$dir/"
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/metronome/windows-include"
+  if ! diff -rq /usr/include/vulkan "$dir/vulkan" >/dev/null 2>&1 ||
+    ! diff -rq /usr/include/vk_video "$dir/vk_video" >/dev/null 2>&1; then
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cp -r /usr/include/vulkan /usr/include/vk_video "$dir/"
+  fi
   echo "$dir"
 }
 
