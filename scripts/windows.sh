@@ -133,7 +133,8 @@ run_wine() {
   n=$(grep -c -e '^--- PASS' -e '^Benchmark.* ns/op' "$log" || true)
   skipped=$(grep -c '^--- SKIP' "$log" || true)
   if [ $rc -ne 0 ] || ! grep -q '^PASS' "$log"; then
-    result="FAIL (exit $rc$([ $rc -eq 124 ] && echo ', timed out'))"
+    result="FAIL (exit $rc)"
+    [ $rc -eq 124 ] && result="FAIL (exit $rc, timed out)"
     echo "---- $name: output ----"
     tail -n 60 "$log"
   fi
