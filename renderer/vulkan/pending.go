@@ -38,7 +38,7 @@ type InstanceOptions struct {
 	// (Options.InstanceExtensions) were not all enabled.
 	Extensions []string
 	// ProcAddr is vkGetInstanceProcAddr; nil loads the system's
-	// libvulkan.so.1 (the loader GLFW uses).
+	// libvulkan.so.1 (vulkan-1.dll on Windows), the loader GLFW uses.
 	ProcAddr unsafe.Pointer
 	// Validation turns on VK_LAYER_KHRONOS_validation and its message
 	// collection, as Options.Validation does; METRONOME_VALIDATION=1 too (W3).

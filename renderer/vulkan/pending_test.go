@@ -26,7 +26,9 @@ func platformStart() *InstanceOptions {
 // included (W3, W4).
 func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	g := openGPUWith(t, 320, 240, Options{SwapInterval: 1}, platformStart())
-	if g.pending.log == nil || g.r.inst.log != g.pending.log {
+	// The message log identifies the instance; without validation (Wine)
+	// there is none, and the empty hand-over below is the evidence.
+	if testValidation() && (g.pending.log == nil || g.r.inst.log != g.pending.log) {
 		t.Error("the renderer does not run on the started instance")
 	}
 	if st := g.pending.take(); st != nil {
