@@ -9,9 +9,8 @@
 //
 // # One frame
 //
-// [Game.Tick] runs one frame in the order of the seed "One frame source
-// trace" and rule T5: advance time and wait (fixed step); poll the
-// platform's event batch (each event goes to the input bridge first, then
+// [Game.Tick] runs one frame in the order of rule T5: advance time and
+// wait (fixed step); poll the platform's event batch (each event goes to the input bridge first, then
 // to the game's own reaction, and the keyboard and mouse snapshots are
 // published after the whole batch, so every update of a catch-up burst sees
 // the same snapshot); clamp; the updates; then BeginDraw, Draw and EndDraw

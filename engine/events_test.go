@@ -7,7 +7,7 @@ import (
 )
 
 // eventScenario is one scripted batch sequence run frame by frame through
-// RunOneFrame, as the seed's GameEventSemanticsGoldenTests do.
+// RunOneFrame, one golden transcript per scenario.
 type eventScenario struct {
 	name   string
 	script [][]PlatformEvent
@@ -56,7 +56,7 @@ var eventScenarios = []eventScenario{
 	},
 }
 
-// TestT5_EventTranscripts pins the seed's event semantics as golden
+// TestT5_EventTranscripts pins the event semantics as golden
 // transcripts: focus loss deactivates; minimize/restore changes no public
 // state except that draws are skipped (W2); a quit followed by a wheel in
 // the same batch still delivers the wheel, and Exit does not stop the batch

@@ -11,7 +11,7 @@ import (
 // that Poll, Update and Draw are not part of Game's API.
 type loop Game
 
-// Poll processes the platform's event batch (the seed's Game::PollEvents).
+// Poll processes the platform's event batch.
 func (l *loop) Poll() { (*Game)(l).poll() }
 
 // Update runs the game's Update, then the components' (seed: Game::Update).
