@@ -23,11 +23,12 @@ func EmulateFIFO(c Choice, supported ModeSet, pacing bool) Choice {
 	return c
 }
 
-// DisplayMode names the present mode as seen from the display: Mode's
-// name, or "FIFO (emulated: MAILBOX paced)" for an emulated FIFO.
+// DisplayMode names the present mode as seen from the display, in one
+// word for tables and status lines: Mode's name, or "FIFO(emulated)" for
+// an emulated FIFO (whose Mode is MAILBOX).
 func (c Choice) DisplayMode() string {
 	if c.Emulated {
-		return "FIFO (emulated: MAILBOX paced)"
+		return "FIFO(emulated)"
 	}
 	return c.Mode.String()
 }

@@ -46,7 +46,7 @@ func TestW10_EmulatedFIFOOnlyForFIFOWithPacing(t *testing.T) {
 		}
 		wantName := got.Mode.String()
 		if got.Emulated {
-			wantName = "FIFO (emulated: MAILBOX paced)"
+			wantName = "FIFO(emulated)"
 		}
 		if got.DisplayMode() != wantName {
 			t.Errorf("interval %d: DisplayMode %q, want %q", row.interval, got.DisplayMode(), wantName)
