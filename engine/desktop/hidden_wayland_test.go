@@ -180,7 +180,9 @@ func runCovered(t *testing.T, c *coverGame, occluded bool) {
 	} else if c.drawn != 0 || c.presented != 0 {
 		t.Errorf("hidden: %d frames drawn and %d presented, want none (W8)", c.drawn, c.presented)
 	}
-	if c.updates < 30 || c.stall > 200*time.Millisecond {
+	// A blocked present would stop updates for the whole time covered; a
+	// gap up to a second is a busy machine's scheduling, not a block.
+	if c.updates < 30 || c.stall > time.Second {
 		t.Errorf("covered: %d updates in %v, longest gap between updates %v: the loop stalled", c.updates, coveredFor, c.stall)
 	}
 	if c.resized != 1 {
