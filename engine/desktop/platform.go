@@ -164,7 +164,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
 	p.made = append(p.made, r)
-	return &Renderer{vk: r, win: p.win, clock: rc.Clock}, nil
+	return &Renderer{vk: r, clock: rc.Clock}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -17,7 +17,6 @@ import (
 // presents them. Main thread only.
 type Renderer struct {
 	vk     *vulkan.Renderer
-	win    *window.Window
 	clock  timing.Source
 	frames uint64
 }
