@@ -19,7 +19,6 @@ type vblankHandler struct {
 	feed    bool
 	pending Feedback
 	has     bool
-	seq     uint64
 }
 
 func (h *vblankHandler) Poll() {

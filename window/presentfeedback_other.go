@@ -7,6 +7,9 @@ import "fmt"
 // feedbackState is empty: nothing is measured here.
 type feedbackState struct{}
 
+// requested is 0: nothing is ever requested here.
+func (feedbackState) requested() uint64 { return 0 }
+
 // HasPresentFeedback reports whether this build can measure when frames
 // reach the screen: false outside Wayland ("not measured", rule P9).
 func HasPresentFeedback() bool { return false }
@@ -27,6 +30,8 @@ func (w *Window) FrameDoneTimes(dst []FrameDone) int { return 0 }
 func (w *Window) PresentClock() (id int32, ok bool) { return 0, false }
 
 // PresentFeedbackStats returns zeros: nothing is requested here.
-func (w *Window) PresentFeedbackStats() (requested, unanswered, lost uint64) { return 0, 0, 0 }
+func (w *Window) PresentFeedbackStats() (requested, unanswered, lost uint64) {
+	return w.feedback.requested(), 0, 0
+}
 
 func (w *Window) freeFeedback() {}

@@ -39,16 +39,6 @@ func (l *messageLog) add(m string) {
 	l.mu.Unlock()
 }
 
-// prepend puts msgs (those of an instance destroyed before this one) first.
-func (l *messageLog) prepend(msgs []string) {
-	if len(msgs) == 0 {
-		return
-	}
-	l.mu.Lock()
-	l.msgs = append(append([]string(nil), msgs...), l.msgs...)
-	l.mu.Unlock()
-}
-
 // snapshot returns a copy of the messages so far.
 func (l *messageLog) snapshot() []string {
 	l.mu.Lock()
