@@ -64,6 +64,12 @@ func (d *GraphicsDevice) PresentSettings() PresentSettings { return d.settings }
 // the present mode in use and whether it fell back (P6).
 func (d *GraphicsDevice) Presentation() present.Choice { return d.renderer.Presentation() }
 
+// SkippedPresents returns how many frames the renderer skipped because
+// they could not be presented within its bound (W7): a hidden or occluded
+// window on a display that paces presents keeps running Update and
+// handling events, and these frames are skipped, not waited for.
+func (d *GraphicsDevice) SkippedPresents() uint64 { return d.renderer.SkippedPresents() }
+
 // Renderer returns the renderer behind the device. Games do not need it:
 // drawing, the title, screenshots and present times have their own API.
 func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }

@@ -71,6 +71,7 @@ func (r *nullRenderer) BackBufferSize() (int, int) { return 640, 480 }
 func (r *nullRenderer) Resize(int, int) error      { return nil }
 func (r *nullRenderer) WaitIdle() error            { return nil }
 func (r *nullRenderer) Destroy()                   {}
+func (r *nullRenderer) SkippedPresents() uint64    { return 0 }
 func (r *nullRenderer) SetPresentation(s engine.PresentSettings) error {
 	r.set = s
 	return nil

@@ -184,7 +184,9 @@ type fakeRenderer struct {
 	ends     int
 	resizes  []string
 	beginErr error
-	endErrAt int // EndDraw number (1-based) that fails; 0: none
+	skipFrom int    // BeginDraw number (1-based) from which frames are skipped (W7); 0: none
+	skipped  uint64 // frames skipped that way
+	endErrAt int    // EndDraw number (1-based) that fails; 0: none
 	idle     int
 	destroy  int
 }
@@ -200,6 +202,10 @@ func (r *fakeRenderer) BeginDraw() (bool, error) {
 	r.begins++
 	if r.beginErr != nil {
 		return false, r.beginErr
+	}
+	if r.skipFrom > 0 && r.begins >= r.skipFrom {
+		r.skipped++
+		return false, nil
 	}
 	return true, nil
 }
@@ -260,6 +266,8 @@ func (r *fakeRenderer) SetPresentation(s PresentSettings) error {
 	r.swap, r.half = s.SwapInterval, s.HalfRate
 	return nil
 }
+
+func (r *fakeRenderer) SkippedPresents() uint64 { return r.skipped }
 
 func (r *fakeRenderer) Presentation() present.Choice {
 	c, err := present.ChooseModeHold(r.swap, r.half, r.modes)

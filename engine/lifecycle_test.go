@@ -239,6 +239,34 @@ func TestT12_SuppressDrawSkipsOne(t *testing.T) {
 	}
 }
 
+// TestW7_SkippedPresentsOnTheGraphicsDevice: frames the renderer cannot
+// present within its bound are skipped (BeginDraw false): the game's Draw
+// is not called for them, updates go on, Exit ends Run in order, and the
+// GraphicsDevice reports how many were skipped.
+func TestW7_SkippedPresentsOnTheGraphicsDevice(t *testing.T) {
+	g, s, p := newTestGame(nil, timing.ProfileDefault)
+	p.renderer.skipFrom = 4
+	var skipped uint64
+	s.onUpdate = func(g *Game, n int, _ timing.GameTime) {
+		if n == 10 {
+			skipped = g.GraphicsDevice().SkippedPresents()
+			g.Exit()
+		}
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if s.updates != 10 || s.draws != 3 {
+		t.Errorf("updates %d draws %d, want 10 and 3 (frames from the 4th skipped)", s.updates, s.draws)
+	}
+	if skipped != 6 || skipped != p.renderer.skipped {
+		t.Errorf("SkippedPresents %d at update 10, renderer skipped %d; want 6", skipped, p.renderer.skipped)
+	}
+	if p.renderer.destroy != 1 || p.destroyed != 1 {
+		t.Errorf("renderer destroyed %d, platform %d; want 1 each", p.renderer.destroy, p.destroyed)
+	}
+}
+
 // TestW4_BeginDrawErrorEndsRunCleanly: an error from BeginDraw ends Run
 // with it; the game's Draw is not called for that frame.
 func TestW4_BeginDrawErrorEndsRunCleanly(t *testing.T) {

@@ -42,6 +42,10 @@ type Renderer interface {
 	// Presentation reports the requested interval and the present mode in
 	// use, and whether it fell back (P6).
 	Presentation() present.Choice
+	// SkippedPresents returns how many frames BeginDraw skipped because
+	// they could not be presented within the renderer's bound (W7: no
+	// image, or no frame callback, in time), since the renderer was made.
+	SkippedPresents() uint64
 	// Resize tells the renderer that the framebuffer is now width x height
 	// pixels; it rebuilds before the next frame (W2).
 	Resize(width, height int) error

@@ -36,4 +36,7 @@ func (w *Window) FrameCallbacks() (count uint64, lastMillis uint32) { return 0, 
 // WaitFrame returns true at once: no callback is ever outstanding here.
 func (w *Window) WaitFrame(time.Duration) bool { return true }
 
+// CancelFrame does nothing: no callback is ever outstanding here.
+func (w *Window) CancelFrame() {}
+
 func (w *Window) freeFrame() {}

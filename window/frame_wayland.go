@@ -137,6 +137,17 @@ func (w *Window) WaitFrame(timeout time.Duration) bool {
 	return true
 }
 
+// CancelFrame forgets the outstanding frame callback, if any: its late
+// "done" is dropped, and the next RequestFrame asks for a new one. Call it
+// when the window is hidden: a hidden surface's callback never arrives,
+// and a presenter waiting for it would never present again (W8). Must be
+// called from the main thread.
+func (w *Window) CancelFrame() {
+	if w.frames != nil {
+		C.metronomeCancelFrame(w.frames)
+	}
+}
+
 // freeFrame drops the outstanding callback and frees the state; Destroy
 // calls it before the surface goes.
 func (w *Window) freeFrame() {

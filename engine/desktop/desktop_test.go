@@ -121,17 +121,25 @@ func (l *lavaGame) Draw(g *engine.Game, gt timing.GameTime) {
 	}
 }
 
+// chooseMode is the choice the desktop renderer makes for a swap interval:
+// present.ChooseMode's pick from the surface's modes, with FIFO emulated on
+// frame callbacks where the window has them (the Wayland build, W10).
+func chooseMode(interval int, modes present.ModeSet) (present.Choice, error) {
+	c, err := present.ChooseMode(interval, modes)
+	return present.EmulateFIFO(c, modes, window.HasFrameCallbacks()), err
+}
+
 // modeMismatch says how the device's presentation and the swapchain's mode
-// in use differ from swap interval want and ChooseMode's pick from the
-// surface's modes (P4, P6); "" when they match.
+// in use differ from swap interval want and chooseMode's pick from the
+// surface's modes (P4, P6, W10); "" when they match.
 func modeMismatch(g *engine.Game, r *Renderer, want int) string {
 	vr := r.Vulkan()
-	pick, err := present.ChooseMode(want, vr.SupportedPresentModes())
+	pick, err := chooseMode(want, vr.SupportedPresentModes())
 	if err != nil {
 		return err.Error()
 	}
 	c := g.GraphicsDevice().Presentation()
-	if c.Requested != want || vr.ModeInUse() != pick.Mode {
+	if c.Requested != want || vr.ModeInUse() != pick.Mode || c.Emulated != pick.Emulated {
 		return fmt.Sprintf("presentation %+v, mode in use %v; want interval %d, mode %v", c, vr.ModeInUse(), want, pick.Mode)
 	}
 	return ""

@@ -47,7 +47,7 @@ func TestP8_HalfRateThroughTheEngine(t *testing.T) {
 			midFrames, midPresents, midMode, mid)
 	}
 	frames, presents := lastFrames-midFrames, lastPresents-midPresents
-	want, err := present.ChooseMode(2, modes)
+	want, err := chooseMode(2, modes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,5 +55,5 @@ func TestP8_HalfRateThroughTheEngine(t *testing.T) {
 		t.Errorf("half rate off: %d frames, %d presents, %+v; want one present each, %+v", frames, presents, last, want)
 	}
 	t.Logf("%d frames at half rate (%d presents), then %d frames (%d presents) with %v",
-		midFrames, midPresents, frames, presents, want.Mode)
+		midFrames, midPresents, frames, presents, want.DisplayMode())
 }

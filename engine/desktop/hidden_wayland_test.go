@@ -8,116 +8,228 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// hiddenGame runs at interval 1 (FIFO), hides its window with the window
-// API after 30 frames, keeps running for hiddenFor (resizing the hidden
-// window once, so an event is handled), shows it again, draws 30 more
-// frames and closes the window.
-type hiddenGame struct {
-	phase     int // 0 visible, 1 hidden, 2 shown again, 3 closing
-	since     time.Time
-	frames    uint64 // frames drawn when the phase began
-	presents  uint64 // presents when the phase began
-	rend      *Renderer
-	updates   int    // updates while hidden
-	drawn     uint64 // frames drawn while hidden
-	presented uint64 // presents while hidden
-	resized   int    // ClientSizeChanged raised while hidden
-	resumed   bool   // 30 frames were drawn after Show
-	closeAt   time.Time
-	mode      present.PresentMode
+// coverGame runs a desktop game at interval 1 (the default: FIFO, emulated
+// on frame callbacks on Wayland) through the product path: visible until
+// 121 frames, then covered for coveredFor (resizing the covered window
+// once, so an event is handled), uncovered until 30 more frames, covered
+// again, and closed while covered.
+type coverGame struct {
+	title          string
+	cover, uncover func(win *window.Window) error
+
+	phase int // 0 visible, 1 covered, 2 shown again, 3 covered again, 4 close requested
+	since time.Time
+	rend  *Renderer
+	dev   *engine.GraphicsDevice
+
+	frames                int // frames drawn
+	frameMark             int
+	presentMark, skipMark uint64
+	drawAt                []time.Time // when each of the first frames was drawn
+	updates               int         // updates while covered
+	lastUpdate            time.Time
+	stall                 time.Duration // the longest gap between updates while covered
+	drawn                 int           // frames drawn while covered
+	presented, skipped    uint64        // presents and skipped presents while covered
+	resized               int           // ClientSizeChanged while covered
+	resumed               bool          // 30 frames drawn after uncovering
+	closeAt               time.Time
+	choice                present.Choice
+	inUse                 present.PresentMode
+	err                   error
 }
 
-// hiddenFor is how long the window stays hidden.
-const hiddenFor = 3 * time.Second
+// coveredFor is how long the window stays covered.
+const coveredFor = 3 * time.Second
 
-func (h *hiddenGame) Configure(g *engine.Game) error {
+func (c *coverGame) Configure(g *engine.Game) error {
 	g.ClientSizeChanged.Add(func(*engine.Game) {
-		if h.phase == 1 {
-			h.resized++
+		if c.phase == 1 {
+			c.resized++
 		}
 	})
 	return nil
 }
 
-func (h *hiddenGame) Update(g *engine.Game, _ timing.GameTime) {
-	if h.rend == nil {
+func (c *coverGame) Update(g *engine.Game, _ timing.GameTime) {
+	if c.rend == nil {
 		return
 	}
 	win := g.Platform().(*Platform).Window()
 	now := time.Now()
-	frames, presents := h.rend.Frames(), h.rend.Vulkan().Presents()
 	switch {
-	case h.phase == 0 && frames >= 30:
-		win.Hide()
-		h.begin(now, frames, presents)
-	case h.phase == 1:
-		h.updates++
-		if h.updates == 10 {
+	case c.phase == 0 && c.frames >= 121:
+		c.next(now, c.cover(win))
+	case c.phase == 1:
+		c.updates++
+		if !c.lastUpdate.IsZero() {
+			c.stall = max(c.stall, now.Sub(c.lastUpdate))
+		}
+		c.lastUpdate = now
+		if c.updates == 10 {
 			win.SetSize(300, 200)
 		}
-		if now.Sub(h.since) >= hiddenFor {
-			h.drawn, h.presented = frames-h.frames, presents-h.presents
-			win.Show()
-			h.begin(now, frames, presents)
+		if now.Sub(c.since) >= coveredFor {
+			c.drawn = c.frames - c.frameMark
+			c.presented = c.rend.Vulkan().Presents() - c.presentMark
+			c.skipped = c.dev.SkippedPresents() - c.skipMark
+			c.next(now, c.uncover(win))
 		}
-	case h.phase == 2 && (frames-h.frames >= 30 || now.Sub(h.since) > 3*time.Second):
-		h.resumed = frames-h.frames >= 30
+	case c.phase == 2 && (c.frames-c.frameMark >= 30 || now.Sub(c.since) > 3*time.Second):
+		c.resumed = c.frames-c.frameMark >= 30
+		c.next(now, c.cover(win))
+	case c.phase == 3 && now.Sub(c.since) >= 300*time.Millisecond:
 		win.SetShouldClose(true) // delivered as a Close event by the next poll
-		h.closeAt = now
-		h.phase = 3
+		c.closeAt = now
+		c.phase = 4
+	}
+	if c.err != nil {
+		g.Exit()
 	}
 }
 
-// begin starts the next phase.
-func (h *hiddenGame) begin(now time.Time, frames, presents uint64) {
-	h.phase++
-	h.since, h.frames, h.presents = now, frames, presents
+// next starts the next phase; err is the cover or uncover step's.
+func (c *coverGame) next(now time.Time, err error) {
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	c.phase++
+	c.since, c.frameMark = now, c.frames
+	c.presentMark, c.skipMark = c.rend.Vulkan().Presents(), c.dev.SkippedPresents()
 }
 
-func (h *hiddenGame) Draw(g *engine.Game, gt timing.GameTime) {
-	SceneTime(g, gt.TotalGameTime.Duration())
-	h.rend = g.GraphicsDevice().Renderer().(*Renderer)
-	h.mode = h.rend.Vulkan().ModeInUse()
+func (c *coverGame) Draw(g *engine.Game, gt timing.GameTime) {
+	if err := drawScene(g, gt.TotalGameTime.Duration(), nil); err != nil && c.err == nil {
+		c.err = err
+	}
+	c.dev = g.GraphicsDevice()
+	c.rend = c.dev.Renderer().(*Renderer)
+	c.choice, c.inUse = c.dev.Presentation(), c.rend.Vulkan().ModeInUse()
+	if c.phase == 0 {
+		c.drawAt = append(c.drawAt, time.Now())
+	}
+	c.frames++
+}
+
+// oneRefresh returns the share of gaps within 15% of period (one refresh,
+// neither a missed one nor a catch-up after it) and their median.
+func oneRefresh(gaps []time.Duration, period time.Duration) (share float64, med time.Duration) {
+	var one []time.Duration
+	for _, g := range gaps {
+		if d := float64(g-period) / float64(period); d >= -0.15 && d <= 0.15 {
+			one = append(one, g)
+		}
+	}
+	if len(gaps) == 0 {
+		return 0, 0
+	}
+	return float64(len(one)) / float64(len(gaps)), median(one)
+}
+
+// runCovered runs c on headless sway and checks what W7, W8 and W10 ask of
+// interval 1 on Wayland; occluded says whether covering occludes the
+// window (it gets no frame callbacks and its frames are skipped, W7) or
+// hides it (nothing is drawn at all, W8).
+func runCovered(t *testing.T, c *coverGame, occluded bool) {
+	windowtest.NeedSway(t)
+	period, err := windowtest.SwayRefresh()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runStackGame(t, c, nil)
+	closed := time.Since(c.closeAt)
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	if !c.choice.Emulated || c.choice.Mode != present.ModeMailbox || c.inUse != present.ModeMailbox || c.choice.Requested != 1 || c.choice.FellBack {
+		t.Fatalf("interval 1 on Wayland: presentation %+v, mode in use %v; want FIFO emulated on MAILBOX (W10)", c.choice, c.inUse)
+	}
+	if c.phase != 4 {
+		t.Fatalf("Run ended in phase %d", c.phase)
+	}
+	var gaps []time.Duration
+	for i := 1; i < len(c.drawAt); i++ {
+		gaps = append(gaps, c.drawAt[i].Sub(c.drawAt[i-1]))
+	}
+	share, med := oneRefresh(gaps, period)
+	t.Logf("visible: %.0f%% of %d gaps between frames are one refresh (±15%%), median %v; sway reports a %v period",
+		100*share, len(gaps), med, period)
+	if share < 0.5 {
+		t.Errorf("only %.0f%% of the gaps between frames are one refresh; want at least half (paced on frame callbacks)", 100*share)
+	}
+	if d := float64(med-period) / float64(period); d > 0.05 || d < -0.05 {
+		t.Errorf("median one-refresh gap %v is %.1f%% off sway's period %v (want within 5%%)", med, 100*d, period)
+	}
+	t.Logf("covered %v: %d updates (longest gap %v), %d frames drawn, %d presented, %d skipped; ClientSizeChanged %d times; uncovered: resumed %v; Run ended %v after the close request",
+		coveredFor, c.updates, c.stall, c.drawn, c.presented, c.skipped, c.resized, c.resumed, closed)
+	if occluded {
+		// The frame in flight when the window moved may still be shown.
+		if c.presented > 1 {
+			t.Errorf("occluded: %d presents, want at most the one in flight", c.presented)
+		}
+		// One skip per bounded wait; half that leaves room for a busy machine.
+		if least := uint64(coveredFor / (2 * vulkan.DefaultPaceBound)); c.skipped < least {
+			t.Errorf("occluded: %d frames skipped in %v, want >= %d (one per bounded wait)", c.skipped, coveredFor, least)
+		}
+	} else if c.drawn != 0 || c.presented != 0 {
+		t.Errorf("hidden: %d frames drawn and %d presented, want none (W8)", c.drawn, c.presented)
+	}
+	// A blocked present would stop updates for the whole time covered; a
+	// gap up to a second is a busy machine's scheduling, not a block.
+	if c.updates < 30 || c.stall > time.Second {
+		t.Errorf("covered: %d updates in %v, longest gap between updates %v: the loop stalled", c.updates, coveredFor, c.stall)
+	}
+	if c.resized != 1 {
+		t.Errorf("ClientSizeChanged raised %d times for one resize while covered, want 1", c.resized)
+	}
+	if !c.resumed {
+		t.Error("drawing did not resume (30 frames in 3 s) after uncovering")
+	}
+	if closed > 200*time.Millisecond {
+		t.Errorf("Run ended %v after the close request (window covered), want within 200ms", closed)
+	}
+	checkNoMessages(t, c.rend)
+}
+
+// TestW7_OccludedWindowSkipsFramesAndCloses, on headless sway at interval 1
+// (FIFO emulated on frame callbacks, W10): visible, frames come one
+// refresh apart; moved to sway's scratchpad (occluded: no frame
+// callbacks) for 3 s, the loop keeps updating and handling events (a
+// resize raises ClientSizeChanged) while each frame's bounded wait runs
+// out and the frame is skipped and counted (GraphicsDevice.SkippedPresents)
+// instead of blocking; shown again, drawing resumes; occluded again, a
+// close request ends Run within 200 ms, torn down in order with
+// validation silent (W4).
+func TestW7_OccludedWindowSkipsFramesAndCloses(t *testing.T) {
+	c := &coverGame{title: t.Name()}
+	c.cover = func(*window.Window) error {
+		_, err := windowtest.Swaymsg(windowtest.SwayWindow(c.title) + " move scratchpad")
+		return err
+	}
+	c.uncover = func(*window.Window) error {
+		_, err := windowtest.Swaymsg(windowtest.SwayWindow(c.title) + " scratchpad show")
+		return err
+	}
+	runCovered(t, c, true)
 }
 
 // TestW8_HiddenWindowKeepsRunningAndShowsAgain, on headless sway at
-// interval 1 (FIFO, which blocks in the present while a window gets no
-// frame callbacks): hidden with the window API, the game draws and
-// presents nothing (W8) while for 3 s the loop keeps updating and handles
-// events (a resize raises ClientSizeChanged); shown again it draws 30
-// frames (no protocol error); a close request then ends Run within 200 ms,
-// torn down in order with validation silent (W4).
+// interval 1 (FIFO emulated on frame callbacks, W10): hidden with the
+// window API, the game draws and presents nothing (W8) while for 3 s the
+// loop keeps updating and handles events (a resize raises
+// ClientSizeChanged); shown again it draws 30 frames (no protocol error,
+// the hidden surface's frame callback forgotten); hidden again, a close
+// request ends Run within 200 ms, torn down in order with validation
+// silent (W4).
 func TestW8_HiddenWindowKeepsRunningAndShowsAgain(t *testing.T) {
-	windowtest.NeedSway(t)
-	h := &hiddenGame{}
-	runStackGame(t, h, nil)
-	closed := time.Since(h.closeAt)
-	if h.mode != present.ModeFIFO {
-		t.Fatalf("mode in use %v, want FIFO (interval 1)", h.mode)
-	}
-	if h.phase != 3 {
-		t.Fatalf("Run ended in phase %d", h.phase)
-	}
-	t.Logf("hidden %v: %d updates, %d frames drawn, %d presents, ClientSizeChanged %d times; shown again: resumed %v; Run ended %v after the close request",
-		hiddenFor, h.updates, h.drawn, h.presented, h.resized, h.resumed, closed)
-	if h.drawn != 0 || h.presented != 0 {
-		t.Errorf("while hidden %d frames were drawn and %d presented, want none (W8)", h.drawn, h.presented)
-	}
-	if h.updates < 30 {
-		t.Errorf("%d updates in %v hidden: the loop stalled", h.updates, hiddenFor)
-	}
-	if h.resized != 1 {
-		t.Errorf("ClientSizeChanged raised %d times for one resize while hidden, want 1", h.resized)
-	}
-	if !h.resumed {
-		t.Error("drawing did not resume (30 frames in 3 s) after Show")
-	}
-	if closed > 200*time.Millisecond {
-		t.Errorf("Run ended %v after the close request, want within 200ms", closed)
-	}
-	checkNoMessages(t, h.rend)
+	c := &coverGame{title: t.Name()}
+	c.cover = func(w *window.Window) error { w.Hide(); return nil }
+	c.uncover = func(w *window.Window) error { w.Show(); return nil }
+	runCovered(t, c, false)
 }

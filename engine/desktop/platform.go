@@ -144,7 +144,10 @@ func (p *Platform) SetTitle(title string) {
 }
 
 // CreateRenderer creates the Vulkan renderer on the window with the swap
-// interval and half rate the device chose (P3, P8), in one swapchain. Without a driver the error wraps
+// interval and half rate the device chose (P3, P8), in one swapchain. On
+// the Wayland build FIFO is emulated on the window's frame callbacks
+// (MAILBOX plus a bounded wait, reported by Presentation), so a hidden or
+// occluded window never blocks the loop (W7, W10). Without a driver the error wraps
 // vulkan.ErrNoDriver or vulkan.ErrNoLoader and says what to install (W6).
 func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, error) {
 	if w, h := p.win.Size(); w == 0 && h == 0 {
@@ -157,7 +160,12 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	var pacer vulkan.FramePacer
+	if window.HasFrameCallbacks() {
+		pacer = p.win // Wayland: FIFO emulated on frame callbacks (W7, W10)
+	}
 	r, err := vulkan.NewWithInstance(p.win, pending, vulkan.Options{
+		Pacer:              pacer,
 		InstanceExtensions: exts,
 		ProcAddr:           window.VulkanProcAddr(),
 		Validation:         p.cfg.Validation,
@@ -171,7 +179,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	}
 	launchtrace.Mark("renderer created")
 	p.made = append(p.made, r)
-	return &Renderer{vk: r, win: p.win, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock)}, nil
+	return &Renderer{vk: r, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock)}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -18,7 +18,6 @@ import (
 // presents them. Main thread only.
 type Renderer struct {
 	vk     *vulkan.Renderer
-	win    *window.Window
 	clock  timing.Source
 	frames uint64
 
@@ -43,18 +42,19 @@ const hiddenWait = 10 * time.Millisecond
 
 // BeginDraw acquires the next swapchain image, rebuilding the swapchain
 // first when needed (W2, P5). It reports false, and the engine skips the
-// frame, while the window is hidden (or, on Wayland, not yet configured by
+// frame: while the window is hidden (or, on Wayland, not yet configured by
 // the compositor; W8), after first waiting up to hiddenWait for window
-// events so the loop does not spin; while minimized; and when no image came
-// within the renderer's bound (W7).
+// events so the loop does not spin; while minimized; and when no image,
+// or with an emulated FIFO no frame callback, came within the renderer's
+// bound (W7; counted by SkippedPresents).
 func (r *Renderer) BeginDraw() (bool, error) {
-	if r.win != nil && !r.win.CanPresent() {
-		window.WaitEvents(hiddenWait)
-		return false, nil
-	}
+	hidden := r.vk.Hidden()
 	ok, err := r.vk.BeginFrame()
 	if err != nil {
 		return false, fmt.Errorf("desktop: %w", err)
+	}
+	if r.vk.Hidden() != hidden {
+		window.WaitEvents(hiddenWait)
 	}
 	return ok, nil
 }
@@ -107,6 +107,10 @@ func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
 // Presentation reports the requested interval, the mode chosen for it and
 // the refreshes each frame is held for (P6, P8).
 func (r *Renderer) Presentation() present.Choice { return r.vk.Presentation() }
+
+// SkippedPresents is how many frames were skipped because no image, or
+// with an emulated FIFO no frame callback, came within the bound (W7).
+func (r *Renderer) SkippedPresents() uint64 { return r.vk.Skipped() }
 
 // Resize marks the swapchain for a rebuild at the next frame (W2).
 func (r *Renderer) Resize(width, height int) error {

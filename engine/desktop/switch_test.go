@@ -6,6 +6,7 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
 )
 
 // switchGame changes the swap interval every `every` frames, alternating a
@@ -70,7 +71,7 @@ func (s *switchGame) Update(g *engine.Game, _ timing.GameTime) {
 		return
 	}
 	s.want, _ = next.SwapInterval()
-	pick, err := present.ChooseMode(s.want, s.r.Vulkan().SupportedPresentModes())
+	pick, err := chooseMode(s.want, s.r.Vulkan().SupportedPresentModes())
 	if err != nil {
 		s.t.Errorf("switch %d to %v: %v", s.switches, next, err)
 		g.Exit()
@@ -120,15 +121,16 @@ func TestP5_ThreeHundredLiveSwitchesThroughTheEngine(t *testing.T) {
 	if s.switches != s.target || s.handler < 165 || s.direct < 165 {
 		t.Fatalf("%d switches (%d handler, %d direct), want %d", s.switches, s.handler, s.direct, s.target)
 	}
-	// A switch that changes the mode ChooseMode picks from the surface's
+	// A switch that changes the mode chooseMode picks from the surface's
 	// modes rebuilds once, on top of the first build; the others rebuild
-	// nothing. On lavapipe under X11 (all four modes) every switch does; on
-	// Wayland ({MAILBOX, FIFO}) 1 -> 2 stays on FIFO.
+	// nothing. On lavapipe under X11 (all four modes) every switch does. On
+	// Wayland ({MAILBOX, FIFO}) every interval runs MAILBOX (0 by
+	// fallback, 1 and 2 as the emulated FIFO, W10), so no switch rebuilds.
 	if got := s.builds; got != s.changes+1 {
 		t.Errorf("%d swapchain builds for %d switches (%d changing the mode over %v), want %d",
 			got, s.target, s.changes, s.r.Vulkan().SupportedPresentModes(), s.changes+1)
 	}
-	if s.changes < s.target/2 {
+	if s.changes < s.target/2 && !window.HasFrameCallbacks() {
 		t.Errorf("only %d of %d switches changed the mode: the cycle does not exercise rebuilds", s.changes, s.target)
 	}
 	if !s.validate {

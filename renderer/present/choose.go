@@ -33,6 +33,11 @@ type Choice struct {
 	// Reason says in words what was wanted and what was taken, for logs
 	// and the sample's status line.
 	Reason string
+	// Emulated is true when FIFO is served by MAILBOX paced on the
+	// surface's frame callbacks (EmulateFIFO): Mode is then MAILBOX, and
+	// the renderer waits, within a bound, for the compositor's frame
+	// callback before each frame and skips the frame when none comes.
+	Emulated bool
 }
 
 // ModeForSwapInterval returns the interval's own mode, before fallbacks

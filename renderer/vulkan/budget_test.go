@@ -181,10 +181,13 @@ func TestHardening_RendererRefusesSwapchainOverBudget(t *testing.T) {
 
 	g := openGPU(t, 64, 64, Options{SwapchainBudget: small})
 	g.draw(t, 0)
-	window.Do(func() { g.win.SetSize(256, 256) })
 	var err error
 	for i := 0; i < 100 && err == nil; i++ { // the X server applies the size asynchronously
 		window.Do(func() {
+			// Asked again each time: a Wayland compositor may answer an
+			// earlier request, or the window's mapping, with a configure
+			// of its own size after this one.
+			g.win.SetSize(256, 256)
 			window.WaitEvents(10 * time.Millisecond)
 			g.r.Resize()
 			_, err = g.r.DrawFrame(seconds(float64(i) / 60))

@@ -73,8 +73,15 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 }
 
 // presentOps records the first n ops, submits and presents, and notes
-// what the present says.
+// what the present says. With an emulated FIFO it asks for a frame
+// callback right before the present, so the callback belongs to the
+// present's commit and the next BeginFrame waits for it.
 func (r *Renderer) presentOps(n int) error {
+	if r.pacing() {
+		if err := r.pacer.RequestFrame(); err != nil {
+			return fmt.Errorf("present: %w", err)
+		}
+	}
 	res := r.loop.present(&r.ops, n)
 	switch res {
 	case vk.Success:

@@ -23,18 +23,75 @@ import (
 //
 // Every wait is bounded (W7, Options.WaitBound): when the GPU or the
 // presentation engine does not give an image in time, the frame is skipped
-// (false, counted by Skipped), never waited for without end.
+// (false, counted by Skipped), never waited for without end. With an
+// emulated FIFO (Options.Pacer) it first waits, at most PaceBound, for the
+// frame callback of the last present, and skips the frame (false, counted
+// by Skipped) when none comes: a hidden or occluded window gets none.
+//
+// While the Surface reports it cannot present (Visibility), it returns
+// false at once and forgets an outstanding frame callback (W8): nothing is
+// drawn or presented, not even an image acquired before.
 //
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
 func (r *Renderer) BeginFrame() (drawn bool, err error) {
 	if r == nil || r.dev == nil {
 		return false, errors.New("begin frame: the renderer was destroyed")
 	}
-	if r.acquired {
+	switch paceFrame(r.visible(), r.acquired, r.pacing()) {
+	case paceHidden:
+		r.hidden++
+		if r.pacer != nil {
+			r.pacer.CancelFrame()
+		}
+		return false, nil
+	case paceDrawHeld:
 		return true, nil // the last acquired image was not drawn yet
+	case paceWait:
+		if !r.pacer.WaitFrame(r.paceBound) {
+			r.skipped++ // W7: no frame callback within the bound
+			return false, nil
+		}
 	}
 	return r.acquireNext()
 }
+
+// visible asks the Surface whether a present would be shown (true when
+// it cannot tell).
+func (r *Renderer) visible() bool {
+	v, ok := r.win.(Visibility)
+	return !ok || v.CanPresent()
+}
+
+// paceAction is what BeginFrame does before acquiring.
+type paceAction int
+
+const (
+	paceAcquire  paceAction = iota // acquire an image now
+	paceHidden                     // the window is not visible: skip, forget the callback (W8)
+	paceDrawHeld                   // an image acquired before is still to be drawn
+	paceWait                       // wait, bounded, for the last present's frame callback, then acquire
+)
+
+// paceFrame decides BeginFrame's first step from whether the window is
+// visible, an image is held from an earlier BeginFrame, and FIFO is
+// emulated on frame callbacks. Pure, so W7 and W8's order is tested
+// without a compositor: visibility first (a held image is not drawn while
+// hidden), then a held image (its wait was done), then the pacing wait.
+func paceFrame(visible, held, pacing bool) paceAction {
+	switch {
+	case !visible:
+		return paceHidden
+	case held:
+		return paceDrawHeld
+	case pacing:
+		return paceWait
+	}
+	return paceAcquire
+}
+
+// Hidden is how many times BeginFrame drew nothing because the Surface
+// reported it cannot present (W8).
+func (r *Renderer) Hidden() uint64 { return r.hidden }
 
 // acquireNext rebuilds when needed and acquires an image.
 func (r *Renderer) acquireNext() (drawn bool, err error) {
@@ -111,7 +168,8 @@ func acquireOutcome(res vk.Result, held bool) acquireResult {
 }
 
 // Skipped is how many frames BeginFrame skipped because a bounded wait
-// ran out (W7).
+// ran out (W7): for an image, for the GPU, or, with an emulated FIFO, for
+// the last present's frame callback.
 func (r *Renderer) Skipped() uint64 { return r.skipped }
 
 // skipZero turns a rebuild that met a 0x0 surface into a skipped frame

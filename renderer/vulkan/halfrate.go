@@ -1,10 +1,6 @@
 package vulkan
 
-import (
-	"fmt"
-
-	"github.com/metronome-engine/metronome/renderer/present"
-)
+import "fmt"
 
 // SetHalfRate turns rule P8's true half-rate presentation on or off. It is
 // an explicit option beside the default mapping and acts only on swap
@@ -19,7 +15,7 @@ import (
 // setting survives interval changes (it is off at New). A surface without
 // FIFO falls back to the default mapping, reported in Presentation (P6).
 func (r *Renderer) SetHalfRate(on bool) error {
-	c, err := present.ChooseModeHold(r.choice.Requested, on, r.modes)
+	c, err := r.choose(r.choice.Requested, on)
 	if err != nil {
 		return fmt.Errorf("set half rate: %w", err)
 	}
@@ -41,7 +37,7 @@ func (r *Renderer) Presents() uint64 { return r.presents }
 // rebuilds the swapchain once, before the next acquire, and unchanged
 // settings rebuild nothing (P5). On error nothing changes.
 func (r *Renderer) SetPresentation(interval int, halfRate bool) error {
-	c, err := present.ChooseModeHold(interval, halfRate, r.modes)
+	c, err := r.choose(interval, halfRate)
 	if err != nil {
 		return fmt.Errorf("set presentation: %w", err)
 	}

@@ -30,6 +30,11 @@ func (s mainSurface) CreateVulkanSurface(inst uintptr) (uintptr, error) {
 }
 func (s mainSurface) FramebufferSize() (int, int) { return s.w.FramebufferSize() }
 
+// CanPresent lets the renderer skip frames while the window is hidden
+// (W8: on Wayland a present to a hidden surface makes the next Show a
+// fatal protocol error).
+func (s mainSurface) CanPresent() bool { return s.w.CanPresent() }
+
 // onMain runs f on the main thread and fails the test with its error.
 // f must not call t.Fatal/t.Skip (they would end the main thread's goroutine).
 func onMain(t testing.TB, f func() error) {

@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/metronome-engine/metronome/renderer/present"
 )
@@ -13,7 +14,7 @@ import (
 // the mode in use, the swapchain is rebuilt with it, passing the old one,
 // before the next image is acquired; an unchanged mode rebuilds nothing (P5).
 func (r *Renderer) SetSwapInterval(n int) error {
-	c, err := present.ChooseModeHold(n, r.halfRate, r.modes)
+	c, err := r.choose(n, r.halfRate)
 	if err != nil {
 		return fmt.Errorf("set swap interval: %w", err)
 	}
@@ -21,8 +22,31 @@ func (r *Renderer) SetSwapInterval(n int) error {
 	return nil
 }
 
+// choose is present.ChooseModeHold on the surface's modes, with FIFO
+// emulated on frame callbacks when the renderer has a FramePacer
+// (present.EmulateFIFO).
+func (r *Renderer) choose(interval int, halfRate bool) (present.Choice, error) {
+	c, err := present.ChooseModeHold(interval, halfRate, r.modes)
+	if err != nil {
+		return c, err
+	}
+	return present.EmulateFIFO(c, r.modes, r.pacer != nil), nil
+}
+
+// paceBound is PaceBound's default and limit.
+func paceBound(d, waitBound time.Duration) time.Duration {
+	if d <= 0 {
+		d = DefaultPaceBound
+	}
+	return min(d, waitBound)
+}
+
+// pacing reports whether the chosen mode is an emulated FIFO.
+func (r *Renderer) pacing() bool { return r.pacer != nil && r.choice.Emulated }
+
 // Presentation reports the last requested swap interval, the present mode
-// chosen for it, whether (and why) it fell back (P6), and the refreshes each
+// chosen for it, whether (and why) it fell back (P6), whether it is a FIFO
+// emulated on frame callbacks (Options.Pacer), and the refreshes each
 // frame is held for (Hold 2 while half rate is active, P8). The chosen mode is
 // in use from the next frame; ModeInUse reports the live swapchain's.
 func (r *Renderer) Presentation() present.Choice { return r.choice }

@@ -25,6 +25,35 @@ type Surface interface {
 	FramebufferSize() (width, height int)
 }
 
+// Visibility is implemented by a Surface that can tell whether a present
+// would be shown (window.Window's CanPresent). While it reports false,
+// BeginFrame draws and presents nothing (W8: on Wayland a buffer attached
+// to a hidden surface makes the next show a fatal protocol error).
+type Visibility interface {
+	// CanPresent reports whether the window is visible and ready for a
+	// present.
+	CanPresent() bool
+}
+
+// FramePacer is what the renderer needs to pace presents on the
+// compositor's frame callbacks (window.Window on the Wayland build). With
+// one, swap interval 1 (and 2's fallback to FIFO) is served by MAILBOX
+// plus a bounded wait for the last present's frame callback before each
+// frame: an emulated FIFO (present.EmulateFIFO, reported by
+// Presentation) that never blocks without bound (W7, W10).
+type FramePacer interface {
+	// RequestFrame asks for a frame callback on the next commit (the
+	// present that follows).
+	RequestFrame() error
+	// WaitFrame waits, at most bound, for the outstanding frame
+	// callback, processing window events meanwhile, and reports whether
+	// none is outstanding any more.
+	WaitFrame(bound time.Duration) bool
+	// CancelFrame forgets the outstanding frame callback (a hidden
+	// window's never arrives).
+	CancelFrame()
+}
+
 // Options configure New. The zero value of each field is a working default.
 type Options struct {
 	// InstanceExtensions are the instance extensions the window system needs
@@ -50,6 +79,15 @@ type Options struct {
 	// frame that cannot be acquired within it is skipped (BeginFrame
 	// false, counted by Skipped). 0 means DefaultWaitBound.
 	WaitBound time.Duration
+	// Pacer, when not nil, paces FIFO on the surface's frame callbacks
+	// (FramePacer): interval 1 runs MAILBOX and waits at most PaceBound
+	// per frame for the callback. Nil presents with the chosen mode as it
+	// is (a real FIFO where the display blocks it).
+	Pacer FramePacer
+	// PaceBound bounds the wait for a frame callback (W7): a frame whose
+	// callback does not come within it is skipped (counted by Skipped).
+	// 0 means DefaultPaceBound; it is never longer than WaitBound.
+	PaceBound time.Duration
 	// SwapchainBudget bounds the bytes the swapchain's colour images and
 	// the depth image may take (CheckSwapchain): a swapchain over it is
 	// refused with an error naming the budget. 0 means
@@ -64,6 +102,12 @@ const DefaultFramesInFlight = 2
 // DefaultWaitBound is how long a frame may wait for an image or for the
 // GPU when Options leave WaitBound 0 (W7).
 const DefaultWaitBound = time.Second
+
+// DefaultPaceBound is how long a frame waits for the frame callback of the
+// last present when Options leave PaceBound 0: three refreshes at 60 Hz,
+// short enough that a hidden or occluded game still handles its events
+// and a close request promptly (W7).
+const DefaultPaceBound = 50 * time.Millisecond
 
 // Renderer is the engine's Vulkan renderer: the device with everything
 // drawing needs (graphics.Backend: textures, buffers, pipelines built once
@@ -152,6 +196,10 @@ type presenterState struct {
 	fbW, fbH int             // framebuffer size last read from the Surface
 	rebuilds int
 	budget   int64 // swapchain memory budget in bytes (SwapchainBudget)
+
+	pacer     FramePacer    // frame callbacks to emulate FIFO on, or nil
+	paceBound time.Duration // the longest wait for a frame callback
+	hidden    uint64        // frames not drawn because the window was not visible (W8)
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
@@ -255,8 +303,9 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	r.pacer, r.paceBound = opt.Pacer, paceBound(opt.PaceBound, r.waitBound)
 	r.halfRate = opt.HalfRate
-	if r.choice, err = present.ChooseModeHold(opt.SwapInterval, opt.HalfRate, r.modes); err != nil {
+	if r.choice, err = r.choose(opt.SwapInterval, opt.HalfRate); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	w, h := win.FramebufferSize()

@@ -66,9 +66,10 @@ func (r *keyRenderer) SetPresentation(s engine.PresentSettings) error {
 	r.swaps, r.half = append(r.swaps, s.SwapInterval), s.HalfRate
 	return nil
 }
-func (r *keyRenderer) Resize(int, int) error { return nil }
-func (r *keyRenderer) WaitIdle() error       { return nil }
-func (r *keyRenderer) Destroy()              {}
+func (r *keyRenderer) Resize(int, int) error   { return nil }
+func (r *keyRenderer) WaitIdle() error         { return nil }
+func (r *keyRenderer) Destroy()                {}
+func (r *keyRenderer) SkippedPresents() uint64 { return 0 }
 func (r *keyRenderer) Presentation() present.Choice {
 	n := r.swaps[len(r.swaps)-1]
 	c, _ := present.ChooseModeHold(n, r.half, present.AllModes)

@@ -133,7 +133,7 @@ func (st *gameStatus) step(now time.Duration, in statusInput) (statusLine, bool)
 func (l statusLine) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "metronome sample | %.1f draws/s %.1f updates/s | interval %d: %v",
-		l.drawsPerSec, l.updatesPerSec, l.choice.Requested, l.choice.Mode)
+		l.drawsPerSec, l.updatesPerSec, l.choice.Requested, l.choice.DisplayMode())
 	if l.choice.Hold == present.HalfRateHold {
 		b.WriteString(" half rate")
 	}

@@ -125,7 +125,7 @@ func (s pacingSeries) intervals() []time.Duration {
 
 // label names the series in tables, legends and file names.
 func (s pacingSeries) label() string {
-	return fmt.Sprintf("interval %d: %v", s.Choice.Requested, s.Choice.Mode)
+	return fmt.Sprintf("interval %d: %v", s.Choice.Requested, s.Choice.DisplayMode())
 }
 
 // perSecond returns n events over d as a rate per second (0 when d is 0).

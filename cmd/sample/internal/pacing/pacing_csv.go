@@ -68,7 +68,7 @@ func encodePacingCSV(w io.Writer, series []pacingSeries) error {
 func fillPacingRow(row []string, s pacingSeries, i int) {
 	p := s.Samples[i]
 	row[0] = strconv.Itoa(s.Choice.Requested)
-	row[1] = s.Choice.Mode.String()
+	row[1] = s.Choice.DisplayMode()
 	row[2] = strconv.FormatBool(s.Choice.FellBack)
 	row[3] = strconv.Itoa(p.Frame)
 	row[4] = nanos(p.PresentAt)

@@ -136,7 +136,7 @@ func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeri
 			swapInterval, len(h.log.samples))
 	}
 	series := h.series()
-	if series.Choice.Mode == present.ModeFIFO && r.fifoMedian == 0 {
+	if (series.Choice.Mode == present.ModeFIFO || series.Choice.Emulated) && r.fifoMedian == 0 {
 		r.fifoMedian = pacing.Summarize(series.intervals()).Median
 	}
 	return series, nil

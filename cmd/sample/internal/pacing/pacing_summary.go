@@ -51,8 +51,11 @@ func writePacingSummary(w io.Writer, src pacingRun, series []pacingSeries) error
 		return err
 	}
 	for _, s := range series {
-		if s.Choice.FellBack {
+		switch {
+		case s.Choice.FellBack:
 			fmt.Fprintf(w, "fallback: %s\n", s.Choice.Reason)
+		case s.Choice.Emulated:
+			fmt.Fprintf(w, "emulated: %s\n", s.Choice.Reason)
 		}
 	}
 	if sim {
@@ -69,7 +72,7 @@ func summaryRow(s pacingSeries, sim bool) string {
 		fb = "yes"
 	}
 	cols := []string{
-		fmt.Sprint(s.Choice.Requested), s.Choice.Mode.String(), fb,
+		fmt.Sprint(s.Choice.Requested), s.Choice.DisplayMode(), fb,
 		ms(st.Min), ms(st.Median), ms(st.P99), ms(st.Max),
 		fmt.Sprintf("%.2f", perSecond(len(s.Samples), s.Elapsed)),
 		fmt.Sprintf("%.2f", perSecond(s.Updates, s.Elapsed)),
