@@ -63,6 +63,10 @@ type pacingSeries struct {
 	Updates int
 	// Display is the simulated display's report; nil for a real run.
 	Display *pacing.Report
+	// Shown is a real run's judder from what the display showed (or, where
+	// nothing is measured, from when the presents returned); nil for a
+	// simulation.
+	Shown *shownJudder
 	// VBlankOrigin is when the simulated display's vblank 0 happened, on
 	// the run's clock (zero unless -align first).
 	VBlankOrigin time.Duration

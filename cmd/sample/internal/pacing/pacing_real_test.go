@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
@@ -177,11 +178,16 @@ func TestT5_PacingHooksAllocateNothing(t *testing.T) {
 	h.log.start = time.Second
 	at := time.Second
 	gt := timing.GameTime{ElapsedGameTime: timing.FromSeconds(1.0 / 60)}
+	var index uint64
+	shown := engine.Displayed{Kind: engine.DisplayFrameDone}
 	allocs := testing.AllocsPerRun(100, func() {
 		h.update(nil)
 		h.draw(nil, gt)
 		at += 16 * time.Millisecond
-		h.log.presented(at)
+		index++
+		h.log.presented(index, at)
+		shown.Frame, shown.At = index, at+5*time.Millisecond
+		h.log.displayed(&shown)
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations per frame, want 0", allocs)
@@ -189,5 +195,8 @@ func TestT5_PacingHooksAllocateNothing(t *testing.T) {
 	s := h.log.samples
 	if len(s) < 100 || s[1].PresentAt != 32*time.Millisecond || s[1].Updates != 1 || s[1].DrawElapsed != gt.ElapsedGameTime {
 		t.Fatalf("%d samples, second %+v; want PresentAt 32ms from the start, 1 update, the draw's elapsed time", len(s), s[1])
+	}
+	if e := h.log.events; len(e) != len(s) || e[1].Frame != 2 || e[1].At != 37*time.Millisecond {
+		t.Fatalf("%d display events for %d presents, second %+v; want one each, frame 2 shown 37ms from the start", len(e), len(s), e[1])
 	}
 }

@@ -1,0 +1,253 @@
+package pacing
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/renderer/present/pacing"
+)
+
+// A real run's judder comes from what the display showed (rule P9's
+// Displayed events) when the platform measures it, and says which times
+// it used: the compositor's presented times, its frame-done times (ms
+// precision, one per frame shown: headless sway), or, where nothing is
+// measured (X11, Xvfb), the times the presents returned, binned on the
+// refresh the display reports.
+const (
+	shownPresented = "presented"
+	shownFrameDone = "frame done"
+	shownReturned  = "present returned"
+)
+
+// displayEvent is one Displayed answer as the real run records it.
+type displayEvent struct {
+	// Frame is the Presented.Index of the frame answered.
+	Frame uint64
+	// Kind is DisplayPresented, DisplayFrameDone or DisplayDiscarded.
+	Kind engine.DisplayKind
+	// At is when the frame was shown, on the engine's clock.
+	At time.Duration
+	// Refresh is the refresh period the compositor reported (0: none).
+	Refresh time.Duration
+}
+
+// shownJudder is the judder of one real run: for each refresh from the
+// first shown frame on, how many new updates the picture carried.
+type shownJudder struct {
+	// Source is shownPresented, shownFrameDone or shownReturned.
+	Source string
+	// Period is the refresh period the times were binned on: measured from
+	// the display's times, or the reported refresh for shownReturned; zero
+	// when there was none (then nothing is counted).
+	Period time.Duration
+	// Shown counts the frames the display reported shown; Discarded those
+	// it reported never shown.
+	Shown, Discarded int
+	// Refreshes counts the refreshes after the first shown frame's, up to
+	// the last shown frame's; Repeats those that showed no new frame.
+	Refreshes, Repeats int
+	// NewUpdates[k] counts refreshes whose picture showed k new updates
+	// (the last bucket: k or more).
+	NewUpdates [pacing.JudderBuckets]int
+}
+
+// shares returns the share of refreshes, in percent, in each bucket of
+// judderLabels.
+func (j *shownJudder) shares() []float64 {
+	return judderShares(&pacing.Report{Refreshes: j.Refreshes, NewUpdates: j.NewUpdates})
+}
+
+// repeatShare returns the share of refreshes, in percent, that repeated
+// the previous picture.
+func (j *shownJudder) repeatShare() float64 {
+	if j.Refreshes == 0 {
+		return 0
+	}
+	return 100 * float64(j.Repeats) / float64(j.Refreshes)
+}
+
+// String says where the judder came from, as in "frame done, 612 shown,
+// binned on 16.598 ms (measured)".
+func (j *shownJudder) String() string {
+	how := "measured from the display's times"
+	if j.Source == shownReturned {
+		how = "the refresh the display reports"
+	}
+	if j.Period <= 0 {
+		return fmt.Sprintf("%s: no refresh period to bin on, judder not counted", j.Source)
+	}
+	return fmt.Sprintf("%s, %d frames shown, %d discarded, binned on %s ms (%s)",
+		j.Source, j.Shown, j.Discarded, ms(j.Period), how)
+}
+
+// judderFromDisplay counts, refresh by refresh, the new updates the display
+// showed. samples are the run's presents in order, the first with present
+// index first (Presented.Index; each later present is the next index), and
+// each sample's Updates are the updates run since the previous present.
+// events are the run's Displayed answers in order. With at least two shown
+// frames it bins their display times on the refresh period: the median
+// period the compositor reported, else one measured from the times
+// (measurePeriod, hint: the refresh the display reports, 0 if none). A
+// shown frame carries every update since the previous shown frame
+// (discarded frames' included). Without, it bins the times the presents
+// returned on hint, and counts nothing when hint is 0.
+func judderFromDisplay(first uint64, samples []pacingSample, events []displayEvent, hint time.Duration) shownJudder {
+	var j shownJudder
+	var times []time.Duration
+	var carried []int
+	var refreshes []time.Duration
+	cum := make([]int, len(samples)+1) // cum[i+1]: updates up to sample i
+	for i, s := range samples {
+		cum[i+1] = cum[i] + s.Updates
+	}
+	prev := -1 // sample index of the previous shown frame
+	presented := false
+	for _, e := range events {
+		switch e.Kind {
+		case engine.DisplayDiscarded:
+			j.Discarded++
+			continue
+		case engine.DisplayPresented, engine.DisplayFrameDone:
+		default:
+			continue
+		}
+		if e.At <= 0 || e.Frame < first || e.Frame-first >= uint64(len(samples)) {
+			continue
+		}
+		p := int(e.Frame - first)
+		if p <= prev || (len(times) > 0 && e.At < times[len(times)-1]) {
+			continue // not newer than the last shown frame
+		}
+		j.Shown++
+		presented = presented || e.Kind == engine.DisplayPresented
+		if e.Kind == engine.DisplayPresented && e.Refresh > 0 {
+			refreshes = append(refreshes, e.Refresh)
+		}
+		times = append(times, e.At)
+		carried = append(carried, cum[p+1]-cum[prev+1])
+		prev = p
+	}
+	if len(times) >= 2 {
+		j.Source = shownFrameDone
+		if presented {
+			j.Source = shownPresented
+		}
+		if len(refreshes) > 0 {
+			slices.Sort(refreshes)
+			j.Period = refreshes[len(refreshes)/2]
+		} else {
+			j.Period = measurePeriod(times, hint)
+		}
+	} else {
+		j = shownJudder{Source: shownReturned, Period: hint, Discarded: j.Discarded}
+		times, carried = times[:0], carried[:0]
+		for _, s := range samples {
+			times = append(times, s.PresentAt)
+			carried = append(carried, s.Updates)
+		}
+	}
+	if j.Period > 0 {
+		j.bin(times, carried)
+	}
+	return j
+}
+
+// bin counts the refreshes of display times (increasing) on j.Period: the
+// first time is the baseline; each later one lands round(gap / Period)
+// refreshes after the previous one (0: the same refresh, whose count it
+// joins), and the refreshes skipped between them are repeats.
+func (j *shownJudder) bin(times []time.Duration, carried []int) {
+	open := false // a refresh after the baseline is being counted
+	cur := 0      // new updates of that refresh
+	for i := 1; i < len(times); i++ {
+		n := int((times[i] - times[i-1] + j.Period/2) / j.Period)
+		if n <= 0 {
+			if open {
+				cur += carried[i]
+			}
+			continue
+		}
+		if open {
+			j.count(cur)
+		}
+		for range n - 1 {
+			j.count(0)
+		}
+		open, cur = true, carried[i]
+	}
+	if open {
+		j.count(cur)
+	}
+}
+
+// count adds one refresh that showed k new updates.
+func (j *shownJudder) count(k int) {
+	j.Refreshes++
+	if k == 0 {
+		j.Repeats++
+	}
+	j.NewUpdates[min(k, pacing.JudderBuckets-1)]++
+}
+
+// measurePeriod returns the refresh period that the display times (shown
+// frames, increasing) sit on, when frames need not show on every refresh:
+// the period within [3/4, 4/3] of a first guess that puts every gap
+// between times nearest to a whole number of periods, refined to the
+// total time over the total refreshes. The first guess is hint (the
+// refresh the display reports; sway's 144 Hz really runs at ~157 Hz), or
+// without one the typical shortest gap. It returns 0 with no gap.
+func measurePeriod(times []time.Duration, hint time.Duration) time.Duration {
+	gaps := make([]float64, 0, len(times))
+	for i := 1; i < len(times); i++ {
+		if d := times[i] - times[i-1]; d > 0 {
+			gaps = append(gaps, float64(d))
+		}
+	}
+	if len(gaps) == 0 {
+		return 0
+	}
+	guess := float64(hint)
+	if guess <= 0 {
+		guess = shortGap(gaps)
+	}
+	lo, hi := guess*3/4, guess*4/3
+	step := max(guess/20000, float64(time.Microsecond)/4)
+	best, bestCost := guess, math.Inf(1)
+	for p := lo; p <= hi; p += step {
+		cost := 0.0
+		for _, d := range gaps {
+			x := d / p
+			r := x - math.Round(x)
+			cost += r * r
+		}
+		if cost < bestCost {
+			best, bestCost = p, cost
+		}
+	}
+	var sum, n float64
+	for _, d := range gaps {
+		if k := math.Round(d / best); k >= 1 {
+			sum, n = sum+d, n+k
+		}
+	}
+	if n == 0 {
+		return time.Duration(best)
+	}
+	return time.Duration(math.Round(sum / n))
+}
+
+// shortGap is the typical shortest gap: the median of the gaps no longer
+// than 1.5 times the 10th percentile.
+func shortGap(gaps []float64) float64 {
+	s := slices.Clone(gaps)
+	slices.Sort(s)
+	p10 := s[len(s)/10]
+	end := len(s)
+	for end > 0 && s[end-1] > 1.5*p10 {
+		end--
+	}
+	return s[(end-1)/2]
+}
