@@ -42,8 +42,8 @@ func TestP9_PacingJudderFromPresentedTimes(t *testing.T) {
 	shown(1, 11) // refresh 11: 1
 	f := s.present(2, 11*p+5*time.Millisecond)
 	s.events = append(s.events, displayEvent{Frame: f, Kind: engine.DisplayDiscarded})
-	shown(1, 13) // refresh 12 repeats; refresh 13 shows 2 (discarded) + 1
-	shown(1, 14) // refresh 14: 1
+	shown(1, 13)                          // refresh 12 repeats; refresh 13 shows 2 (discarded) + 1
+	shown(1, 14)                          // refresh 14: 1
 	s.present(7, 14*p+2*time.Millisecond) // never answered (the run ended): not counted
 
 	j := judderFromDisplay(1, s.samples, s.events, 0)
