@@ -91,7 +91,8 @@ type pacingSample struct {
 	// Torn is true when the frame began to show mid-refresh.
 	Torn bool
 	// DisplayedAt is when the frame began to show, on the same clock as
-	// PresentAt; zero when dropped.
+	// PresentAt; zero when dropped. A real run sets it (without Fate) from
+	// the display's answer (P9) when there is one.
 	DisplayedAt time.Duration
 	// Refresh is the index of the refresh in which the frame began to
 	// show (vblank 0 at pacingSeries.VBlankOrigin).

@@ -120,7 +120,7 @@ func fifoCaveat(refreshHz int, fifoMedian, step time.Duration) string {
 // Run measures one swap interval on a fresh window.
 func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeries, error) {
 	h := &pacingGame{log: newPresentLog(r.capacity()), progress: progress,
-		frames: r.opt.frames, duration: r.opt.duration}
+		frames: r.opt.frames, duration: r.opt.duration, binPeriod: r.opt.binPeriod}
 	err := game.RunMeasured(h.hooks(game.Measured{
 		Interval: swapInterval, Variable: r.opt.variable, Hz: r.opt.hz,
 		Width: realPacingWidth, Height: realPacingHeight, Frames: r.opt.frames, Duration: r.opt.duration,

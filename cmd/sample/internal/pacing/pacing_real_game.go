@@ -27,6 +27,8 @@ type pacingGame struct {
 	// refreshHint is the refresh period the display reports (0: none), the
 	// first guess for binning the display's times (judderFromDisplay).
 	refreshHint time.Duration
+	// binPeriod is the refresh period to bin on instead (-refresh; 0: none).
+	binPeriod time.Duration
 }
 
 // hooks returns m with p's hooks set.
@@ -89,7 +91,12 @@ func (p *pacingGame) series() pacingSeries {
 	if n := len(s.Samples); n > 0 {
 		s.Elapsed = s.Samples[n-1].PresentAt
 	}
-	j := judderFromDisplay(p.log.first, p.log.samples, p.log.events, p.refreshHint)
+	for _, e := range p.log.events {
+		if (e.Kind == engine.DisplayPresented || e.Kind == engine.DisplayFrameDone) && e.Frame-p.log.first < uint64(len(s.Samples)) {
+			s.Samples[e.Frame-p.log.first].DisplayedAt = e.At
+		}
+	}
+	j := judderFromDisplay(p.log.first, p.log.samples, p.log.events, p.refreshHint, p.binPeriod)
 	s.Shown = &j
 	return s
 }

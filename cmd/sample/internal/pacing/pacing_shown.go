@@ -39,10 +39,12 @@ type displayEvent struct {
 type shownJudder struct {
 	// Source is shownPresented, shownFrameDone or shownReturned.
 	Source string
-	// Period is the refresh period the times were binned on: measured from
-	// the display's times, or the reported refresh for shownReturned; zero
-	// when there was none (then nothing is counted).
+	// Period is the refresh period the times were binned on: given, or
+	// measured from the display's times, or the reported refresh for
+	// shownReturned; zero when there was none (then nothing is counted).
 	Period time.Duration
+	// Given is true when Period was given (-refresh), not measured.
+	Given bool
 	// Shown counts the frames the display reported shown; Discarded those
 	// it reported never shown.
 	Shown, Discarded int
@@ -73,7 +75,10 @@ func (j *shownJudder) repeatShare() float64 {
 // binned on 16.598 ms (measured)".
 func (j *shownJudder) String() string {
 	how := "measured from the display's times"
-	if j.Source == shownReturned {
+	switch {
+	case j.Given:
+		how = "given with -refresh"
+	case j.Source == shownReturned:
 		how = "the refresh the display reports"
 	}
 	if j.Period <= 0 {
@@ -88,13 +93,14 @@ func (j *shownJudder) String() string {
 // index first (Presented.Index; each later present is the next index), and
 // each sample's Updates are the updates run since the previous present.
 // events are the run's Displayed answers in order. With at least two shown
-// frames it bins their display times on the refresh period: the median
-// period the compositor reported, else one measured from the times
-// (measurePeriod, hint: the refresh the display reports, 0 if none). A
+// frames it bins their display times on the refresh period measured from
+// them (measurePeriod; its first guess the median refresh the compositor
+// reported, else hint: the refresh the display reports, 0 if none). A
 // shown frame carries every update since the previous shown frame
 // (discarded frames' included). Without, it bins the times the presents
-// returned on hint, and counts nothing when hint is 0.
-func judderFromDisplay(first uint64, samples []pacingSample, events []displayEvent, hint time.Duration) shownJudder {
+// returned on hint, and counts nothing when hint is 0. A given period
+// (-refresh; 0 for none) replaces the measured or reported one.
+func judderFromDisplay(first uint64, samples []pacingSample, events []displayEvent, hint, given time.Duration) shownJudder {
 	var j shownJudder
 	var times []time.Duration
 	var carried []int
@@ -135,12 +141,11 @@ func judderFromDisplay(first uint64, samples []pacingSample, events []displayEve
 		if presented {
 			j.Source = shownPresented
 		}
-		if len(refreshes) > 0 {
+		if len(refreshes) > 0 { // the compositor's own (often nominal) refresh
 			slices.Sort(refreshes)
-			j.Period = refreshes[len(refreshes)/2]
-		} else {
-			j.Period = measurePeriod(times, hint)
+			hint = refreshes[len(refreshes)/2]
 		}
+		j.Period = measurePeriod(times, hint)
 	} else {
 		j = shownJudder{Source: shownReturned, Period: hint, Discarded: j.Discarded}
 		times, carried = times[:0], carried[:0]
@@ -149,36 +154,40 @@ func judderFromDisplay(first uint64, samples []pacingSample, events []displayEve
 			carried = append(carried, s.Updates)
 		}
 	}
+	if given > 0 {
+		j.Period, j.Given = given, true
+	}
 	if j.Period > 0 {
 		j.bin(times, carried)
 	}
 	return j
 }
 
-// bin counts the refreshes of display times (increasing) on j.Period: the
-// first time is the baseline; each later one lands round(gap / Period)
-// refreshes after the previous one (0: the same refresh, whose count it
-// joins), and the refreshes skipped between them are repeats.
+// bin counts the refreshes of display times (increasing) on a grid of
+// j.Period from the first time (the baseline, whose refresh is not
+// counted): time t lands in refresh round((t - first) / Period); times in
+// one refresh add up, and refreshes with none are repeats. A grid, not
+// gap by gap: rounding each gap on its own would turn 16.7 ms gaps on a
+// 6.4 ms refresh into 3 refreshes every time.
 func (j *shownJudder) bin(times []time.Duration, carried []int) {
-	open := false // a refresh after the baseline is being counted
-	cur := 0      // new updates of that refresh
+	last := int64(0) // the refresh being counted; 0 is the baseline's
+	cur := 0         // new updates it showed
 	for i := 1; i < len(times); i++ {
-		n := int((times[i] - times[i-1] + j.Period/2) / j.Period)
-		if n <= 0 {
-			if open {
-				cur += carried[i]
+		r := int64((times[i] - times[0] + j.Period/2) / j.Period)
+		if r > last {
+			if last > 0 {
+				j.count(cur)
 			}
-			continue
+			for range r - last - 1 {
+				j.count(0)
+			}
+			last, cur = r, 0
 		}
-		if open {
-			j.count(cur)
+		if last > 0 {
+			cur += carried[i]
 		}
-		for range n - 1 {
-			j.count(0)
-		}
-		open, cur = true, carried[i]
 	}
-	if open {
+	if last > 0 {
 		j.count(cur)
 	}
 }

@@ -46,7 +46,7 @@ func TestP9_PacingJudderFromPresentedTimes(t *testing.T) {
 	shown(1, 14)                          // refresh 14: 1
 	s.present(7, 14*p+2*time.Millisecond) // never answered (the run ended): not counted
 
-	j := judderFromDisplay(1, s.samples, s.events, 0)
+	j := judderFromDisplay(1, s.samples, s.events, 0, 0)
 	want := shownJudder{Source: shownPresented, Period: p, Shown: 4, Discarded: 1, Refreshes: 4, Repeats: 1}
 	want.NewUpdates[0], want.NewUpdates[1], want.NewUpdates[3] = 1, 2, 1
 	if j != want {
@@ -100,7 +100,7 @@ func frameDoneStream(tick, period time.Duration, frames int, ms bool) (shownStre
 func TestP9_PacingJudderFromFrameDoneAt157Hz(t *testing.T) {
 	period := time.Second / 157
 	s, hist, repeats := frameDoneStream(time.Second/60, period, 600, true)
-	j := judderFromDisplay(1, s.samples, s.events, time.Second/144)
+	j := judderFromDisplay(1, s.samples, s.events, time.Second/144, 0)
 	if j.Source != shownFrameDone || j.Shown != 600 {
 		t.Fatalf("source %q, %d shown; want %q and 600", j.Source, j.Shown, shownFrameDone)
 	}
@@ -121,7 +121,7 @@ func TestP9_PacingJudderFromFrameDoneAt157Hz(t *testing.T) {
 func TestP9_PacingJudderFromFrameDoneBeat(t *testing.T) {
 	period := 16_611_296 * time.Nanosecond
 	s, hist, repeats := frameDoneStream(time.Second/60, period, 1200, true)
-	j := judderFromDisplay(1, s.samples, s.events, time.Second/60)
+	j := judderFromDisplay(1, s.samples, s.events, time.Second/60, 0)
 	if j.NewUpdates != hist || j.Repeats != repeats || repeats < 3 {
 		t.Errorf("histogram %v, %d repeats; want %v, %d (at least 3)", j.NewUpdates, j.Repeats, hist, repeats)
 	}
@@ -166,13 +166,13 @@ func TestP9_PacingJudderWithoutFeedback(t *testing.T) {
 	for i, r := range []int64{0, 1, 2, 4, 5} {
 		s.present(1+i%2, time.Duration(r)*20*time.Millisecond+time.Millisecond)
 	}
-	j := judderFromDisplay(1, s.samples, nil, 20*time.Millisecond)
+	j := judderFromDisplay(1, s.samples, nil, 20*time.Millisecond, 0)
 	want := shownJudder{Source: shownReturned, Period: 20 * time.Millisecond, Refreshes: 5, Repeats: 1}
 	want.NewUpdates[0], want.NewUpdates[1], want.NewUpdates[2] = 1, 2, 2
 	if j != want {
 		t.Fatalf("judder %+v\nwant   %+v", j, want)
 	}
-	j = judderFromDisplay(1, s.samples, nil, 0)
+	j = judderFromDisplay(1, s.samples, nil, 0, 0)
 	if j.Source != shownReturned || j.Refreshes != 0 || !strings.Contains(j.String(), "not counted") {
 		t.Errorf("no refresh reported: %+v (%v); want present returned, nothing counted, and saying so", j, &j)
 	}
@@ -188,7 +188,7 @@ func (shownRealRun) Caveat() string   { return "" }
 func (shownRealRun) Run(swapInterval int, progress func(float64)) (pacingSeries, error) {
 	choice, err := present.ChooseMode(swapInterval, present.AllModes)
 	st, _, _ := frameDoneStream(time.Second/60, time.Second/60, 120, true)
-	j := judderFromDisplay(1, st.samples, st.events, time.Second/60)
+	j := judderFromDisplay(1, st.samples, st.events, time.Second/60, 0)
 	progress(1)
 	return pacingSeries{Choice: choice, Samples: st.samples, Elapsed: 2 * time.Second, Updates: 120, Shown: &j}, err
 }
@@ -209,5 +209,38 @@ func TestP9_PacingSummaryNamesJudderSource(t *testing.T) {
 	}
 	if f := summaryFields(t, text, 1); f[len(f)-2] != "frame" || f[len(f)-1] != "done" {
 		t.Errorf("row %q: want the source last", f)
+	}
+}
+
+// TestP9_PacingJudderOnGivenRefresh: a display that refreshes on demand
+// (headless sway: its frame timer starts at a commit, so an idle output
+// shows a frame as soon as it comes) shows a 60 Hz tick every 16.7 ms
+// whatever its refresh; binned on the refresh given with -refresh (~157
+// Hz) its refreshes repeat as a fixed-refresh display's would.
+func TestP9_PacingJudderOnGivenRefresh(t *testing.T) {
+	tick := time.Second / 60
+	s, _, _ := frameDoneStream(tick, tick, 600, true) // shown as presented
+	j := judderFromDisplay(1, s.samples, s.events, time.Second/144, time.Second/157)
+	if !j.Given || j.Period != time.Second/157 || !strings.Contains(j.String(), "given with -refresh") {
+		t.Fatalf("judder %+v (%v); want binned on the given 157 Hz and saying so", j, &j)
+	}
+	if sh := j.shares(); math.Abs(sh[0]-100*(1-60.0/157)) > 1 || math.Abs(sh[1]-100*60.0/157) > 1 || sh[2] != 0 {
+		t.Errorf("shares %s, want about %.1f/%.1f/0", percents(sh), 100*(1-60.0/157), 100*60.0/157)
+	}
+}
+
+// TestP9_PacingRefreshFlagBinsRealRun: -refresh without -simulate is the
+// refresh a real run bins the display's times on; with -simulate it sets
+// only the simulated display.
+func TestP9_PacingRefreshFlagBinsRealRun(t *testing.T) {
+	opt, err := parsePacingFlags([]string{"-refresh", "157.3"})
+	if err != nil || opt.simulate || opt.binPeriod != 6_357_279*time.Nanosecond {
+		t.Fatalf("-refresh 157.3: bin period %v, err %v; want 6.357279ms", opt.binPeriod, err)
+	}
+	if opt, err = parsePacingFlags([]string{"-simulate", "-refresh", "157.3"}); err != nil || opt.binPeriod != 0 {
+		t.Errorf("-simulate -refresh 157.3: bin period %v, err %v; want 0", opt.binPeriod, err)
+	}
+	if opt, err = parsePacingFlags(nil); err != nil || opt.binPeriod != 0 {
+		t.Errorf("no -refresh: bin period %v, err %v; want 0 (measured)", opt.binPeriod, err)
 	}
 }
