@@ -158,22 +158,39 @@ func judderFromDisplay(first uint64, samples []pacingSample, events []displayEve
 		j.Period, j.Given = given, true
 	}
 	if j.Period > 0 {
-		j.bin(times, carried)
+		j.bin(times, carried, j.Source != shownReturned)
 	}
 	return j
 }
 
-// bin counts the refreshes of display times (increasing) on a grid of
-// j.Period from the first time (the baseline, whose refresh is not
-// counted): time t lands in refresh round((t - first) / Period); times in
-// one refresh add up, and refreshes with none are repeats. A grid, not
-// gap by gap: rounding each gap on its own would turn 16.7 ms gaps on a
-// 6.4 ms refresh into 3 refreshes every time.
-func (j *shownJudder) bin(times []time.Duration, carried []int) {
-	last := int64(0) // the refresh being counted; 0 is the baseline's
-	cur := 0         // new updates it showed
+// phaseGain is how much of each shown frame's offset from the refresh
+// grid moves the grid (see bin).
+const phaseGain = 1.0 / 8
+
+// bin counts the refreshes of times (increasing) on a grid of j.Period
+// whose refresh 0 is the first time (the baseline, not counted): time t
+// lands in refresh round((t - refresh 0) / Period); times in one refresh
+// add up, and refreshes with none are repeats. A grid, not gap by gap:
+// rounding each gap on its own would turn 16.7 ms gaps on a 6.4 ms
+// refresh into 3 refreshes every time. When the times are the display's
+// (display), each shown frame is a refresh of its own (a later time in
+// the same refresh goes to the next one), and the grid follows the
+// display's phase by phaseGain of each frame's offset: a display whose
+// refresh wanders (headless sway's frame timer starts at each commit)
+// would otherwise drift across the grid's boundaries and show false
+// 0/2 pairs.
+func (j *shownJudder) bin(times []time.Duration, carried []int, display bool) {
+	p := float64(j.Period)
+	zero := float64(times[0]) // when refresh 0 began
+	last := int64(0)          // the refresh being counted; 0 is the baseline's
+	cur := 0                  // new updates it showed
 	for i := 1; i < len(times); i++ {
-		r := int64((times[i] - times[0] + j.Period/2) / j.Period)
+		x := (float64(times[i]) - zero) / p
+		r := int64(math.Round(x))
+		if display {
+			r = max(r, last+1)
+			zero += phaseGain * (x - float64(r)) * p
+		}
 		if r > last {
 			if last > 0 {
 				j.count(cur)

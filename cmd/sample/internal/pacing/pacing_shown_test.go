@@ -244,3 +244,24 @@ func TestP9_PacingRefreshFlagBinsRealRun(t *testing.T) {
 		t.Errorf("no -refresh: bin period %v, err %v; want 0 (measured)", opt.binPeriod, err)
 	}
 }
+
+// TestP9_PacingJudderOnWanderingRefresh: a display whose refresh wanders
+// (headless sway: 6 ms from each commit plus the compositor's own work)
+// showing one new frame on each of its refreshes, seen through
+// millisecond frame-done times, shows one new update per refresh: the
+// binning follows the display's phase instead of reporting 0/2 pairs where
+// the mean period's grid drifts from it.
+func TestP9_PacingJudderOnWanderingRefresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var s shownStream
+	at := time.Second
+	for range 600 {
+		at += 6*time.Millisecond + time.Duration(rng.Int64N(int64(700*time.Microsecond)))
+		f := s.present(1, at-2*time.Millisecond)
+		s.events = append(s.events, displayEvent{Frame: f, Kind: engine.DisplayFrameDone, At: at.Truncate(time.Millisecond)})
+	}
+	j := judderFromDisplay(1, s.samples, s.events, time.Second/144, 0)
+	if j.Refreshes != 599 || j.NewUpdates[1] != 599 {
+		t.Errorf("%d refreshes, histogram %v (period %v); want 599 refreshes of 1 new update", j.Refreshes, j.NewUpdates, j.Period)
+	}
+}
