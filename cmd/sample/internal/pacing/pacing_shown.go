@@ -45,6 +45,8 @@ type shownJudder struct {
 	Period time.Duration
 	// Given is true when Period was given (-refresh), not measured.
 	Given bool
+	// Reported is the refresh period the display reports (0: none).
+	Reported time.Duration
 	// Shown counts the frames the display reported shown; Discarded those
 	// it reported never shown.
 	Shown, Discarded int
@@ -84,8 +86,14 @@ func (j *shownJudder) String() string {
 	if j.Period <= 0 {
 		return fmt.Sprintf("%s: no refresh period to bin on, judder not counted", j.Source)
 	}
-	return fmt.Sprintf("%s, %d frames shown, %d discarded, binned on %s ms (%s)",
+	line := fmt.Sprintf("%s, %d frames shown, %d discarded, binned on %s ms (%s)",
 		j.Source, j.Shown, j.Discarded, ms(j.Period), how)
+	if off := math.Abs(float64(j.Period-j.Reported)) / float64(j.Reported); !j.Given && j.Reported > 0 && off > 0.05 {
+		line += fmt.Sprintf("; NOTE: %.0f%% off the %s ms refresh the display reports: where frames do not show "+
+			"on every refresh (a slow tick on a display that refreshes on demand, as headless sway does) "+
+			"the display's times cannot show its refresh: give it with -refresh", 100*off, ms(j.Reported))
+	}
+	return line
 }
 
 // judderFromDisplay counts, refresh by refresh, the new updates the display
@@ -157,6 +165,7 @@ func judderFromDisplay(first uint64, samples []pacingSample, events []displayEve
 	if given > 0 {
 		j.Period, j.Given = given, true
 	}
+	j.Reported = hint
 	if j.Period > 0 {
 		j.bin(times, carried, j.Source != shownReturned)
 	}

@@ -47,7 +47,7 @@ func TestP9_PacingJudderFromPresentedTimes(t *testing.T) {
 	s.present(7, 14*p+2*time.Millisecond) // never answered (the run ended): not counted
 
 	j := judderFromDisplay(1, s.samples, s.events, 0, 0)
-	want := shownJudder{Source: shownPresented, Period: p, Shown: 4, Discarded: 1, Refreshes: 4, Repeats: 1}
+	want := shownJudder{Source: shownPresented, Period: p, Reported: p, Shown: 4, Discarded: 1, Refreshes: 4, Repeats: 1}
 	want.NewUpdates[0], want.NewUpdates[1], want.NewUpdates[3] = 1, 2, 1
 	if j != want {
 		t.Fatalf("judder %+v\nwant   %+v", j, want)
@@ -167,7 +167,7 @@ func TestP9_PacingJudderWithoutFeedback(t *testing.T) {
 		s.present(1+i%2, time.Duration(r)*20*time.Millisecond+time.Millisecond)
 	}
 	j := judderFromDisplay(1, s.samples, nil, 20*time.Millisecond, 0)
-	want := shownJudder{Source: shownReturned, Period: 20 * time.Millisecond, Refreshes: 5, Repeats: 1}
+	want := shownJudder{Source: shownReturned, Period: 20 * time.Millisecond, Reported: 20 * time.Millisecond, Refreshes: 5, Repeats: 1}
 	want.NewUpdates[0], want.NewUpdates[1], want.NewUpdates[2] = 1, 2, 2
 	if j != want {
 		t.Fatalf("judder %+v\nwant   %+v", j, want)
@@ -226,6 +226,12 @@ func TestP9_PacingJudderOnGivenRefresh(t *testing.T) {
 	}
 	if sh := j.shares(); math.Abs(sh[0]-100*(1-60.0/157)) > 1 || math.Abs(sh[1]-100*60.0/157) > 1 || sh[2] != 0 {
 		t.Errorf("shares %s, want about %.1f/%.1f/0", percents(sh), 100*(1-60.0/157), 100*60.0/157)
+	}
+	// Measured from such times, the period is the tick's (or half of it),
+	// far from the refresh reported: the description says so.
+	j = judderFromDisplay(1, s.samples, s.events, time.Second/144, 0)
+	if j.Given || !strings.Contains(j.String(), "give it with -refresh") {
+		t.Errorf("measured %v: %v; want a note to give the refresh", j.Period, &j)
 	}
 }
 
