@@ -88,10 +88,13 @@ func (j *shownJudder) String() string {
 	}
 	line := fmt.Sprintf("%s, %d frames shown, %d discarded, binned on %s ms (%s)",
 		j.Source, j.Shown, j.Discarded, ms(j.Period), how)
-	if off := math.Abs(float64(j.Period-j.Reported)) / float64(j.Reported); !j.Given && j.Reported > 0 && off > 0.05 {
-		line += fmt.Sprintf("; NOTE: %.0f%% off the %s ms refresh the display reports: where frames do not show "+
+	// A display runs at its reported rate or, like headless sway, faster;
+	// a period measured much longer is a display that waited for the game.
+	if !j.Given && j.Reported > 0 && float64(j.Period) > float64(j.Reported)*1.05 {
+		line += fmt.Sprintf("; NOTE: %.0f%% longer than the %s ms refresh the display reports: where frames do not show "+
 			"on every refresh (a slow tick on a display that refreshes on demand, as headless sway does) "+
-			"the display's times cannot show its refresh: give it with -refresh", 100*off, ms(j.Reported))
+			"the display's times cannot show its refresh: give it with -refresh",
+			100*(float64(j.Period)/float64(j.Reported)-1), ms(j.Reported))
 	}
 	return line
 }

@@ -271,3 +271,14 @@ func TestP9_PacingJudderOnWanderingRefresh(t *testing.T) {
 		t.Errorf("%d refreshes, histogram %v (period %v); want 599 refreshes of 1 new update", j.Refreshes, j.NewUpdates, j.Period)
 	}
 }
+
+// TestP9_PacingNoNoteOnFasterDisplay: a display running faster than it
+// reports (sway's 144 Hz at ~158 Hz) with a frame on every refresh is
+// measured, not flagged.
+func TestP9_PacingNoNoteOnFasterDisplay(t *testing.T) {
+	s, _, _ := frameDoneStream(time.Second/158, time.Second/158, 300, true)
+	j := judderFromDisplay(1, s.samples, s.events, time.Second/144, 0)
+	if strings.Contains(j.String(), "NOTE") || math.Abs(float64(j.Period-time.Second/158)) > float64(10*time.Microsecond) {
+		t.Errorf("%v; want the 158 Hz period measured without a note", &j)
+	}
+}
