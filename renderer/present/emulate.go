@@ -7,13 +7,14 @@ package present
 // hidden or occluded window never gets, while a MAILBOX present never
 // blocks and the renderer's own wait for the callback has a bound.
 //
-// It returns c unchanged unless pacing is available, c.Mode is FIFO with
-// each frame held once (half rate's Hold 2 presents each frame twice and
-// keeps FIFO) and the surface supports MAILBOX. Otherwise the result has
-// Mode MAILBOX, Emulated true, the same Requested, FellBack and Hold, and
-// a Reason that says FIFO is emulated (P6: reported, never silent).
+// It returns c unchanged unless pacing is available, c.Mode is FIFO and
+// the surface supports MAILBOX. Otherwise the result has Mode MAILBOX,
+// Emulated true, the same Requested, FellBack and Hold, and a Reason that
+// says FIFO is emulated (P6: reported, never silent). Half rate's Hold 2
+// is kept: each frame is presented twice, the second present after the
+// first one's frame callback, so it stays on screen for two refreshes.
 func EmulateFIFO(c Choice, supported ModeSet, pacing bool) Choice {
-	if !pacing || c.Mode != ModeFIFO || c.Refreshes() != 1 || !supported.Has(ModeMailbox) {
+	if !pacing || c.Mode != ModeFIFO || !supported.Has(ModeMailbox) {
 		return c
 	}
 	c.Mode = ModeMailbox

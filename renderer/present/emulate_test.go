@@ -6,10 +6,10 @@ import (
 )
 
 // TestW10_EmulatedFIFOOnlyForFIFOWithPacing: with frame callbacks to pace
-// on and MAILBOX supported, a choice of FIFO held once becomes MAILBOX
-// reported as an emulated FIFO (the request, fallback and hold kept, the
-// reason saying so); without pacing, without MAILBOX, for other modes and
-// for half rate's FIFO held twice nothing changes.
+// on and MAILBOX supported, a choice of FIFO (held once, or twice for half
+// rate) becomes MAILBOX reported as an emulated FIFO (the request,
+// fallback and hold kept, the reason saying so); without pacing, without
+// MAILBOX and for other modes nothing changes.
 func TestW10_EmulatedFIFOOnlyForFIFOWithPacing(t *testing.T) {
 	wayland := NewModeSet(ModeMailbox, ModeFIFO)
 	rows := []struct {
@@ -28,7 +28,8 @@ func TestW10_EmulatedFIFOOnlyForFIFOWithPacing(t *testing.T) {
 		{1, false, NewModeSet(ModeFIFO), true, ModeFIFO, false, false},
 		{1, false, AllModes, true, ModeMailbox, true, false},
 		{2, false, AllModes, true, ModeFIFORelaxed, false, false},
-		{2, true, wayland, true, ModeFIFO, false, false}, // half rate presents twice on real FIFO
+		{2, true, wayland, true, ModeMailbox, true, false}, // half rate: hold 2 kept
+		{2, true, wayland, false, ModeFIFO, false, false},
 	}
 	for _, row := range rows {
 		c, err := ChooseModeHold(row.interval, row.halfRate, row.modes)

@@ -11,8 +11,10 @@ import (
 
 // Execute runs one frame record (graphics.Backend): uploads, then each
 // pass with its draws. With f.Present it draws into the image BeginFrame
-// acquired and presents it (twice while half rate is active, P8), with a
-// copy for a capture when one was asked for (G11); without, it submits
+// acquired and presents it (twice while half rate is active, P8; with an
+// emulated FIFO the second present waits, bounded, for the first one's
+// frame callback, and is skipped when it does not come), with a copy for
+// a capture when one was asked for (G11); without, it submits
 // the work and waits for it. A warm steady frame allocates nothing (G9):
 // the record becomes commands in C memory and one cgo call records,
 // submits and presents them.
@@ -57,6 +59,15 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		return err
 	}
 	for range hold - 1 { // P8: the same commands into a second image
+		if r.pacing() { // an emulated FIFO: the second present one refresh after the first
+			if !r.pacer.WaitFrame(r.paceBound) {
+				r.skipped++ // W7: the first present's callback did not come; skip the second
+				return nil
+			}
+			if !r.visible() { // hidden while the wait handled events (W8)
+				return nil
+			}
+		}
 		drawn, err := r.acquireNext()
 		if err != nil || !drawn {
 			return err

@@ -51,6 +51,7 @@ func TestW7_PaceBoundDefaultsAndLimit(t *testing.T) {
 // arrived and records its bound.
 type fakePacer struct {
 	arrived  bool
+	failWait int // the wait (counted from 1) that times out whatever arrived says; 0: none
 	waits    int
 	requests int
 	cancels  int
@@ -61,7 +62,7 @@ func (p *fakePacer) RequestFrame() error { p.requests++; return nil }
 func (p *fakePacer) WaitFrame(bound time.Duration) bool {
 	p.waits++
 	p.bound = bound
-	return p.arrived
+	return p.arrived && p.waits != p.failWait
 }
 func (p *fakePacer) CancelFrame() { p.cancels++ }
 
@@ -118,10 +119,32 @@ func TestW10_EmulatedFIFOOnTheRealStack(t *testing.T) {
 	if !g.draw(t, 0.3) || g.r.Presents() != presents+1 {
 		t.Errorf("visible again: presents %d, want %d", g.r.Presents(), presents+1)
 	}
-	if err := g.r.SetSwapInterval(0); err != nil {
+	// Half rate (P8) on the emulated FIFO: each frame presented twice, the
+	// second after the first one's callback; when that does not come the
+	// second present is skipped and counted.
+	if err := g.r.SetPresentation(2, true); err != nil {
 		t.Fatal(err)
 	}
-	waits, requests := p.waits, p.requests
+	if c := g.r.Presentation(); !c.Emulated || c.Mode != present.ModeMailbox || c.Hold != 2 {
+		t.Fatalf("interval 2 with half rate and a pacer: %+v, want FIFO emulated on MAILBOX, hold 2", c)
+	}
+	waits, requests, presents := p.waits, p.requests, g.r.Presents()
+	if !g.draw(t, 0.35) || p.waits != waits+2 || p.requests != requests+2 || g.r.Presents() != presents+2 {
+		t.Errorf("half rate: %d waits, %d requests, %d presents for one frame; want 2 each",
+			p.waits-waits, p.requests-requests, g.r.Presents()-presents)
+	}
+	skipped := g.r.Skipped()
+	p.failWait = p.waits + 2 // the wait between the two presents
+	presents = g.r.Presents()
+	if !g.draw(t, 0.36) || g.r.Presents() != presents+1 || g.r.Skipped() != skipped+1 {
+		t.Errorf("half rate, the first present's callback late: %d presents, %d skipped; want 1 and 1",
+			g.r.Presents()-presents, g.r.Skipped()-skipped)
+	}
+	p.failWait = 0
+	if err := g.r.SetPresentation(0, false); err != nil {
+		t.Fatal(err)
+	}
+	waits, requests = p.waits, p.requests
 	g.draw(t, 0.4)
 	if c := g.r.Presentation(); c.Emulated || p.waits != waits || p.requests != requests {
 		t.Errorf("interval 0: %+v, %d waits and %d requests more; want no pacing", c, p.waits-waits, p.requests-requests)
