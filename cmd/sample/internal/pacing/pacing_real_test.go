@@ -108,13 +108,23 @@ func TestP6_PacingRealRunOnXvfb(t *testing.T) {
 	if len(rows) != 180 {
 		t.Fatalf("%d CSV rows, want 3 x 60", len(rows))
 	}
+	// Where the platform says when frames were shown (P9: Wayland), the CSV
+	// has each shown frame's time; elsewhere no display fields at all.
+	measured := strings.Contains(summary, " from "+shownFrameDone+", ") || strings.Contains(summary, " from "+shownPresented+", ")
+	shown := 0
 	for i, r := range rows {
-		if r.interval != i/60 || r.frame != i%60 || r.displayed != -1 || r.torn != "" {
-			t.Fatalf("row %d: %+v; want interval %d frame %d without display fields", i, r, i/60, i%60)
+		if r.interval != i/60 || r.frame != i%60 || (!measured && r.displayed != -1) || r.torn != "" {
+			t.Fatalf("row %d: %+v; want interval %d frame %d without display fields (measured: %v)", i, r, i/60, i%60, measured)
+		}
+		if r.displayed > 0 {
+			shown++
 		}
 		if r.frame > 0 && r.p2p <= 0 {
 			t.Fatalf("row %d: present-to-present %d ns, want > 0", i, r.p2p)
 		}
+	}
+	if measured && shown < len(rows)/2 {
+		t.Errorf("the display answered, yet only %d of %d CSV rows have its time", shown, len(rows))
 	}
 	checkPNGs(t, dir, []string{"pacing-hist-interval0.png", "pacing-hist-interval1.png",
 		"pacing-hist-interval2.png", seriesPlotName})
