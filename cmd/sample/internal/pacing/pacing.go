@@ -63,6 +63,10 @@ type pacingSeries struct {
 	Updates int
 	// Display is the simulated display's report; nil for a real run.
 	Display *pacing.Report
+	// Shown is a real run's judder from what the display showed (or, where
+	// nothing is measured, from when the presents returned); nil for a
+	// simulation.
+	Shown *shownJudder
 	// VBlankOrigin is when the simulated display's vblank 0 happened, on
 	// the run's clock (zero unless -align first).
 	VBlankOrigin time.Duration
@@ -87,7 +91,8 @@ type pacingSample struct {
 	// Torn is true when the frame began to show mid-refresh.
 	Torn bool
 	// DisplayedAt is when the frame began to show, on the same clock as
-	// PresentAt; zero when dropped.
+	// PresentAt; zero when dropped. A real run sets it (without Fate) from
+	// the display's answer (P9) when there is one.
 	DisplayedAt time.Duration
 	// Refresh is the index of the refresh in which the frame began to
 	// show (vblank 0 at pacingSeries.VBlankOrigin).

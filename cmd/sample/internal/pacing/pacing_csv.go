@@ -17,8 +17,9 @@ const pacingCSVName = "pacing.csv"
 // nanoseconds on the run's clock (virtual time in a simulation). Empty
 // fields: present_to_present_ns on each interval's first frame;
 // displayed_ns, latency_ns, torn and dropped when the source does not know
-// the frame's fate (a real run), displayed_ns and latency_ns for a dropped
-// frame.
+// the frame's fate (a real run; there displayed_ns and latency_ns are set
+// when the display said when the frame was shown, rule P9), displayed_ns
+// and latency_ns for a dropped frame.
 var pacingCSVHeader = []string{
 	"interval", "mode", "fellback", "frame", "present_ns", "present_to_present_ns",
 	"updates", "displayed_ns", "latency_ns", "torn", "dropped",
@@ -79,6 +80,9 @@ func fillPacingRow(row []string, s pacingSeries, i int) {
 	row[6] = strconv.Itoa(p.Updates)
 	row[7], row[8], row[9], row[10] = "", "", "", ""
 	if !p.Fate {
+		if p.DisplayedAt > 0 { // a real run's Displayed time (P9)
+			row[7], row[8] = nanos(p.DisplayedAt), nanos(p.DisplayedAt-p.PresentAt)
+		}
 		return
 	}
 	if lat, ok := p.latency(); ok {

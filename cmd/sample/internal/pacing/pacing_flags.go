@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,6 +55,9 @@ type pacingOptions struct {
 	// alignFirst puts the display's vblank 0 on the first present instead
 	// of at the scheduler's start (-align).
 	alignFirst bool
+	// binPeriod is the refresh period a real run bins the display's times
+	// on: -refresh's period when given, else 0 (measured from the times).
+	binPeriod time.Duration
 }
 
 // pacingFlagText holds the raw flag values before they are checked.
@@ -65,7 +69,8 @@ func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
 	fs := flag.NewFlagSet("sample pacing", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.BoolVar(&opt.simulate, "simulate", false, "measure against a simulated display in virtual time instead of a real window")
-	fs.StringVar(&raw.refresh, "refresh", "60", "simulated refresh rate in Hz, 1..10000: whole (144), decimal (59.94) or fraction (60000/1001)")
+	fs.StringVar(&raw.refresh, "refresh", "60", "simulated refresh rate in Hz, 1..10000: whole (144), decimal (59.94) or fraction (60000/1001); "+
+		"without -simulate, the refresh to bin the display's times on for judder (default: measured from them)")
 	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step tick rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1)")
 	fs.StringVar(&raw.intervals, "intervals", "0,1,2", "comma-separated swap intervals to run, each 0, 1 or 2 (rule P4 maps them to present modes)")
 	fs.IntVar(&opt.frames, "frames", 0, "frames (draws) per interval; excludes -duration")
@@ -101,7 +106,7 @@ func parsePacingFlags(args []string) (pacingOptions, error) {
 }
 
 // simOnlyFlags describe the simulated display: the real run refuses them.
-var simOnlyFlags = []string{"refresh", "cost", "seed", "supported", "images", "align"}
+var simOnlyFlags = []string{"cost", "seed", "supported", "images", "align"}
 
 // checkPacingFlags fills the parsed fields of opt from raw and checks them.
 func checkPacingFlags(opt *pacingOptions, raw pacingFlagText, set map[string]bool) error {
@@ -118,6 +123,9 @@ func checkPacingFlags(opt *pacingOptions, raw pacingFlagText, set map[string]boo
 	}
 	if hz := opt.refresh.Hertz(); hz < minRateHz || hz > maxRateHz {
 		return fmt.Errorf("-refresh %s: want %d to %d Hz", raw.refresh, minRateHz, maxRateHz)
+	}
+	if !opt.simulate && set["refresh"] {
+		opt.binPeriod = time.Duration(math.Round(1e9 * float64(opt.refresh.Den) / float64(opt.refresh.Num)))
 	}
 	if opt.target, err = timing.TargetForRate(opt.hz); err != nil {
 		return fmt.Errorf("-hz %v: %w", opt.hz, err)
@@ -233,11 +241,17 @@ scheduler's start, or with -align first on the first present.
 Without -simulate it opens the sample game in a 640x480 window for each
 interval (asked for through the PreparingDeviceSettings handler, rule P2),
 runs -frames draws or -duration of wall time, and records the CPU-side time
-at which each present returns on the system clock: it knows nothing of
-what the display showed (no judder, latency or tears). The flags -refresh,
--cost, -seed, -supported, -images and -align describe the simulated
-display and need -simulate. On Xvfb, which has no vertical blank, the
-summary and every plot title say so: FIFO there is not display pacing.
+at which each present returns on the system clock. Where the platform says
+when each frame was shown (rule P9: presented times, or frame-done times on
+a compositor without presentation feedback), it reports judder and repeats
+from those: each refresh, on the period measured from the display's times
+(or -refresh's), shows the updates run since the previous frame shown.
+Where nothing is measured (X11, Xvfb) it bins the times the presents
+returned on the refresh the display reports (or -refresh's); the summary
+says which times it used. The flags -cost, -seed, -supported, -images and
+-align describe the simulated display and need -simulate. On Xvfb, which
+has no vertical blank, the summary and every plot title say so: FIFO there
+is not display pacing.
 
 Writes into -out: pacing.csv (one row per frame), pacing-hist-intervalN.png
 (histogram of present-to-present intervals per interval), pacing-series.png

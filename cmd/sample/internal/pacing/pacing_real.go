@@ -120,7 +120,7 @@ func fifoCaveat(refreshHz int, fifoMedian, step time.Duration) string {
 // Run measures one swap interval on a fresh window.
 func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeries, error) {
 	h := &pacingGame{log: newPresentLog(r.capacity()), progress: progress,
-		frames: r.opt.frames, duration: r.opt.duration}
+		frames: r.opt.frames, duration: r.opt.duration, binPeriod: r.opt.binPeriod}
 	err := game.RunMeasured(h.hooks(game.Measured{
 		Interval: swapInterval, Variable: r.opt.variable, Hz: r.opt.hz,
 		Width: realPacingWidth, Height: realPacingHeight, Frames: r.opt.frames, Duration: r.opt.duration,
@@ -161,16 +161,23 @@ type presentLog struct {
 	// the previous draw and the ElapsedGameTime of the draw it presents.
 	updates int
 	elapsed timing.TimeSpan
+	// first is the Presented.Index of samples[0].
+	first uint64
+	// events holds the display's answers (P9), at most one per present.
+	events []displayEvent
 }
 
 // newPresentLog returns a log with room for capacity presents.
 func newPresentLog(capacity int) *presentLog {
-	return &presentLog{samples: make([]pacingSample, 0, capacity)}
+	return &presentLog{samples: make([]pacingSample, 0, capacity), events: make([]displayEvent, 0, capacity)}
 }
 
-// presented records a present that returned at the engine's time at (the
-// Presented event's Returned).
-func (l *presentLog) presented(at time.Duration) {
+// presented records present index (the Presented event's Index) that
+// returned at the engine's time at (its Returned).
+func (l *presentLog) presented(index uint64, at time.Duration) {
+	if len(l.samples) == 0 {
+		l.first = index
+	}
 	l.last = at
 	if len(l.samples) == cap(l.samples) {
 		l.full = true
@@ -179,4 +186,13 @@ func (l *presentLog) presented(at time.Duration) {
 	l.samples = append(l.samples, pacingSample{Frame: len(l.samples), PresentAt: at - l.start,
 		Updates: l.updates, DrawElapsed: l.elapsed})
 	l.updates = 0
+}
+
+// displayed records the display's answer e about a logged frame; answers
+// about frames before the log or beyond its room are dropped.
+func (l *presentLog) displayed(e *engine.Displayed) {
+	if len(l.samples) == 0 || e.Frame < l.first || len(l.events) == cap(l.events) {
+		return
+	}
+	l.events = append(l.events, displayEvent{Frame: e.Frame, Kind: e.Kind, At: e.At - l.start, Refresh: e.Refresh})
 }

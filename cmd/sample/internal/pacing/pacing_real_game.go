@@ -24,6 +24,11 @@ type pacingGame struct {
 	draws    int
 	choice   present.Choice
 	updates  uint64 // Updates the scheduler ran (read at EndRun)
+	// refreshHint is the refresh period the display reports (0: none), the
+	// first guess for binning the display's times (judderFromDisplay).
+	refreshHint time.Duration
+	// binPeriod is the refresh period to bin on instead (-refresh; 0: none).
+	binPeriod time.Duration
 }
 
 // hooks returns m with p's hooks set.
@@ -33,11 +38,16 @@ func (p *pacingGame) hooks(m game.Measured) game.Measured {
 }
 
 // beginRun starts the run's clock (present times count from here) and
-// records each present as the device reports it.
+// records each present and each of the display's answers (P9) as the
+// device reports them.
 func (p *pacingGame) beginRun(g *engine.Game, now time.Duration) {
 	p.log.start = now
+	if hz := g.RefreshRate(); hz > 0 {
+		p.refreshHint = time.Second / time.Duration(hz)
+	}
 	if dev := g.GraphicsDevice(); dev != nil {
-		dev.Presented.Add(func(e *engine.Presented) { p.log.presented(e.Returned) })
+		dev.Presented.Add(func(e *engine.Presented) { p.log.presented(e.Index, e.Returned) })
+		dev.Displayed.Add(func(e *engine.Displayed) { p.log.displayed(e) })
 	}
 }
 
@@ -81,5 +91,12 @@ func (p *pacingGame) series() pacingSeries {
 	if n := len(s.Samples); n > 0 {
 		s.Elapsed = s.Samples[n-1].PresentAt
 	}
+	for _, e := range p.log.events {
+		if (e.Kind == engine.DisplayPresented || e.Kind == engine.DisplayFrameDone) && e.Frame-p.log.first < uint64(len(s.Samples)) {
+			s.Samples[e.Frame-p.log.first].DisplayedAt = e.At
+		}
+	}
+	j := judderFromDisplay(p.log.first, p.log.samples, p.log.events, p.refreshHint, p.binPeriod)
+	s.Shown = &j
 	return s
 }

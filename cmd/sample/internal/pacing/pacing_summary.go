@@ -37,11 +37,14 @@ func writePacingSummary(w io.Writer, src pacingRun, series []pacingSeries) error
 	if c := src.Caveat(); c != "" {
 		fmt.Fprintf(w, "NOTE: %s\n", c)
 	}
-	sim := hasDisplay(series)
+	sim, shown := hasDisplay(series), hasShown(series)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := "interval\tmode\tfallback\tmin ms\tmedian ms\tp99 ms\tmax ms\tdraws/s\tupdates/s"
-	if sim {
+	switch {
+	case sim:
 		head += "\tjudder % 0/1/2/3+\trepeats\ttears\tdrops\tlatency ms med/p99"
+	case shown:
+		head += "\tjudder % 0/1/2/3+\trepeats %\tjudder from"
 	}
 	fmt.Fprintln(tw, head)
 	for _, s := range series {
@@ -61,6 +64,16 @@ func writePacingSummary(w io.Writer, src pacingRun, series []pacingSeries) error
 	if sim {
 		fmt.Fprintln(w, "judder: share of refreshes whose picture shows 0, 1, 2, 3+ new updates; tears: torn presents; drops: frames never shown")
 	}
+	if shown && !sim {
+		for _, s := range series {
+			if s.Shown != nil {
+				fmt.Fprintf(w, "judder of interval %d from %v\n", s.Choice.Requested, s.Shown)
+			}
+		}
+		fmt.Fprintln(w, "judder: share of the display's refreshes whose picture shows 0, 1, 2, 3+ new updates, "+
+			"from the times in 'judder from': presented or frame done (what the display showed), "+
+			"present returned where the platform measures nothing")
+	}
 	return nil
 }
 
@@ -79,15 +92,37 @@ func summaryRow(s pacingSeries, sim bool) string {
 	}
 	if sim && s.Display != nil {
 		r := s.Display
-		shares := judderShares(r)
-		parts := make([]string, len(shares))
-		for i, v := range shares {
-			parts[i] = fmt.Sprintf("%.1f", v)
-		}
-		cols = append(cols, strings.Join(parts, "/"), fmt.Sprint(r.Repeats), fmt.Sprint(r.Torn),
+		cols = append(cols, percents(judderShares(r)), fmt.Sprint(r.Repeats), fmt.Sprint(r.Torn),
 			fmt.Sprint(r.Dropped), ms(r.Latency.Median)+"/"+ms(r.Latency.P99))
 	}
+	if !sim && s.Shown != nil {
+		j := s.Shown
+		judder, repeats := "-", "-"
+		if j.Refreshes > 0 {
+			judder, repeats = percents(j.shares()), fmt.Sprintf("%.1f", j.repeatShare())
+		}
+		cols = append(cols, judder, repeats, j.Source)
+	}
 	return strings.Join(cols, "\t")
+}
+
+// percents formats shares as "12.5/87.5/0.0/0.0".
+func percents(shares []float64) string {
+	parts := make([]string, len(shares))
+	for i, v := range shares {
+		parts[i] = fmt.Sprintf("%.1f", v)
+	}
+	return strings.Join(parts, "/")
+}
+
+// hasShown reports whether any series has a real run's judder.
+func hasShown(series []pacingSeries) bool {
+	for _, s := range series {
+		if s.Shown != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // ms formats d in milliseconds with microsecond precision.

@@ -49,7 +49,9 @@ func summaryRows(t *testing.T, summary string) map[int]struct {
 // (W10, said in the summary) with its median present interval within 5% of
 // the refresh sway reports and no caveat; interval 0 falls back to
 // MAILBOX, unpaced (median below a third of the period); interval 2 falls
-// back to FIFO, emulated too; both fallbacks are said (P4, P6).
+// back to FIFO, emulated too; both fallbacks are said (P4, P6). The
+// judder comes from what sway showed (P9: frame-done times on sway 1.7,
+// presented times where its feedback answers), counted on every interval.
 func TestP6_PacingRealRunOnSway(t *testing.T) {
 	windowtest.NeedSway(t)
 	period, err := windowtest.SwayRefresh()
@@ -92,5 +94,12 @@ func TestP6_PacingRealRunOnSway(t *testing.T) {
 	}
 	if strings.Contains(summary, "NOTE:") {
 		t.Errorf("FIFO kept sway's refresh, yet the summary has a caveat")
+	}
+	for _, iv := range []string{"0", "1", "2"} {
+		done := "judder of interval " + iv + " from " + shownFrameDone + ", "
+		presented := "judder of interval " + iv + " from " + shownPresented + ", "
+		if !strings.Contains(summary, done) && !strings.Contains(summary, presented) {
+			t.Errorf("interval %s: judder not counted from what the display showed (want %q or %q)", iv, done, presented)
+		}
 	}
 }
