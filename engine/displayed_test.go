@@ -568,3 +568,19 @@ func TestP10_GameFallsBackWhenFeedbackStops(t *testing.T) {
 		t.Errorf("feedback back: %v, want locked again", st)
 	}
 }
+
+// TestP9_FlagsString: the presentation flags print by name, unknown bits in
+// hex.
+func TestP9_FlagsString(t *testing.T) {
+	for f, want := range map[PresentFlags]string{
+		0:                              "none",
+		PresentVsync:                   "vsync",
+		PresentVsync | PresentHWClock:  "vsync|hw-clock",
+		PresentZeroCopy | 0x40:         "zero-copy|0x40",
+		PresentHWCompletion | 0x10 | 1: "vsync|hw-completion|0x10",
+	} {
+		if got := f.String(); got != want {
+			t.Errorf("%#x: %q, want %q", uint32(f), got, want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package window
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -19,47 +18,6 @@ import (
 // screen: everything but Wayland (build with -tags wayland). The engine
 // then reports its own timing, marked "not measured".
 var ErrNotMeasured = errors.New("presentation times are not measured on this window system (Wayland's wp_presentation measures them: build with -tags wayland)")
-
-// PresentFlags say how a frame reached the screen (wp_presentation's kind
-// flags).
-type PresentFlags uint32
-
-// Flags of a presented frame.
-const (
-	// PresentVsync: the frame was shown on a vblank, never torn.
-	PresentVsync PresentFlags = 1 << iota
-	// PresentHWClock: the time came from the display hardware's clock.
-	PresentHWClock
-	// PresentHWCompletion: the hardware signalled the completion.
-	PresentHWCompletion
-	// PresentZeroCopy: the compositor scanned the client's buffer out
-	// directly, with no copy.
-	PresentZeroCopy
-)
-
-// String lists the flags set, such as "vsync|hw-clock", or "none".
-func (f PresentFlags) String() string {
-	if f == 0 {
-		return "none"
-	}
-	names := [...]string{"vsync", "hw-clock", "hw-completion", "zero-copy"}
-	var b strings.Builder
-	for i, n := range names {
-		if f&(1<<i) != 0 {
-			if b.Len() > 0 {
-				b.WriteByte('|')
-			}
-			b.WriteString(n)
-		}
-	}
-	if rest := f &^ (1<<len(names) - 1); rest != 0 {
-		if b.Len() > 0 {
-			b.WriteByte('|')
-		}
-		fmt.Fprintf(&b, "%#x", uint32(rest))
-	}
-	return b.String()
-}
 
 // PresentFeedback is what the compositor said about one presented frame
 // (rule P9): when it reached the screen, or that it never did.
@@ -85,8 +43,10 @@ type PresentFeedback struct {
 	// Seq is the output's vblank counter (MSC) for the refresh that
 	// showed the frame; zero when the output has none.
 	Seq uint64
-	// Flags say how it was shown.
-	Flags PresentFlags
+	// Flags say how it was shown: wp_presentation's kind bits (1 vsync,
+	// 2 hardware clock, 4 hardware completion, 8 zero copy), which
+	// engine.PresentFlags names.
+	Flags uint32
 }
 
 // FrameDone is the arrival of the frame callback requested with a

@@ -67,20 +67,6 @@ func TestP9_MonotonicMapsOntoSystemClock(t *testing.T) {
 	}
 }
 
-func TestP9_FlagsString(t *testing.T) {
-	for f, want := range map[PresentFlags]string{
-		0:                              "none",
-		PresentVsync:                   "vsync",
-		PresentVsync | PresentHWClock:  "vsync|hw-clock",
-		PresentZeroCopy | 0x40:         "zero-copy|0x40",
-		PresentHWCompletion | 0x10 | 1: "vsync|hw-completion|0x10",
-	} {
-		if got := f.String(); got != want {
-			t.Errorf("%#x: %q, want %q", uint32(f), got, want)
-		}
-	}
-}
-
 func TestP9_NotMeasuredSaysSo(t *testing.T) {
 	if HasPresentFeedback() {
 		t.Skip("this build measures presentation times (the sway test covers it)")

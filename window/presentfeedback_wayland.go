@@ -311,7 +311,7 @@ func (w *Window) PresentFeedback(dst []PresentFeedback) int {
 			f.Clock = int32(st.clock_id)
 			f.Refresh = time.Duration(e.refresh)
 			f.Seq = uint64(e.seq)
-			f.Flags = PresentFlags(e.flags)
+			f.Flags = uint32(e.flags)
 		}
 		dst[n] = f
 		n++

@@ -15,6 +15,9 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
+// vsyncFlag is wp_presentation's vsync kind bit.
+const vsyncFlag = 1
+
 // rig is a window on sway with a FIFO renderer. Its methods run on the
 // main thread (inside window.Do).
 type rig struct {
@@ -285,7 +288,7 @@ func TestP9_PresentedFramesOnSway(t *testing.T) {
 				continue
 			}
 			presented = append(presented, f)
-			if f.Flags&window.PresentVsync == 0 {
+			if f.Flags&vsyncFlag == 0 {
 				t.Errorf("frame %d: flags %v, want vsync", f.Frame, f.Flags)
 			}
 			at := run.cmap.ToEngine(f.Time)
