@@ -4,7 +4,6 @@
 package clocktool
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,9 +38,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sample clock: %v\n", err)
 		return 2
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	err = replay(opt, stdin, out)
-	if ferr := out.Flush(); err == nil && ferr != nil {
+	tr := newTranscript(stdout)
+	err = replay(opt, stdin, tr)
+	if ferr := tr.flush(); err == nil && ferr != nil {
 		err = &writeError{ferr}
 	}
 	var werr *writeError
@@ -158,10 +157,9 @@ func firstErr(errs ...error) error {
 }
 
 // replay reads the trace delta by delta, runs each as one tick and writes
-// the transcript to w as it goes.
-func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
+// the transcript to tr as it goes. The caller flushes tr.
+func replay(opt clockOptions, trace io.Reader, tr *transcript) error {
 	clock := &replayClock{timing.NewManualClock(0)}
-	tr := &transcript{w: w, elapsed: numText{label: " elapsed="}, total: numText{label: " total="}}
 	s, err := newClockScheduler(opt, clock, tr)
 	if err != nil {
 		return err
@@ -172,7 +170,7 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 		return &writeError{tr.err}
 	}
 	in := newTraceReader(trace, func() error {
-		if err := w.Flush(); err != nil {
+		if err := tr.flush(); err != nil {
 			return &writeError{err}
 		}
 		return nil
@@ -186,10 +184,10 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 	}
 	for {
 		d, err := in.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
 		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
 			return err
 		}
 		step := min(max(d, 0), limit).Duration()
@@ -205,33 +203,175 @@ func replay(opt clockOptions, trace io.Reader, w *bufio.Writer) error {
 		}
 	}
 	st := s.Stats()
-	b := append(tr.line(), "# ticks="...)
+	if tr.err == nil && tr.n > outSize {
+		tr.flush()
+	}
+	if tr.err != nil {
+		return &writeError{tr.err}
+	}
+	b := append(tr.buf[tr.n:tr.n], "# ticks="...)
 	b = appendInt(b, int64(st.Ticks))
 	b = append(b, " updates="...)
 	b = appendInt(b, int64(st.Updates))
 	b = append(b, " draws="...)
 	b = appendInt(b, int64(st.Draws))
 	b = append(b, '\n')
-	tr.write(b)
-	if tr.err != nil {
-		return &writeError{tr.err}
-	}
+	tr.n += len(b)
 	return nil
 }
 
-// transcript is the Handler that prints the callbacks. It formats into
-// one reused buffer and keeps the first write error; after it, it writes
-// nothing more. Numbers that repeat from line to line (the elapsed step,
-// a total printed by a draw and the next update) are formatted once.
+// outSize is how much transcript is gathered before one write; outSlack
+// is room past it for one more line, the longest line included (and the
+// fixed-size copies that format a line may write past its end).
+const (
+	outSize  = 256 << 10
+	outSlack = 512
+)
+
+// transcript is the Handler that prints the callbacks. It formats each
+// line straight into its own output buffer with fixed-size copies of
+// cached texts, writes the buffer whole when it fills, and keeps the first
+// write error; after it, it writes nothing more. The counts are kept as
+// text, and the " elapsed=E total=T slow=S" part that a draw and the next
+// update usually share is formatted once.
 type transcript struct {
-	w       *bufio.Writer
+	w       io.Writer
 	s       *timing.Scheduler
-	buf     []byte
+	buf     []byte // outSize + outSlack; the transcript not yet written is buf[:n]
+	n       int
 	err     error
 	updates counter
 	draws   counter
-	elapsed numText
-	total   numText
+	times   timesText
+	left    fieldText
+}
+
+func newTranscript(w io.Writer) *transcript {
+	return &transcript{w: w, buf: make([]byte, outSize+outSlack), left: fieldText{label: " left="}}
+}
+
+// flush writes the buffered transcript; it returns the first write error,
+// now or earlier.
+func (t *transcript) flush() error {
+	if t.err != nil || t.n == 0 {
+		return t.err
+	}
+	n, err := t.w.Write(t.buf[:t.n])
+	if err == nil && n < t.n {
+		err = io.ErrShortWrite
+	}
+	t.n = 0
+	t.err = err
+	return err
+}
+
+// room makes room for one line; it reports false after a write error.
+func (t *transcript) room() bool {
+	if t.n > outSize {
+		t.flush()
+	}
+	return t.err == nil
+}
+
+// The line heads, padded to a fixed copy.
+var (
+	updateHead = [8]byte{'u', 'p', 'd', 'a', 't', 'e', ' '}
+	drawHead   = [8]byte{'d', 'r', 'a', 'w', ' '}
+)
+
+func (t *transcript) Poll() {}
+
+func (t *transcript) Update(gt timing.GameTime) {
+	t.updates.inc()
+	t.times.set(int64(gt.ElapsedGameTime), int64(gt.TotalGameTime), gt.IsRunningSlowly)
+	if !t.room() {
+		return
+	}
+	b := t.buf[t.n:]
+	*(*[8]byte)(b) = updateHead
+	n := len("update ")
+	*(*[counterSize]byte)(b[n:]) = t.updates.text
+	n += t.updates.n
+	*(*[timesSize]byte)(b[n:]) = t.times.text
+	n += t.times.n
+	b[n] = '\n'
+	t.n += n + 1
+}
+
+func (t *transcript) Draw(gt timing.GameTime) {
+	t.draws.inc()
+	t.times.set(int64(gt.ElapsedGameTime), int64(gt.TotalGameTime), gt.IsRunningSlowly)
+	t.left.set(int64(t.s.Accumulated()))
+	if !t.room() {
+		return
+	}
+	b := t.buf[t.n:]
+	*(*[8]byte)(b) = drawHead
+	n := len("draw ")
+	*(*[counterSize]byte)(b[n:]) = t.draws.text
+	n += t.draws.n
+	*(*[timesSize]byte)(b[n:]) = t.times.text
+	n += t.times.n
+	*(*[fieldSize]byte)(b[n:]) = t.left.text
+	n += t.left.n
+	b[n] = '\n'
+	t.n += n + 1
+}
+
+// timesSize holds " elapsed=E total=T slow=false" for any two int64s.
+const timesSize = 96
+
+// timesText is the text " elapsed=E total=T slow=S" for the last values
+// set; a new total reuses the elapsed part.
+type timesText struct {
+	ok             bool
+	elapsed, total int64
+	slow           bool
+	pre            int // length of " elapsed=E total="
+	n              int
+	text           [timesSize]byte
+}
+
+// set makes the text that of elapsed, total and slow.
+func (x *timesText) set(elapsed, total int64, slow bool) {
+	if x.ok && elapsed == x.elapsed && total == x.total && slow == x.slow {
+		return
+	}
+	if !x.ok || elapsed != x.elapsed {
+		b := append(x.text[:0], " elapsed="...)
+		b = appendInt(b, elapsed)
+		b = append(b, " total="...)
+		x.pre = len(b)
+	}
+	b := appendInt(x.text[:x.pre], total)
+	if slow {
+		b = append(b, " slow=true"...)
+	} else {
+		b = append(b, " slow=false"...)
+	}
+	x.ok, x.elapsed, x.total, x.slow, x.n = true, elapsed, total, slow, len(b)
+}
+
+// fieldSize holds a short label and any int64.
+const fieldSize = 32
+
+// fieldText is the text of a field, its label included (" left=4999"), for
+// the last value set. The label is at most fieldSize-20 bytes.
+type fieldText struct {
+	label string
+	ok    bool
+	v     int64
+	n     int
+	text  [fieldSize]byte
+}
+
+// set makes the text that of v.
+func (f *fieldText) set(v int64) {
+	if f.ok && f.v == v {
+		return
+	}
+	b := appendInt(append(f.text[:0], f.label...), v)
+	f.ok, f.v, f.n = true, v, len(b)
 }
 
 // numText caches the text of a field, its label included (" total=123"),
@@ -253,77 +393,29 @@ func (n *numText) append(b []byte, v int64) []byte {
 	return append(b, n.text...)
 }
 
-func (t *transcript) Poll() {}
-
-func (t *transcript) Update(gt timing.GameTime) {
-	b := append(t.line(), "update "...)
-	b = append(b, t.updates.inc()...)
-	b = t.times(b, gt)
-	b = append(b, '\n')
-	t.write(b)
-}
-
-func (t *transcript) Draw(gt timing.GameTime) {
-	b := append(t.line(), "draw "...)
-	b = append(b, t.draws.inc()...)
-	b = t.times(b, gt)
-	b = append(b, " left="...)
-	b = appendInt(b, int64(t.s.Accumulated()))
-	b = append(b, '\n')
-	t.write(b)
-}
-
-// times appends " elapsed=E total=T slow=S".
-func (t *transcript) times(b []byte, gt timing.GameTime) []byte {
-	b = t.elapsed.append(b, int64(gt.ElapsedGameTime))
-	b = t.total.append(b, int64(gt.TotalGameTime))
-	if gt.IsRunningSlowly {
-		return append(b, " slow=true"...)
-	}
-	return append(b, " slow=false"...)
-}
-
-// maxLine is more than the longest transcript line.
-const maxLine = 256
-
-// line returns an empty slice to format the next line into: the writer's
-// own free space, so that Write copies nothing, or the transcript's
-// buffer when the writer is nearly full or failed.
-func (t *transcript) line() []byte {
-	if t.err == nil && t.w.Available() < maxLine {
-		t.err = t.w.Flush()
-	}
-	if t.err == nil {
-		return t.w.AvailableBuffer()
-	}
-	return t.buf[:0]
-}
-
-func (t *transcript) write(b []byte) {
-	if t.err != nil {
-		return
-	}
-	_, t.err = t.w.Write(b)
-}
+// counterSize holds any uint64 in decimal.
+const counterSize = 24
 
 // counter is a decimal count kept as text: each line's number is one
 // increment, not a conversion.
-type counter struct{ text []byte }
+type counter struct {
+	n    int
+	text [counterSize]byte
+}
 
-// inc adds one and returns the new count's text.
-func (c *counter) inc() []byte {
-	i := len(c.text) - 1
+// inc adds one.
+func (c *counter) inc() {
+	i := c.n - 1
 	for ; i >= 0 && c.text[i] == '9'; i-- {
 		c.text[i] = '0'
 	}
 	if i >= 0 {
 		c.text[i]++
-	} else {
-		c.text = append(c.text, 0)
-		copy(c.text[1:], c.text)
-		c.text[0] = '1'
+		return
 	}
-	return c.text
+	copy(c.text[1:c.n+1], c.text[:c.n])
+	c.text[0] = '1'
+	c.n++
 }
 
 // digitPairs holds "00" to "99".
