@@ -23,6 +23,10 @@ type traceReader struct {
 	line    int    // line of the last token returned, from 1
 	tok     []byte // the token being read
 	pending []string
+	// win is the reader's buffered input as last peeked; win[:pos] is
+	// parsed but not yet discarded from the reader.
+	win []byte
+	pos int
 	// beforeBlock runs before a read that may block (the input buffer is
 	// empty), so a caller can flush its output first.
 	beforeBlock func() error
@@ -71,10 +75,28 @@ func (t *traceReader) Next() (timing.TimeSpan, error) {
 // fastNext reads the next token straight from the input buffer when it is
 // a plain decimal of at most 18 digits (it cannot overflow) whose separator
 // is already buffered: the common case of a trace, without a copy. It
-// consumes nothing and reports false otherwise.
+// works on a window peeked once per buffer fill and consumes nothing from
+// the window otherwise (reporting false).
 func (t *traceReader) fastNext() (int64, bool) {
-	buf, _ := t.r.Peek(t.r.Buffered())
-	i, lines := 0, 0
+	if n, ok := t.scan(); ok {
+		return n, true
+	}
+	t.commit()
+	t.win, _ = t.r.Peek(t.r.Buffered())
+	return t.scan()
+}
+
+// commit discards what the window parsed from the reader and drops the
+// window, before anything else reads the reader.
+func (t *traceReader) commit() {
+	_, _ = t.r.Discard(t.pos)
+	t.win, t.pos = nil, 0
+}
+
+// scan parses one token of fastNext's kind at t.win[t.pos:].
+func (t *traceReader) scan() (int64, bool) {
+	buf := t.win
+	i, lines := t.pos, 0
 	for i < len(buf) && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t' || buf[i] == '\r') {
 		if buf[i] == '\n' {
 			lines++
@@ -100,7 +122,7 @@ func (t *traceReader) fastNext() (int64, bool) {
 	default:
 		return 0, false
 	}
-	_, _ = t.r.Discard(i) // the separator is handled by the next call
+	t.pos = i // the separator is handled by the next call
 	t.line += lines
 	if neg {
 		n = -n
@@ -112,6 +134,7 @@ func (t *traceReader) fastNext() (int64, bool) {
 // skipping comments; io.EOF at the end. It scans the reader's buffer in
 // place and consumes only up to the byte after the token.
 func (t *traceReader) field() error {
+	t.commit()
 	t.tok = t.tok[:0]
 	comment := false
 	for {
