@@ -322,34 +322,71 @@ func (t *transcript) Draw(gt timing.GameTime) {
 const timesSize = 96
 
 // timesText is the text " elapsed=E total=T slow=S" for the last values
-// set; a new total reuses the elapsed part.
+// set. A total from 10^8 up is written as its high digits, reused while
+// they stay the same, and eight low digits.
 type timesText struct {
 	ok             bool
 	elapsed, total int64
 	slow           bool
-	pre            int // length of " elapsed=E total="
+	hi             int64 // total / 1e8 of the text's high digits, -1 for none
+	hiEnd          int   // end of " elapsed=E total=" and the high digits
+	pre            int   // length of " elapsed=E total="
 	n              int
 	text           [timesSize]byte
 }
+
+// The slow field's texts, padded to a fixed copy.
+var (
+	slowFalse = [16]byte{' ', 's', 'l', 'o', 'w', '=', 'f', 'a', 'l', 's', 'e'}
+	slowTrue  = [16]byte{' ', 's', 'l', 'o', 'w', '=', 't', 'r', 'u', 'e'}
+)
 
 // set makes the text that of elapsed, total and slow.
 func (x *timesText) set(elapsed, total int64, slow bool) {
 	if x.ok && elapsed == x.elapsed && total == x.total && slow == x.slow {
 		return
 	}
+	x.format(elapsed, total, slow)
+}
+
+func (x *timesText) format(elapsed, total int64, slow bool) {
 	if !x.ok || elapsed != x.elapsed {
 		b := append(x.text[:0], " elapsed="...)
 		b = appendInt(b, elapsed)
 		b = append(b, " total="...)
-		x.pre = len(b)
+		x.pre, x.hi = len(b), -1
 	}
-	b := appendInt(x.text[:x.pre], total)
-	if slow {
-		b = append(b, " slow=true"...)
+	var i int
+	if total < 1e8 {
+		i = len(appendInt(x.text[:x.pre], total))
+		x.hi = -1
 	} else {
-		b = append(b, " slow=false"...)
+		if hi := total / 1e8; hi != x.hi {
+			x.hi = hi
+			x.hiEnd = len(appendInt(x.text[:x.pre], hi))
+		}
+		lo := uint64(total - x.hi*1e8)
+		i = x.hiEnd
+		put4(x.text[i:], lo/1e4)
+		put4(x.text[i+4:], lo%1e4)
+		i += 8
 	}
-	x.ok, x.elapsed, x.total, x.slow, x.n = true, elapsed, total, slow, len(b)
+	if slow {
+		*(*[16]byte)(x.text[i:]) = slowTrue
+		i += len(" slow=true")
+	} else {
+		*(*[16]byte)(x.text[i:]) = slowFalse
+		i += len(" slow=false")
+	}
+	x.ok, x.elapsed, x.total, x.slow, x.n = true, elapsed, total, slow, i
+}
+
+// put4 writes v (below 10^4) as four digits, zeros first.
+func put4(b []byte, v uint64) {
+	hi, lo := v/100, v%100
+	b = b[:4]
+	b[0], b[1] = digitPairs[2*hi], digitPairs[2*hi+1]
+	b[2], b[3] = digitPairs[2*lo], digitPairs[2*lo+1]
 }
 
 // fieldSize holds a short label and any int64.
@@ -370,6 +407,10 @@ func (f *fieldText) set(v int64) {
 	if f.ok && f.v == v {
 		return
 	}
+	f.format(v)
+}
+
+func (f *fieldText) format(v int64) {
 	b := appendInt(append(f.text[:0], f.label...), v)
 	f.ok, f.v, f.n = true, v, len(b)
 }
