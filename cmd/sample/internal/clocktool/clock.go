@@ -415,25 +415,6 @@ func (f *fieldText) format(v int64) {
 	f.ok, f.v, f.n = true, v, len(b)
 }
 
-// numText caches the text of a field, its label included (" total=123"),
-// for the last value formatted.
-type numText struct {
-	label string
-	v     int64
-	text  []byte
-}
-
-// append appends the field for v, reusing the cached text when v repeats.
-func (n *numText) append(b []byte, v int64) []byte {
-	switch {
-	case n.text != nil && n.v == v:
-	default:
-		n.v = v
-		n.text = appendInt(append(n.text[:0], n.label...), v)
-	}
-	return append(b, n.text...)
-}
-
 // counterSize holds any uint64 in decimal.
 const counterSize = 24
 

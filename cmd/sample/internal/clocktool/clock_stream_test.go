@@ -214,17 +214,40 @@ func TestT23_AppendIntMatchesStrconv(t *testing.T) {
 	}
 }
 
-// TestT23_GrowingFieldMatchesStrconv checks the in-place decimal addition
-// of a growing total against strconv, across carries into new digits.
+// TestT23_GrowingFieldMatchesStrconv checks the cached times text of a
+// growing total (high digits reused, low digits rewritten) against strconv,
+// across carries into new digits and the 10^8 boundary, with the elapsed
+// and slow fields changing under it.
 func TestT23_GrowingFieldMatchesStrconv(t *testing.T) {
-	n := numText{label: " total="}
+	var x timesText
 	v := int64(0)
-	steps := []int64{0, 1, 8, 1, 90, 900, 166667, 999_999_999, 5, 333334, 1e9 + 7}
-	for r := 0; r < 2000; r++ {
+	steps := []int64{0, 1, 8, 1, 90, 900, 166667, 999_999_999, 5, 333334, 1e9 + 7, 99_999_999}
+	for r := 0; r < 4000; r++ {
 		v += steps[r%len(steps)] * int64(1+r%3)
-		got := string(n.append(nil, v))
-		if want := " total=" + strconv.FormatInt(v, 10); got != want {
+		elapsed, slow := steps[(r/7)%len(steps)], r%5 == 0
+		x.set(elapsed, v, slow)
+		got := string(x.text[:x.n])
+		want := " elapsed=" + strconv.FormatInt(elapsed, 10) + " total=" + strconv.FormatInt(v, 10) + " slow=" + strconv.FormatBool(slow)
+		if got != want {
 			t.Fatalf("after %d steps: %q, want %q", r, got, want)
+		}
+	}
+	for _, v := range []int64{math.MaxInt64, 1e8, 1e8 - 1, 0, -1, math.MinInt64, 1e8, 2e8 + 1} {
+		x.set(math.MaxInt64, v, true)
+		if got, want := string(x.text[:x.n]), " elapsed=9223372036854775807 total="+strconv.FormatInt(v, 10)+" slow=true"; got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+// TestT23_CounterMatchesStrconv checks the text count across carries into
+// new digits.
+func TestT23_CounterMatchesStrconv(t *testing.T) {
+	var c counter
+	for i := 1; i <= 100_001; i++ {
+		c.inc()
+		if got, want := string(c.text[:c.n]), strconv.Itoa(i); got != want {
+			t.Fatalf("count %q, want %q", got, want)
 		}
 	}
 }
