@@ -319,7 +319,7 @@ func (t *transcript) Draw(gt timing.GameTime) {
 }
 
 // timesSize holds " elapsed=E total=T slow=false" for any two int64s.
-const timesSize = 96
+const timesSize = 80
 
 // timesText is the text " elapsed=E total=T slow=S" for the last values
 // set. A total from 10^8 up is written as its high digits, reused while
