@@ -246,6 +246,7 @@ type transcript struct {
 	left    fieldText
 }
 
+// newTranscript returns a transcript that writes to w.
 func newTranscript(w io.Writer) *transcript {
 	return &transcript{w: w, buf: make([]byte, outSize+outSlack), left: fieldText{label: " left="}}
 }
@@ -279,8 +280,10 @@ var (
 	drawHead   = [8]byte{'d', 'r', 'a', 'w', ' '}
 )
 
+// Poll does nothing: the replay has no input to poll.
 func (t *transcript) Poll() {}
 
+// Update prints "update N elapsed=E total=T slow=S".
 func (t *transcript) Update(gt timing.GameTime) {
 	t.updates.inc()
 	t.times.set(int64(gt.ElapsedGameTime), int64(gt.TotalGameTime), gt.IsRunningSlowly)
@@ -298,6 +301,7 @@ func (t *transcript) Update(gt timing.GameTime) {
 	t.n += n + 1
 }
 
+// Draw prints "draw N elapsed=E total=T slow=S left=L".
 func (t *transcript) Draw(gt timing.GameTime) {
 	t.draws.inc()
 	t.times.set(int64(gt.ElapsedGameTime), int64(gt.TotalGameTime), gt.IsRunningSlowly)
