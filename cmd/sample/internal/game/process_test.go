@@ -2,7 +2,6 @@ package game
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/metronome-engine/metronome/cmd/sample/internal/selfexec"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
@@ -21,19 +21,7 @@ import (
 // run's status, as main does, on the main thread.
 const sampleProcessEnv = "METRONOME_TEST_SAMPLE_PROCESS"
 
-func init() {
-	v, ok := os.LookupEnv(sampleProcessEnv)
-	if !ok {
-		return
-	}
-	os.Unsetenv(sampleProcessEnv)
-	var args []string
-	if err := json.Unmarshal([]byte(v), &args); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", sampleProcessEnv, err)
-		os.Exit(125)
-	}
-	os.Exit(Run(args, os.Stdout, os.Stderr))
-}
+func init() { selfexec.Serve(sampleProcessEnv, Run) }
 
 // sampleProcess is a finished run of the sample in its own process.
 type sampleProcess struct {
@@ -45,16 +33,10 @@ type sampleProcess struct {
 // see sampleProcessEnv) with args, in this process's environment plus env.
 func sampleCmd(t *testing.T, args []string, env ...string) *exec.Cmd {
 	t.Helper()
-	exe, err := os.Executable()
+	cmd, err := selfexec.Command(sampleProcessEnv, args, env...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := json.Marshal(args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(append(os.Environ(), sampleProcessEnv+"="+string(js)), env...)
 	return cmd
 }
 

@@ -2,15 +2,13 @@ package pacing
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/metronome-engine/metronome/cmd/sample/internal/selfexec"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -19,19 +17,7 @@ import (
 // with Run's status, on the main thread.
 const pacingProcessEnv = "METRONOME_TEST_PACING_PROCESS"
 
-func init() {
-	v, ok := os.LookupEnv(pacingProcessEnv)
-	if !ok {
-		return
-	}
-	os.Unsetenv(pacingProcessEnv)
-	var args []string
-	if err := json.Unmarshal([]byte(v), &args); err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", pacingProcessEnv, err)
-		os.Exit(125)
-	}
-	os.Exit(Run(args, os.Stdout, os.Stderr))
-}
+func init() { selfexec.Serve(pacingProcessEnv, Run) }
 
 // TestW6_PacingNoDriverWithValidationIsOneClearError: on a display but
 // without a driver, with METRONOME_VALIDATION=1, the pacing experiment
@@ -41,17 +27,12 @@ func TestW6_PacingNoDriverWithValidationIsOneClearError(t *testing.T) {
 	if !windowtest.HasDisplay() {
 		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}
-	exe, err := os.Executable()
+	cmd, err := selfexec.Command(pacingProcessEnv,
+		[]string{"-frames", "5", "-intervals", "1", "-quiet", "-out", filepath.Join(t.TempDir(), "pacing")},
+		"METRONOME_VALIDATION=1", "VK_DRIVER_FILES=/nonexistent/icd.json", "VK_ICD_FILENAMES=/nonexistent/icd.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := json.Marshal([]string{"-frames", "5", "-intervals", "1", "-quiet", "-out", filepath.Join(t.TempDir(), "pacing")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), pacingProcessEnv+"="+string(js), "METRONOME_VALIDATION=1",
-		"VK_DRIVER_FILES=/nonexistent/icd.json", "VK_ICD_FILENAMES=/nonexistent/icd.json")
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	err = cmd.Run()
