@@ -80,3 +80,33 @@ stop_xvfb() {
     XVFB_PID=""
   fi
 }
+
+# check_refresh_rate WHO HZ fails with a message naming WHO unless HZ is an
+# integer number of Hz in 1..1000 (the compositor scripts' -r).
+check_refresh_rate() {
+  if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ] || [ "$2" -gt 1000 ]; then
+    echo "$1: refresh rate $2: give an integer number of Hz, 1..1000" >&2
+    return 2
+  fi
+}
+
+# run_with_compositor SCRIPT START STOP [-r HZ] COMMAND [ARGS...] is the
+# main of a compositor script: it calls START HZ (default 60), runs COMMAND
+# with the compositor up, calls STOP on exit and exits with COMMAND's status.
+run_with_compositor() {
+  local script=$1 start=$2 stop=$3 hz=60
+  shift 3
+  if [ "${1:-}" = "-r" ]; then
+    hz=${2:?"-r needs a refresh rate in Hz"}
+    shift 2
+  fi
+  if [ $# -eq 0 ]; then
+    echo "usage: $script [-r HZ] COMMAND [ARGS...]" >&2
+    exit 2
+  fi
+  "$start" "$hz"
+  trap "$stop" EXIT
+  local status=0
+  "$@" || status=$?
+  exit "$status"
+}

@@ -54,10 +54,7 @@ MUTTER_OLD_PATH=""
 # shell's clients. It installs mutter when missing.
 start_mutter() {
   local hz=${1:-60}
-  if ! [[ $hz =~ ^[0-9]+$ ]] || [ "$hz" -lt 1 ] || [ "$hz" -gt 1000 ]; then
-    echo "start_mutter: refresh rate $hz: give an integer number of Hz, 1..1000" >&2
-    return 2
-  fi
+  check_refresh_rate start_mutter "$hz" || return
   if [ -n "$MUTTER_PID" ]; then
     echo "start_mutter: mutter already runs (pid $MUTTER_PID): stop_mutter first" >&2
     return 1
@@ -165,18 +162,5 @@ stop_mutter() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   . "$(dirname "$0")/lib.sh"
-  hz=60
-  if [ "${1:-}" = "-r" ]; then
-    hz=${2:?"-r needs a refresh rate in Hz"}
-    shift 2
-  fi
-  if [ $# -eq 0 ]; then
-    echo "usage: scripts/mutter.sh [-r HZ] COMMAND [ARGS...]" >&2
-    exit 2
-  fi
-  start_mutter "$hz"
-  trap stop_mutter EXIT
-  status=0
-  "$@" || status=$?
-  exit "$status"
+  run_with_compositor scripts/mutter.sh start_mutter stop_mutter "$@"
 fi

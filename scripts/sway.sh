@@ -28,10 +28,7 @@ SWAY_CLIENT_DIR=""
 # for this shell's clients. It installs sway when missing.
 start_sway() {
   local hz=${1:-60}
-  if ! [[ $hz =~ ^[0-9]+$ ]] || [ "$hz" -lt 1 ] || [ "$hz" -gt 1000 ]; then
-    echo "start_sway: refresh rate $hz: give an integer number of Hz, 1..1000" >&2
-    return 2
-  fi
+  check_refresh_rate start_sway "$hz" || return
   if [ -n "$SWAY_PID" ]; then
     echo "start_sway: sway already runs (pid $SWAY_PID): stop_sway first" >&2
     return 1
@@ -112,18 +109,5 @@ stop_sway() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -euo pipefail
   . "$(dirname "$0")/lib.sh"
-  hz=60
-  if [ "${1:-}" = "-r" ]; then
-    hz=${2:?"-r needs a refresh rate in Hz"}
-    shift 2
-  fi
-  if [ $# -eq 0 ]; then
-    echo "usage: scripts/sway.sh [-r HZ] COMMAND [ARGS...]" >&2
-    exit 2
-  fi
-  start_sway "$hz"
-  trap stop_sway EXIT
-  status=0
-  "$@" || status=$?
-  exit "$status"
+  run_with_compositor scripts/sway.sh start_sway stop_sway "$@"
 fi
