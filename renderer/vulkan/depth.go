@@ -39,47 +39,55 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthIm
 			di.destroy()
 		}
 	}()
-	ci := vk.ImageCreateInfo{
-		SType:         vk.StructureTypeImageCreateInfo,
-		ImageType:     vk.ImageType2d,
-		Format:        format,
-		Extent:        vk.Extent3D{Width: extent.Width, Height: extent.Height, Depth: 1},
-		MipLevels:     1,
-		ArrayLayers:   1,
-		Samples:       vk.SampleCount1Bit,
-		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(vk.ImageUsageDepthStencilAttachmentBit),
-		SharingMode:   vk.SharingModeExclusive,
-		InitialLayout: vk.ImageLayoutUndefined,
-	}
-	defer ci.Free()
-	var img vk.Image
-	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
-		return nil, err
-	}
-	di.image = img
-	var req vk.MemoryRequirements
-	vk.GetImageMemoryRequirements(d.handle, img, &req)
-	req.Deref()
-	req.Free() // the C copy vulkan-go made for the out-parameter
-	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
-	if err != nil {
-		return nil, err
-	}
-	di.memory = mem
-	if err := callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0)); err != nil {
+	if err := newDeviceImage(d, extent.Width, extent.Height, format, vk.ImageUsageDepthStencilAttachmentBit, op, &di.image, &di.memory); err != nil {
 		return nil, err
 	}
 	aspect := vk.ImageAspectDepthBit
 	if hasStencil(format) {
 		aspect |= vk.ImageAspectStencilBit
 	}
-	view, err := newView(d.handle, img, format, aspect, op)
+	view, err := newView(d.handle, di.image, format, aspect, op)
 	if err != nil {
 		return nil, err
 	}
 	di.view = view
 	return di, nil
+}
+
+// newDeviceImage creates a w x h 2D image of one mip level and layer with
+// optimal tiling in device-local memory, bound. It stores the image in
+// *image and the memory in *memory as soon as each exists, so the caller's
+// own cleanup destroys them when a later step fails.
+func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *vk.DeviceMemory) error {
+	ci := vk.ImageCreateInfo{
+		SType:         vk.StructureTypeImageCreateInfo,
+		ImageType:     vk.ImageType2d,
+		Format:        format,
+		Extent:        vk.Extent3D{Width: w, Height: h, Depth: 1},
+		MipLevels:     1,
+		ArrayLayers:   1,
+		Samples:       vk.SampleCount1Bit,
+		Tiling:        vk.ImageTilingOptimal,
+		Usage:         vk.ImageUsageFlags(usage),
+		SharingMode:   vk.SharingModeExclusive,
+		InitialLayout: vk.ImageLayoutUndefined,
+	}
+	defer ci.Free()
+	var img vk.Image
+	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+		return err
+	}
+	*image = img
+	var req vk.MemoryRequirements
+	vk.GetImageMemoryRequirements(d.handle, img, &req)
+	req.Deref()
+	req.Free() // the C copy vulkan-go made for the out-parameter
+	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
+	if err != nil {
+		return err
+	}
+	*memory = mem
+	return callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0))
 }
 
 // newView creates a 2D view of one mip level and layer.

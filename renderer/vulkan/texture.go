@@ -38,38 +38,10 @@ func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.R
 	if target {
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
-	ci := vk.ImageCreateInfo{
-		SType:         vk.StructureTypeImageCreateInfo,
-		ImageType:     vk.ImageType2d,
-		Format:        textureFormat,
-		Extent:        vk.Extent3D{Width: uint32(w), Height: uint32(h), Depth: 1},
-		MipLevels:     1,
-		ArrayLayers:   1,
-		Samples:       vk.SampleCount1Bit,
-		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(usage),
-		SharingMode:   vk.SharingModeExclusive,
-		InitialLayout: vk.ImageLayoutUndefined,
-	}
-	defer ci.Free()
-	var img vk.Image
-	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+	if err := newDeviceImage(d, uint32(w), uint32(h), textureFormat, usage, op, &t.image, &t.memory); err != nil {
 		return nil, err
 	}
-	t.image = img
-	var req vk.MemoryRequirements
-	vk.GetImageMemoryRequirements(d.handle, img, &req)
-	req.Deref()
-	req.Free()
-	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
-	if err != nil {
-		return nil, err
-	}
-	t.memory = mem
-	if err := callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0)); err != nil {
-		return nil, err
-	}
-	if t.view, err = newView(d.handle, img, textureFormat, vk.ImageAspectColorBit, op); err != nil {
+	if t.view, err = newView(d.handle, t.image, textureFormat, vk.ImageAspectColorBit, op); err != nil {
 		return nil, err
 	}
 	if !target {
