@@ -15,6 +15,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.vert.spv basic.vert
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.frag.spv basic.frag
 //go:generate glslc --target-env=vulkan1.0 -o basic_untextured.frag.spv basic_untextured.frag
+//go:generate glslc --target-env=vulkan1.0 -o unlit.vert.spv unlit.vert
+//go:generate glslc --target-env=vulkan1.0 -O -o unlit.frag.spv unlit.frag
+//go:generate glslc --target-env=vulkan1.0 -o unlit_untextured.frag.spv unlit_untextured.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte
@@ -24,6 +27,15 @@ var basicFrag []byte
 
 //go:embed basic_untextured.frag.spv
 var basicUntexturedFrag []byte
+
+//go:embed unlit.vert.spv
+var unlitVert []byte
+
+//go:embed unlit.frag.spv
+var unlitFrag []byte
+
+//go:embed unlit_untextured.frag.spv
+var unlitUntexturedFrag []byte
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203
@@ -43,6 +55,21 @@ func BasicFragment() ([]uint32, error) { return Words(basicFrag) }
 // fragment shader for draws without a texture (basic_untextured.frag).
 // Each call returns a fresh slice the caller may keep.
 func BasicUntexturedFragment() ([]uint32, error) { return Words(basicUntexturedFrag) }
+
+// UnlitVertex returns the SPIR-V words of BasicEffect's vertex shader for
+// draws without lighting (unlit.vert): no lights, no specular term. Each
+// call returns a fresh slice the caller may keep.
+func UnlitVertex() ([]uint32, error) { return Words(unlitVert) }
+
+// UnlitFragment returns the SPIR-V words of the fragment shader of unlit
+// draws with a texture (unlit.frag). Each call returns a fresh slice the
+// caller may keep.
+func UnlitFragment() ([]uint32, error) { return Words(unlitFrag) }
+
+// UnlitUntexturedFragment returns the SPIR-V words of the fragment shader
+// of unlit draws without a texture (unlit_untextured.frag). Each call
+// returns a fresh slice the caller may keep.
+func UnlitUntexturedFragment() ([]uint32, error) { return Words(unlitUntexturedFrag) }
 
 // Words checks that b is a little-endian SPIR-V module (length a whole number
 // of 32-bit words, at least a header, the magic number first) and returns its

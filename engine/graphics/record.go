@@ -147,6 +147,25 @@ type PipelineKey struct {
 	Shader       ShaderVariant
 }
 
+// CommonPipelines returns the keys of the commonest draws on a target
+// with a depth buffer, for a backend to build at start-up rather than in
+// the first frame: a lit BasicEffect mesh of VertexPositionNormalTexture
+// (no texture) with XNA's 3D states (Opaque, DepthDefault), the same mesh
+// with NewDevice's default states, and a SpriteBatch with Begin's
+// defaults (rule G5).
+func CommonPipelines() [3]PipelineKey {
+	mesh := PipelineKey{
+		Blend: Opaque, DepthStencil: DepthDefault, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
+		Vertex: VertexPositionNormalTexture{}.VertexDeclaration(), Shader: ShaderLighting,
+	}
+	onDefaults := mesh
+	onDefaults.Blend = AlphaBlend
+	return [3]PipelineKey{mesh, onDefaults, {
+		Blend: AlphaBlend, DepthStencil: DepthNone, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
+		Vertex: spriteDecl, Shader: ShaderTexture | ShaderVertexColor,
+	}}
+}
+
 // Draw is one draw call.
 type Draw struct {
 	// Pipeline is the state the draw needs.

@@ -176,31 +176,77 @@ func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModul
 	return m, err
 }
 
-// basicModules creates BasicEffect's vertex shader module and its two
-// fragment shader modules: with a texture and without.
-func basicModules(dev vk.Device) (vert, frag, untextured vk.ShaderModule, err error) {
-	sources := []struct {
+// shaderSet holds BasicEffect's shader modules: the lit vertex shader
+// and its fragment shaders with and without a texture, and the unlit ones
+// (LightingEnabled false, every SpriteBatch draw), which skip the lights
+// and the specular term: on a software rasteriser that is about 15% of a
+// sprite's fragment cost.
+type shaderSet struct {
+	vert, frag, fragPlain                vk.ShaderModule
+	unlitVert, unlitFrag, unlitFragPlain vk.ShaderModule
+}
+
+// shaderSources lists the set's modules in creation order with their
+// SPIR-V.
+func (s *shaderSet) sources() []struct {
+	words func() ([]uint32, error)
+	what  string
+	dst   *vk.ShaderModule
+} {
+	return []struct {
 		words func() ([]uint32, error)
 		what  string
 		dst   *vk.ShaderModule
 	}{
-		{shaders.BasicVertex, "vertex", &vert},
-		{shaders.BasicFragment, "fragment", &frag},
-		{shaders.BasicUntexturedFragment, "untextured fragment", &untextured},
+		{shaders.BasicVertex, "vertex", &s.vert},
+		{shaders.BasicFragment, "fragment", &s.frag},
+		{shaders.BasicUntexturedFragment, "untextured fragment", &s.fragPlain},
+		{shaders.UnlitVertex, "unlit vertex", &s.unlitVert},
+		{shaders.UnlitFragment, "unlit fragment", &s.unlitFrag},
+		{shaders.UnlitUntexturedFragment, "unlit untextured fragment", &s.unlitFragPlain},
 	}
-	for i, src := range sources {
-		words, err := src.words()
+}
+
+// create creates every module; on error it destroys those it made.
+func (s *shaderSet) create(dev vk.Device) error {
+	src := s.sources()
+	for i := range src {
+		words, err := src[i].words()
 		if err == nil {
-			*src.dst, err = newShaderModule(dev, words, src.what)
+			*src[i].dst, err = newShaderModule(dev, words, src[i].what)
 		}
 		if err != nil {
-			for _, made := range sources[:i] {
-				vk.DestroyShaderModule(dev, *made.dst, nil)
-			}
-			return nil, nil, nil, fmt.Errorf("create shader: %w", err)
+			s.destroy(dev)
+			return fmt.Errorf("create shader: %w", err)
 		}
 	}
-	return vert, frag, untextured, nil
+	return nil
+}
+
+// destroy destroys the modules made, in reverse order; safe twice.
+func (s *shaderSet) destroy(dev vk.Device) {
+	src := s.sources()
+	for i := len(src) - 1; i >= 0; i-- {
+		if m := src[i].dst; *m != nil {
+			vk.DestroyShaderModule(dev, *m, nil)
+			*m = nil
+		}
+	}
+}
+
+// pick returns the vertex and fragment modules of a shader variant: lit
+// or unlit, with a texture or without.
+func (s *shaderSet) pick(v graphics.ShaderVariant) (vert, frag vk.ShaderModule) {
+	textured := v&graphics.ShaderTexture != 0
+	switch {
+	case v&graphics.ShaderLighting == 0 && textured:
+		return s.unlitVert, s.unlitFrag
+	case v&graphics.ShaderLighting == 0:
+		return s.unlitVert, s.unlitFragPlain
+	case textured:
+		return s.vert, s.frag
+	}
+	return s.vert, s.fragPlain
 }
 
 // defaultAttributes is the content of the buffer bound at vertex binding 1

@@ -146,8 +146,7 @@ type deviceState struct {
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
-	vert, frag    vk.ShaderModule
-	fragPlain     vk.ShaderModule // the fragment shader of draws without a texture
+	shaders       shaderSet
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
 	samplers      []vk.Sampler

@@ -25,23 +25,27 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 	if unsafe.Sizeof(u) != graphics.EffectUniformsSize {
 		t.Fatalf("Go block is %d bytes, EffectUniformsSize %d", unsafe.Sizeof(u), graphics.EffectUniformsSize)
 	}
-	words, err := shaders.BasicVertex()
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := parseSPIRV(words)
-	block := m.block()
-	if got := m.offsets[block]; !equalU32(got, want) {
-		t.Fatalf("vertex shader offsets %v, Go %v", got, want)
-	}
-	for _, i := range []int{7, 8, 9} { // the three light arrays
-		arr := m.members[block][i]
-		if m.stride[arr] != 16 || m.constant[m.arrayLen[arr]] != 3 {
-			t.Errorf("member %d: stride %d length %d, want 16 and 3", i, m.stride[arr], m.constant[m.arrayLen[arr]])
+	for name, f := range map[string]func() ([]uint32, error){"vertex": shaders.BasicVertex,
+		"unlit vertex": shaders.UnlitVertex} {
+		words, err := f()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := parseSPIRV(words)
+		block := m.block()
+		if got := m.offsets[block]; !equalU32(got, want) {
+			t.Fatalf("%s shader offsets %v, Go %v", name, got, want)
+		}
+		for _, i := range []int{7, 8, 9} { // the three light arrays
+			arr := m.members[block][i]
+			if m.stride[arr] != 16 || m.constant[m.arrayLen[arr]] != 3 {
+				t.Errorf("%s shader member %d: stride %d length %d, want 16 and 3", name, i, m.stride[arr], m.constant[m.arrayLen[arr]])
+			}
 		}
 	}
 	for name, f := range map[string]func() ([]uint32, error){"fragment": shaders.BasicFragment,
-		"untextured fragment": shaders.BasicUntexturedFragment} {
+		"untextured fragment": shaders.BasicUntexturedFragment, "unlit fragment": shaders.UnlitFragment,
+		"unlit untextured fragment": shaders.UnlitUntexturedFragment} {
 		words, err := f()
 		if err != nil {
 			t.Fatal(err)

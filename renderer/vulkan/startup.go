@@ -40,7 +40,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if d.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.uniformLayout, d.textureLayout}); err != nil {
 		return err
 	}
-	if d.vert, d.frag, d.fragPlain, err = basicModules(dev); err != nil {
+	if err = d.shaders.create(dev); err != nil {
 		return err
 	}
 	if d.pipeCache, err = newPipelineCache(dev); err != nil {
@@ -93,23 +93,26 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 	return d.prewarm()
 }
 
-// prewarm builds the pipeline of the commonest draw at start-up (a
-// BasicEffect mesh of VertexPositionNormalTexture with the default states,
-// on the back buffer), so the first frame does not pay for it; lavapipe
-// compiles a pipeline's shaders when it is created, ~10 ms each.
+// prewarm builds the pipelines of the commonest draws at start-up
+// (graphics.CommonPipelines: a lit BasicEffect mesh and a default
+// SpriteBatch, on the back buffer), so the first frame does not pay for
+// them; lavapipe compiles a pipeline's shaders when it is created, 3-8 ms
+// each.
 func (d *deviceState) prewarm() error {
-	key := graphics.PipelineKey{Blend: graphics.Opaque, DepthStencil: graphics.DepthDefault,
-		Rasterizer: graphics.CullCounterClockwise, Vertex: graphics.VertexPositionNormalTexture{}.VertexDeclaration()}
-	_, err := d.pipeline(key, false)
-	return err
+	for _, key := range graphics.CommonPipelines() {
+		if _, err := d.pipeline(key, false); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // pipeline returns the pipeline for key on the back buffer or a render
 // target, building it on first use (the cache makes rebuilds cheap).
-// One vertex shader serves every variant (its flags are uniforms); the
-// fragment shader samples only for ShaderTexture.
+// The shaders follow ShaderLighting and ShaderTexture (shaderSet.pick);
+// vertex colour is a uniform flag, so it needs no pipeline of its own.
 func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
-	key.Shader &= graphics.ShaderTexture
+	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting
 	k := pipeKey{key, target}
 	if p, ok := d.pipelines[k]; ok {
 		return p, nil
@@ -118,11 +121,8 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 	if target {
 		rp = d.passes[passTargetDiscard]
 	}
-	frag := d.fragPlain
-	if key.Shader&graphics.ShaderTexture != 0 {
-		frag = d.frag
-	}
-	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, d.vert, frag, key)
+	vert, frag := d.shaders.pick(key.Shader)
+	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, key)
 	if err != nil {
 		return nil, err
 	}
@@ -147,12 +147,7 @@ func (d *deviceState) destroyCore() {
 			vk.DestroyPipelineCache(dev, d.pipeCache, nil)
 			d.pipeCache = nil
 		}
-		for _, m := range []*vk.ShaderModule{&d.fragPlain, &d.frag, &d.vert} {
-			if *m != nil {
-				vk.DestroyShaderModule(dev, *m, nil)
-				*m = nil
-			}
-		}
+		d.shaders.destroy(dev)
 		if d.pipeLayout != nil {
 			vk.DestroyPipelineLayout(dev, d.pipeLayout, nil)
 			d.pipeLayout = nil

@@ -25,7 +25,9 @@ now() { date +%s%N; }
 wall() { local s e; s=$(now); "$@" >/dev/null 2>&1; e=$(now); echo $((e - s)); }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-sample() { "$bin" -variable -interval 0 -size 640x480 -frames "$1"; }
+# SAMPLE_ARGS adds flags to the sample's command (for example -hud=false:
+# the cube scene without the HUD's text, like vkcube's).
+sample() { "$bin" -variable -interval 0 -size 640x480 ${SAMPLE_ARGS:-} -frames "$1"; }
 cube() { vkcube --present_mode 0 --c "$1" --width 640 --height 480; }
 
 declare -a sf cf s1 c1
@@ -38,6 +40,6 @@ for ((i = 0; i < runs; i++)); do
 done
 s=$(printf '%s\n' "${sf[@]}" | median); c=$(printf '%s\n' "${cf[@]}" | median)
 sl=$(printf '%s\n' "${s1[@]}" | median); cl=$(printf '%s\n' "${c1[@]}" | median)
-echo "runs $runs, frames $frames, 640x480 IMMEDIATE, driver ${VK_DRIVER_FILES:-default}"
+echo "runs $runs, frames $frames, 640x480 IMMEDIATE, driver ${VK_DRIVER_FILES:-default}, sample args: ${SAMPLE_ARGS:-none}"
 echo "fps          sample ${sf[*]} (median $s)   vkcube ${cf[*]} (median $c)   ratio $(awk -v a="$s" -v b="$c" 'BEGIN {printf "%.2f", a / b}')"
 echo "1-frame run  sample $(awk -v n="$sl" 'BEGIN {printf "%.1f", n / 1e6}') ms   vkcube $(awk -v n="$cl" 'BEGIN {printf "%.1f", n / 1e6}') ms   ratio $(awk -v a="$sl" -v b="$cl" 'BEGIN {printf "%.2f", a / b}')"

@@ -1,0 +1,40 @@
+package graphics_test
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// TestG5_CommonPipelinesAreWhatDefaultDrawsRecord pins the keys a backend
+// builds at start-up to what the commonest draws really record: a lit
+// BasicEffect cube with XNA's 3D states and with the device's default
+// states, and a SpriteBatch with Begin's defaults. If either drifts, the start-up builds a pipeline
+// nobody uses and the first frame builds the real one.
+func TestG5_CommonPipelinesAreWhatDefaultDrawsRecord(t *testing.T) {
+	r := newRig(t)
+	r.fx.LightingEnabled = true
+	sb, err := graphics.NewSpriteBatch(r.dev)
+	must(t, err)
+	must(t, r.dev.BeginFrame(320, 240))
+	r.bind()
+	r.dev.SetBlendState(graphics.Opaque)
+	r.dev.SetDepthStencilState(graphics.DepthDefault)
+	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
+	r.dev.SetBlendState(graphics.AlphaBlend) // NewDevice's
+	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
+	must(t, sb.Begin())
+	sb.Draw(r.tex, mgl32.Vec2{1, 2}, graphics.White)
+	must(t, sb.End())
+	f := r.present()
+	if len(f.Draws) != 3 {
+		t.Fatalf("%d draws, want 3", len(f.Draws))
+	}
+	for i, want := range graphics.CommonPipelines() {
+		if got := f.Draws[i].Pipeline; got != want {
+			t.Errorf("draw %d records %+v, CommonPipelines()[%d] is %+v", i, got, i, want)
+		}
+	}
+}

@@ -1,0 +1,13 @@
+#version 450
+// The fragment shader of unlit draws without a texture: the vertex colour.
+// Compiled without -O, so vTexCoord stays in its interface (the vertex
+// shader writes it; validation warns about an output nobody reads).
+
+layout(location = 0) in vec4 vColor;
+layout(location = 2) in vec2 vTexCoord;
+
+layout(location = 0) out vec4 outColor;
+
+void main() {
+    outColor = vColor;
+}
