@@ -10,8 +10,8 @@ import (
 
 // TestG5_CommonPipelinesAreWhatDefaultDrawsRecord pins the keys a backend
 // builds at start-up to what the commonest draws really record: a lit
-// BasicEffect cube with XNA's 3D states and with the device's default
-// states, and a SpriteBatch with Begin's defaults. If either drifts, the start-up builds a pipeline
+// BasicEffect cube with the device's default states (XNA 4.0's), the same
+// cube alpha-blended, and a SpriteBatch with Begin's defaults. If either drifts, the start-up builds a pipeline
 // nobody uses and the first frame builds the real one.
 func TestG5_CommonPipelinesAreWhatDefaultDrawsRecord(t *testing.T) {
 	r := newRig(t)
@@ -20,10 +20,8 @@ func TestG5_CommonPipelinesAreWhatDefaultDrawsRecord(t *testing.T) {
 	must(t, err)
 	must(t, r.dev.BeginFrame(320, 240))
 	r.bind()
-	r.dev.SetBlendState(graphics.Opaque)
-	r.dev.SetDepthStencilState(graphics.DepthDefault)
-	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
-	r.dev.SetBlendState(graphics.AlphaBlend) // NewDevice's
+	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)) // NewDevice's states
+	r.dev.SetBlendState(graphics.AlphaBlend)
 	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
 	must(t, sb.Begin())
 	sb.Draw(r.tex, mgl32.Vec2{1, 2}, graphics.White)
@@ -35,6 +33,24 @@ func TestG5_CommonPipelinesAreWhatDefaultDrawsRecord(t *testing.T) {
 	for i, want := range graphics.CommonPipelines() {
 		if got := f.Draws[i].Pipeline; got != want {
 			t.Errorf("draw %d records %+v, CommonPipelines()[%d] is %+v", i, got, i, want)
+		}
+	}
+}
+
+// TestG2_DeviceStartsWithXNAStates pins NewDevice's states to XNA 4.0's
+// GraphicsDevice defaults (also MonoGame's and FNA's): Opaque, LinearWrap,
+// DepthDefault, CullCounterClockwise. A ported game that never sets a
+// state draws as it did there.
+func TestG2_DeviceStartsWithXNAStates(t *testing.T) {
+	r := newRig(t)
+	for name, ok := range map[string]bool{
+		"BlendState Opaque":                    r.dev.BlendState() == graphics.Opaque,
+		"SamplerState LinearWrap":              r.dev.SamplerState() == graphics.LinearWrap,
+		"DepthStencilState DepthDefault":       r.dev.DepthStencilState() == graphics.DepthDefault,
+		"RasterizerState CullCounterClockwise": r.dev.RasterizerState() == graphics.CullCounterClockwise,
+	} {
+		if !ok {
+			t.Errorf("a new device's %s: no", name)
 		}
 	}
 }

@@ -63,8 +63,8 @@ func NewDevice(b Backend) (*Device, error) {
 		return nil, fmt.Errorf("graphics: new device: backend reports MaxTextureSize %d, want at least 1", l.MaxTextureSize)
 	}
 	d := &Device{backend: b, limits: l, uniformsIdx: -1}
-	d.blend = AlphaBlend
-	d.sampler = LinearClamp
+	d.blend = Opaque // XNA 4.0's GraphicsDevice defaults, as MonoGame and FNA
+	d.sampler = LinearWrap
 	d.depth = DepthDefault
 	d.raster = CullCounterClockwise
 	return d, nil
@@ -222,14 +222,14 @@ func (d *Device) SetScissorRectangle(r Rectangle) error {
 	return nil
 }
 
-// BlendState returns the blend state (AlphaBlend at first, as XNA).
+// BlendState returns the blend state (Opaque at first, as XNA 4.0).
 func (d *Device) BlendState() BlendState { return d.blend }
 
 // SetBlendState sets the blend state of the draws that follow.
 func (d *Device) SetBlendState(s BlendState) { d.blend = s }
 
-// SamplerState returns the sampler state of texture slot 0 (LinearClamp at
-// first).
+// SamplerState returns the sampler state of texture slot 0 (LinearWrap at
+// first, as XNA 4.0).
 func (d *Device) SamplerState() SamplerState { return d.sampler }
 
 // SetSamplerState sets the sampler of texture slot 0 (XNA's

@@ -54,7 +54,7 @@ func TestG2_FrameRecordsPassesDrawsAndState(t *testing.T) {
 	}
 	d0, d1, d2 := f.Draws[0], f.Draws[1], f.Draws[2]
 	if !d0.Indexed || d0.Count != 36 || d0.IndexBuffer != r.ib.ID() || d0.Viewport != graphics.NewViewport(0, 0, 64, 32) ||
-		d0.Scissor != (graphics.Rectangle{Width: 64, Height: 32}) || d0.Pipeline.Blend != graphics.AlphaBlend {
+		d0.Scissor != (graphics.Rectangle{Width: 64, Height: 32}) || d0.Pipeline.Blend != graphics.Opaque { // XNA 4.0's default
 		t.Errorf("draw 0 (into the render target) %+v", d0)
 	}
 	if d1.Indexed || d1.Count != 6 || d1.VertexOffset != 3*32 || d1.Pipeline.Blend != graphics.Additive ||

@@ -150,17 +150,17 @@ type PipelineKey struct {
 // CommonPipelines returns the keys of the commonest draws on a target
 // with a depth buffer, for a backend to build at start-up rather than in
 // the first frame: a lit BasicEffect mesh of VertexPositionNormalTexture
-// (no texture) with XNA's 3D states (Opaque, DepthDefault), the same mesh
-// with NewDevice's default states, and a SpriteBatch with Begin's
-// defaults (rule G5).
+// (no texture) with NewDevice's default states (XNA 4.0's: Opaque,
+// DepthDefault, CullCounterClockwise), the same mesh alpha-blended, and a
+// SpriteBatch with Begin's defaults (rule G5).
 func CommonPipelines() [3]PipelineKey {
 	mesh := PipelineKey{
 		Blend: Opaque, DepthStencil: DepthDefault, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
 		Vertex: VertexPositionNormalTexture{}.VertexDeclaration(), Shader: ShaderLighting,
 	}
-	onDefaults := mesh
-	onDefaults.Blend = AlphaBlend
-	return [3]PipelineKey{mesh, onDefaults, {
+	blended := mesh
+	blended.Blend = AlphaBlend
+	return [3]PipelineKey{mesh, blended, {
 		Blend: AlphaBlend, DepthStencil: DepthNone, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
 		Vertex: spriteDecl, Shader: ShaderTexture | ShaderVertexColor,
 	}}
