@@ -151,16 +151,13 @@ type PipelineKey struct {
 // with a depth buffer, for a backend to build at start-up rather than in
 // the first frame: a lit BasicEffect mesh of VertexPositionNormalTexture
 // (no texture) with NewDevice's default states (XNA 4.0's: Opaque,
-// DepthDefault, CullCounterClockwise), the same mesh alpha-blended, and a
-// SpriteBatch with Begin's defaults (rule G5).
-func CommonPipelines() [3]PipelineKey {
-	mesh := PipelineKey{
+// DepthDefault, CullCounterClockwise), and a SpriteBatch with Begin's
+// defaults (rule G5).
+func CommonPipelines() [2]PipelineKey {
+	return [2]PipelineKey{{
 		Blend: Opaque, DepthStencil: DepthDefault, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
 		Vertex: VertexPositionNormalTexture{}.VertexDeclaration(), Shader: ShaderLighting,
-	}
-	blended := mesh
-	blended.Blend = AlphaBlend
-	return [3]PipelineKey{mesh, blended, {
+	}, {
 		Blend: AlphaBlend, DepthStencil: DepthNone, Rasterizer: CullCounterClockwise, Primitive: TriangleList,
 		Vertex: spriteDecl, Shader: ShaderTexture | ShaderVertexColor,
 	}}
