@@ -33,7 +33,7 @@ var _ engine.Platform = (*Platform)(nil)
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
 // if it never did. The start also builds the render passes, shader modules
-// and first pipeline, and GLFW's own load of Vulkan runs on a third
+// and common pipelines, and GLFW's own load of Vulkan runs on a third
 // goroutine once GLFW has started (window.PrepareVulkan), while the window
 // opens. Must be called from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {

@@ -39,7 +39,7 @@
 //	r.CaptureNext()                   // G11: copy the next presented frame; LastCapture returns it
 //
 // To shorten a launch, the loader, driver, instance, device, render passes,
-// shader modules and first pipeline start on another goroutine before the
+// shader modules and common pipelines start on another goroutine before the
 // window opens, while GLFW starts on the main thread, and the renderer then
 // takes them over (one owner from then on; New runs the same start inline).
 // The goroutine waits for GLFW only when it must choose among queue

@@ -15,7 +15,7 @@ import (
 
 // PendingInstance is Vulkan's start (loader, driver, instance with its
 // debug-report callback, device, render passes, shader modules and the
-// first pipeline) running on its own goroutine, so that it overlaps the
+// common pipelines) running on its own goroutine, so that it overlaps the
 // window system's start: GLFW's init must run on the main thread, and the
 // first load of a driver (lavapipe links LLVM) and its pipeline compiles
 // are the slowest steps of a launch. Make one with StartInstance before
@@ -141,7 +141,7 @@ func start(opt InstanceOptions) *started {
 		st.core.destroyCore()
 		return &started{err: err, core: deviceState{inst: st.core.inst}}
 	}
-	launchtrace.Mark("vulkan: passes, shader modules and first pipeline built")
+	launchtrace.Mark("vulkan: passes, shader modules and common pipelines built")
 	return st
 }
 

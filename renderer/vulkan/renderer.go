@@ -129,7 +129,7 @@ type Renderer struct {
 // renderer's life), layouts, shader modules, the pipeline cache and the
 // pipelines, samplers, descriptor pools, textures and buffers. The start
 // (startup.go) makes the instance, the device, the passes, layouts,
-// modules, cache and first pipeline, before the surface exists.
+// modules, cache and common pipelines (graphics.CommonPipelines), before the surface exists.
 type deviceState struct {
 	procAddr    unsafe.Pointer
 	inst        *instance

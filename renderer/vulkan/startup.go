@@ -10,7 +10,7 @@ import (
 )
 
 // assumedSurfaceFormat is the back buffer's colour format the start builds
-// its render passes and first pipeline for before any surface exists: the
+// its render passes and common pipelines for before any surface exists: the
 // one chooseSurfaceFormat prefers, which common drivers offer. A surface
 // without it costs one rebuild of the back buffer's passes and pipelines
 // (matchSurfaceFormat). A test changes it to reach that path.
