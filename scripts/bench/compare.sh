@@ -32,8 +32,16 @@ cube() { vkcube --present_mode 0 --c "$1" --width 640 --height 480; }
 
 declare -a sf cf s1 c1
 for ((i = 0; i < runs; i++)); do
-  a=$(wall sample 1); b=$(wall cube 1)
-  an=$(wall sample $((frames + 1))); bn=$(wall cube $((frames + 1)))
+  # Each program goes first in every other round, so both follow a long
+  # run of the other (whose last frames the X server may still be taking
+  # in) equally often.
+  if ((i % 2 == 0)); then
+    a=$(wall sample 1); b=$(wall cube 1)
+    an=$(wall sample $((frames + 1))); bn=$(wall cube $((frames + 1)))
+  else
+    b=$(wall cube 1); a=$(wall sample 1)
+    bn=$(wall cube $((frames + 1))); an=$(wall sample $((frames + 1)))
+  fi
   s1+=("$a"); c1+=("$b")
   sf+=("$(awk -v f="$frames" -v n="$an" -v o="$a" 'BEGIN {printf "%.0f", f / ((n - o) / 1e9)}')")
   cf+=("$(awk -v f="$frames" -v n="$bn" -v o="$b" 'BEGIN {printf "%.0f", f / ((n - o) / 1e9)}')")
