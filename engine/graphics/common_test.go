@@ -41,14 +41,5 @@ func TestG5_CommonPipelinesAreWhatDefaultDrawsRecord(t *testing.T) {
 // state draws as it did there.
 func TestG2_DeviceStartsWithXNAStates(t *testing.T) {
 	r := newRig(t)
-	for name, ok := range map[string]bool{
-		"BlendState Opaque":                    r.dev.BlendState() == graphics.Opaque,
-		"SamplerState LinearWrap":              r.dev.SamplerState() == graphics.LinearWrap,
-		"DepthStencilState DepthDefault":       r.dev.DepthStencilState() == graphics.DepthDefault,
-		"RasterizerState CullCounterClockwise": r.dev.RasterizerState() == graphics.CullCounterClockwise,
-	} {
-		if !ok {
-			t.Errorf("a new device's %s: no", name)
-		}
-	}
+	wantStates(t, r.dev, "a new device", graphics.Opaque, graphics.LinearWrap, graphics.DepthDefault, graphics.CullCounterClockwise)
 }

@@ -73,3 +73,22 @@ func (r *rig) last() graphics.Frame {
 	}
 	return r.fb.Frames[len(r.fb.Frames)-1]
 }
+
+// wantStates checks the device's four states; what says when (for the
+// error messages).
+func wantStates(t testing.TB, dev *graphics.Device, what string, b graphics.BlendState, s graphics.SamplerState,
+	d graphics.DepthStencilState, r graphics.RasterizerState) {
+	t.Helper()
+	if dev.BlendState() != b {
+		t.Errorf("%s: blend state %+v, want %+v", what, dev.BlendState(), b)
+	}
+	if dev.SamplerState() != s {
+		t.Errorf("%s: sampler state %+v, want %+v", what, dev.SamplerState(), s)
+	}
+	if dev.DepthStencilState() != d {
+		t.Errorf("%s: depth-stencil state %+v, want %+v", what, dev.DepthStencilState(), d)
+	}
+	if dev.RasterizerState() != r {
+		t.Errorf("%s: rasterizer state %+v, want %+v", what, dev.RasterizerState(), r)
+	}
+}

@@ -239,16 +239,8 @@ func TestG5_DefaultsAndProjection(t *testing.T) {
 	must(t, r.sb.BeginWith(graphics.SpriteBatchSettings{Transform: camera}))
 	r.sb.Draw(r.texs[0], mgl32.Vec2{0, 0}, graphics.White)
 	must(t, r.sb.End())
-	for name, got := range map[string]bool{
-		"blend":        r.dev.BlendState() == graphics.AlphaBlend,
-		"sampler":      r.dev.SamplerState() == graphics.LinearClamp,
-		"depthStencil": r.dev.DepthStencilState() == graphics.DepthNone,
-		"rasterizer":   r.dev.RasterizerState() == graphics.CullCounterClockwise,
-	} {
-		if !got {
-			t.Errorf("device %s after End is not the batch's", name)
-		}
-	}
+	wantStates(t, r.dev, "after End (the batch's)", graphics.AlphaBlend, graphics.LinearClamp, graphics.DepthNone,
+		graphics.CullCounterClockwise)
 	f := r.end()
 	if len(f.Draws) != 2 {
 		t.Fatalf("%d draws, want 2", len(f.Draws))
