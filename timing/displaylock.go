@@ -398,14 +398,8 @@ func (s *Scheduler) waitUntil(deadline time.Duration, target TimeSpan) error {
 	}
 	if s.policy != WaitBusy {
 		for s.last < deadline && deadline-s.last > s.est.worst {
-			before := s.last
-			s.waiter.Sleep(waitSleepDuration)
-			advanced := s.advance()
-			if err := s.waited(advanced, waitSleepDuration, &still, target); err != nil {
+			if err := s.sleepStep(&still, target); err != nil {
 				return err
-			}
-			if advanced {
-				s.est.add(s.last - before)
 			}
 		}
 	}

@@ -376,14 +376,8 @@ func (s *Scheduler) waitForStep(target TimeSpan) error {
 		}
 	case WaitAdaptive, WaitAdaptiveFNA:
 		for s.acc < target && s.owedNs(target) > s.est.worst {
-			before := s.last
-			s.waiter.Sleep(waitSleepDuration)
-			advanced := s.advance()
-			if err := s.waited(advanced, waitSleepDuration, &still, target); err != nil {
+			if err := s.sleepStep(&still, target); err != nil {
 				return err
-			}
-			if advanced {
-				s.est.add(s.last - before)
 			}
 		}
 	}
@@ -420,6 +414,21 @@ func (s *Scheduler) sleepPrecise(target TimeSpan, still *time.Duration) error {
 		if advanced {
 			s.overshoot.add(s.last - wake)
 		}
+	}
+	return nil
+}
+
+// sleepStep sleeps one coarse step of the adaptive wait and feeds the
+// sleep estimator (T6) what the source measured for it.
+func (s *Scheduler) sleepStep(still *time.Duration, target TimeSpan) error {
+	before := s.last
+	s.waiter.Sleep(waitSleepDuration)
+	advanced := s.advance()
+	if err := s.waited(advanced, waitSleepDuration, still, target); err != nil {
+		return err
+	}
+	if advanced {
+		s.est.add(s.last - before)
 	}
 	return nil
 }

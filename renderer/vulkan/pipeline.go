@@ -389,18 +389,8 @@ var stencilOps = [...]vk.StencilOp{
 
 // depthStencil maps a depth/stencil state.
 func depthStencil(d graphics.DepthStencilState) *vk.PipelineDepthStencilStateCreateInfo {
-	pick := func(c graphics.CompareFunction) vk.CompareOp {
-		if int(c) < len(compareOps) {
-			return compareOps[c]
-		}
-		return vk.CompareOpAlways
-	}
-	sop := func(s graphics.StencilOperation) vk.StencilOp {
-		if int(s) < len(stencilOps) {
-			return stencilOps[s]
-		}
-		return vk.StencilOpKeep
-	}
+	pick := func(c graphics.CompareFunction) vk.CompareOp { return mapped(compareOps[:], c, vk.CompareOpAlways) }
+	sop := func(s graphics.StencilOperation) vk.StencilOp { return mapped(stencilOps[:], s, vk.StencilOpKeep) }
 	face := vk.StencilOpState{
 		FailOp:      sop(d.StencilFail),
 		PassOp:      sop(d.StencilPass),
@@ -420,6 +410,15 @@ func depthStencil(d graphics.DepthStencilState) *vk.PipelineDepthStencilStateCre
 		Back:              face,
 		MaxDepthBounds:    1,
 	}
+}
+
+// mapped returns table[k], or def for a k past the table's end (a value
+// the graphics package validates away; the fallback keeps it harmless).
+func mapped[K ~uint8, V any](table []V, k K, def V) V {
+	if int(k) < len(table) {
+		return table[k]
+	}
+	return def
 }
 
 func vkBool(b bool) vk.Bool32 {
@@ -455,18 +454,8 @@ var blendOps = [...]vk.BlendOp{
 
 // colorBlend maps a blend state.
 func colorBlend(b graphics.BlendState) *vk.PipelineColorBlendStateCreateInfo {
-	f := func(x graphics.Blend) vk.BlendFactor {
-		if int(x) < len(blendFactors) {
-			return blendFactors[x]
-		}
-		return vk.BlendFactorOne
-	}
-	op := func(x graphics.BlendFunction) vk.BlendOp {
-		if int(x) < len(blendOps) {
-			return blendOps[x]
-		}
-		return vk.BlendOpAdd
-	}
+	f := func(x graphics.Blend) vk.BlendFactor { return mapped(blendFactors[:], x, vk.BlendFactorOne) }
+	op := func(x graphics.BlendFunction) vk.BlendOp { return mapped(blendOps[:], x, vk.BlendOpAdd) }
 	mask := vk.ColorComponentFlags(vk.ColorComponentRBit | vk.ColorComponentGBit | vk.ColorComponentBBit | vk.ColorComponentABit)
 	switch w := b.ColorWriteChannels; {
 	case w&graphics.ColorWriteNone != 0:
