@@ -198,3 +198,46 @@ func TestHardening_RendererRefusesSwapchainOverBudget(t *testing.T) {
 	}
 	t.Logf("rebuild refused: %v", err)
 }
+
+// TestW4_FailedNewDestroysWhatItTookOver has New fail after it took the
+// start's instance and device over (a swapchain over its budget) and
+// checks that the instance was destroyed: its validation message log is
+// no longer registered. The deferred cleanup of a constructor must not
+// read a named result that the failing return has already set to nil.
+func TestW4_FailedNewDestroysWhatItTookOver(t *testing.T) {
+	liveLogs := func() int {
+		logs.Lock()
+		defer logs.Unlock()
+		return len(logs.live)
+	}
+	before := liveLogs()
+	var winErr, newErr error
+	var win *window.Window
+	window.Do(func() {
+		win, winErr = window.New(window.Config{Title: t.Name(), Width: 128, Height: 128})
+		if winErr != nil {
+			return
+		}
+		var exts []string
+		if exts, newErr = window.VulkanInstanceExtensions(); newErr != nil {
+			return
+		}
+		var r *Renderer
+		r, newErr = New(mainSurface{win}, Options{InstanceExtensions: exts, ProcAddr: window.VulkanProcAddr(),
+			Validation: true, SwapchainBudget: 64 * 64 * 8})
+		if r != nil {
+			r.Destroy()
+		}
+	})
+	if winErr != nil {
+		windowtest.SkipIfNoStack(t, winErr)
+	}
+	defer window.Do(win.Destroy)
+	if !errors.Is(newErr, ErrOverBudget) {
+		windowtest.SkipIfNoStack(t, newErr, ErrNoDriver, ErrNoLoader)
+		t.Fatalf("New over budget = %v, want ErrOverBudget", newErr)
+	}
+	if after := liveLogs(); after != before {
+		t.Fatalf("%d validation logs live after the failed New, %d before: its instance was not destroyed", after, before)
+	}
+}

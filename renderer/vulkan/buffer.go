@@ -21,8 +21,26 @@ type buffer struct {
 }
 
 // newBuffer creates a host-visible, coherent, persistently mapped buffer.
-func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (b *buffer, err error) {
+func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (*buffer, error) {
 	op := "create " + what + " buffer"
+	b := &buffer{dev: d.handle, size: size}
+	err := newBoundBuffer(d, size, usage, hostVisible, op, &b.handle, &b.memory)
+	if err == nil {
+		err = callErr(op, "vkMapMemory", vk.MapMemory(d.handle, b.memory, 0, vk.DeviceSize(size), 0, &b.mapped))
+	}
+	if err != nil {
+		b.destroy() // what was made, in reverse order
+		return nil, err
+	}
+	return b, nil
+}
+
+// newBoundBuffer creates a buffer of size bytes for usage, allocates
+// memory with the properties want for it and binds the two. It stores
+// each object in *handle and *memory as soon as it exists, so that on
+// error the caller's owner destroys what was made.
+func newBoundBuffer(d *device, size int, usage vk.BufferUsageFlagBits, want vk.MemoryPropertyFlagBits, op string,
+	handle *vk.Buffer, memory *vk.DeviceMemory) error {
 	ci := vk.BufferCreateInfo{
 		SType:       vk.StructureTypeBufferCreateInfo,
 		Size:        vk.DeviceSize(size),
@@ -30,35 +48,21 @@ func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (
 		SharingMode: vk.SharingModeExclusive,
 	}
 	defer ci.Free()
-	b = &buffer{dev: d.handle, size: size}
 	var h vk.Buffer
 	if err := callErr(op, "vkCreateBuffer", vk.CreateBuffer(d.handle, &ci, nil, &h)); err != nil {
-		return nil, err
+		return err
 	}
-	b.handle = h
-	defer func() {
-		if err != nil {
-			b.destroy()
-		}
-	}()
+	*handle = h
 	var req vk.MemoryRequirements
 	vk.GetBufferMemoryRequirements(d.handle, h, &req)
 	req.Deref()
 	req.Free() // the C copy vulkan-go made for the out-parameter
-	mem, err := allocate(d, req, hostVisible, op)
+	mem, err := allocate(d, req, want, op)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	b.memory = mem
-	if err := callErr(op, "vkBindBufferMemory", vk.BindBufferMemory(d.handle, h, mem, 0)); err != nil {
-		return nil, err
-	}
-	var p unsafe.Pointer
-	if err := callErr(op, "vkMapMemory", vk.MapMemory(d.handle, mem, 0, vk.DeviceSize(size), 0, &p)); err != nil {
-		return nil, err
-	}
-	b.mapped = p
-	return b, nil
+	*memory = mem
+	return callErr(op, "vkBindBufferMemory", vk.BindBufferMemory(d.handle, h, mem, 0))
 }
 
 // allocate allocates memory meeting req with the wanted properties.

@@ -65,10 +65,11 @@ type frameSync struct {
 
 // newFrameSync creates the objects for n frames in flight.
 func newFrameSync(d *device, pool vk.CommandPool, n int) (fs *frameSync, err error) {
-	fs = &frameSync{dev: d.handle, pool: pool}
-	defer func() {
+	made := &frameSync{dev: d.handle, pool: pool}
+	fs = made
+	defer func() { // on made: the failing returns set fs to nil before this runs
 		if err != nil {
-			fs.destroy()
+			made.destroy()
 		}
 	}()
 	for range n {

@@ -33,10 +33,11 @@ type depthImage struct {
 // newDepthImage creates a depth attachment of the given size.
 func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthImage, err error) {
 	const op = "create depth image"
-	di = &depthImage{dev: d.handle}
-	defer func() {
+	made := &depthImage{dev: d.handle}
+	di = made
+	defer func() { // on made: the failing returns set di to nil before this runs
 		if err != nil {
-			di.destroy()
+			made.destroy()
 		}
 	}()
 	if err := newDeviceImage(d, extent.Width, extent.Height, format, vk.ImageUsageDepthStencilAttachmentBit, op, &di.image, &di.memory); err != nil {

@@ -276,9 +276,10 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	r.deviceState = st.core // the renderer owns it from here
 	*st = started{}
 	r.win, r.budget = win, budget
+	made := r // the failing returns set r to nil before this runs
 	defer func() {
 		if err != nil {
-			r.Destroy()
+			made.Destroy()
 		}
 	}()
 	launchtrace.Mark("vulkan: start taken over")

@@ -28,10 +28,11 @@ type texture struct {
 // also gets a depth image and a framebuffer for rp (a target pass).
 func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.RenderPass) (t *texture, err error) {
 	const op = "create texture"
-	t = &texture{dev: d.handle, w: w, h: h}
-	defer func() {
+	made := &texture{dev: d.handle, w: w, h: h}
+	t = made
+	defer func() { // on made: the failing returns set t to nil before this runs
 		if err != nil {
-			t.destroy(nil)
+			made.destroy(nil)
 		}
 	}()
 	usage := vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit
@@ -51,8 +52,10 @@ func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.R
 	if t.depth, err = newDepthImage(d, depthFormat, extent); err != nil {
 		return nil, err
 	}
-	t.fb, err = newFramebuffer(d.handle, rp, t.view, t.depth.view, extent)
-	return t, err
+	if t.fb, err = newFramebuffer(d.handle, rp, t.view, t.depth.view, extent); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // newFramebuffer creates a framebuffer of a colour and a depth view.
@@ -143,35 +146,13 @@ type gpuBuffer struct {
 
 // newGPUBuffer creates a device-local vertex and index buffer.
 func newGPUBuffer(d *device, size int) (b *gpuBuffer, err error) {
-	const op = "create vertex or index buffer"
-	ci := vk.BufferCreateInfo{
-		SType:       vk.StructureTypeBufferCreateInfo,
-		Size:        vk.DeviceSize(size),
-		Usage:       vk.BufferUsageFlags(vk.BufferUsageVertexBufferBit | vk.BufferUsageIndexBufferBit | vk.BufferUsageTransferDstBit),
-		SharingMode: vk.SharingModeExclusive,
-	}
-	defer ci.Free()
 	b = &gpuBuffer{dev: d.handle, size: size}
-	var h vk.Buffer
-	if err := callErr(op, "vkCreateBuffer", vk.CreateBuffer(d.handle, &ci, nil, &h)); err != nil {
+	if err := newBoundBuffer(d, size, vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|vk.BufferUsageTransferDstBit,
+		vk.MemoryPropertyDeviceLocalBit, "create vertex or index buffer", &b.handle, &b.memory); err != nil {
+		b.destroy()
 		return nil, err
 	}
-	b.handle = h
-	defer func() {
-		if err != nil {
-			b.destroy()
-		}
-	}()
-	var req vk.MemoryRequirements
-	vk.GetBufferMemoryRequirements(d.handle, h, &req)
-	req.Deref()
-	req.Free()
-	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
-	if err != nil {
-		return nil, err
-	}
-	b.memory = mem
-	return b, callErr(op, "vkBindBufferMemory", vk.BindBufferMemory(d.handle, h, mem, 0))
+	return b, nil
 }
 
 // destroy destroys the buffer and frees its memory; safe twice.

@@ -37,9 +37,10 @@ func open(title string) (g *rig, err error) {
 	if g.win, err = window.New(window.Config{Title: title, Width: 320, Height: 240}); err != nil {
 		return nil, err
 	}
-	defer func() {
+	made := g
+	defer func() { // on made: the failing returns set g to nil before this runs
 		if err != nil {
-			g.close()
+			made.close()
 		}
 	}()
 	exts, err := window.VulkanInstanceExtensions()
