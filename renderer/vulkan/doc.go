@@ -40,7 +40,8 @@
 //
 // To shorten a launch, the loader, driver, instance, device, render passes,
 // shader modules and common pipelines start on another goroutine before the
-// window opens, while GLFW starts on the main thread, and the renderer then
+// window opens (with a first draw of each pipeline submitted, so a driver
+// that compiles at the first draw does it then), while GLFW starts on the main thread, and the renderer then
 // takes them over (one owner from then on; New runs the same start inline).
 // The goroutine waits for GLFW only when it must choose among queue
 // families (PresentSupport). METRONOME_LAUNCH_TRACE=1 prints the launch's

@@ -14,8 +14,8 @@ import (
 )
 
 // PendingInstance is Vulkan's start (loader, driver, instance with its
-// debug-report callback, device, render passes, shader modules and the
-// common pipelines) running on its own goroutine, so that it overlaps the
+// debug-report callback, device, render passes, shader modules, the
+// common pipelines and their first draws) running on its own goroutine, so that it overlaps the
 // window system's start: GLFW's init must run on the main thread, and the
 // first load of a driver (lavapipe links LLVM) and its pipeline compiles
 // are the slowest steps of a launch. Make one with StartInstance before
@@ -67,7 +67,8 @@ type started struct {
 // instance with those of opt.Extensions the driver offers (plus validation,
 // when asked), the device on the GPU New would prefer, and, for the back
 // buffer's expected format, the render passes, shader modules and the
-// commonest pipeline. It returns at once; errors (W6: no loader, no
+// common pipelines, and submits a first draw with each into a 1x1 image
+// (lavapipe compiles their code at that draw). It returns at once; errors (W6: no loader, no
 // driver) come from NewWithInstance. Safe from any goroutine; it needs no
 // window or display.
 // Like New, it points vulkan-go's process-wide entry points at the loader,

@@ -10,6 +10,7 @@ import (
 
 	vk "github.com/vulkan-go/vulkan"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
@@ -40,6 +41,7 @@ func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	if len(g.r.pipelines) == 0 || g.r.formatRebuilds != 0 {
 		t.Errorf("%d pipelines, %d format rebuilds: want the start's pipeline kept", len(g.r.pipelines), g.r.formatRebuilds)
 	}
+	checkWarmedUp(t, g.r)
 	for i := range 3 {
 		g.draw(t, float64(i)/60)
 	}
@@ -261,10 +263,33 @@ func TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
 		t.Fatalf("%d rebuilds, passes for format %d, surface format %d: want one rebuild to the surface's",
 			g.r.formatRebuilds, g.r.backBuffer, g.r.format.Format)
 	}
+	checkWarmedUp(t, g.r) // again, for the surface's format
 	for i := range 3 {
 		g.draw(t, float64(i)/60)
 	}
 	var img *image.RGBA
 	onMain(t, func() (err error) { img, err = g.r.ReadBack(); return err })
 	checkCubePixels(t, img, 160, 120)
+}
+
+// checkWarmedUp checks the start's warm-up (W11): its draws were
+// submitted for the back buffer's format, drew with every common
+// pipeline the renderer holds, and finish within the wait bound.
+func checkWarmedUp(t *testing.T, r *Renderer) {
+	t.Helper()
+	w := r.warm
+	if w == nil {
+		t.Fatal("the start submitted no warm-up draws")
+	}
+	if err := w.wait(); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range graphics.CommonPipelines() {
+		if _, ok := r.pipelines[pipelineKey(k, false)]; !ok {
+			t.Errorf("common pipeline %+v was not built for the back buffer", k)
+		}
+	}
+	if w.format != r.backBuffer {
+		t.Errorf("warm-up drew into format %d, the back buffer's passes are for %d", w.format, r.backBuffer)
+	}
 }

@@ -149,6 +149,7 @@ type deviceState struct {
 	shaders       shaderSet
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
+	warm          *warmup // the start's first draws with the common pipelines
 	samplers      []vk.Sampler
 	samplerIndex  map[graphics.SamplerState]int
 	pools         descriptorPools

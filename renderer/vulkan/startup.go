@@ -20,7 +20,7 @@ var assumedSurfaceFormat = vk.FormatB8g8r8a8Unorm
 // so that the start makes it beside the window: the depth format, the
 // render passes (the back buffer's in colour format color), the
 // descriptor-set and pipeline layouts, the shader modules, the pipeline
-// cache and the commonest pipeline (prewarm). On error, what it made stays
+// cache, the common pipelines and their first draws (prewarm). On error, what it made stays
 // in d for destroyCore.
 func (d *deviceState) createCore(color vk.Format) (err error) {
 	dev := d.dev.handle
@@ -51,6 +51,13 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	return d.prewarm()
 }
 
+// pipelineKey is the cache key of the pipeline that draws key on the back
+// buffer or (target) a render target.
+func pipelineKey(key graphics.PipelineKey, target bool) pipeKey {
+	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting
+	return pipeKey{key, target}
+}
+
 // createPasses creates the render passes of kinds from to to-1; the back
 // buffer's have colour format color.
 func (d *deviceState) createPasses(color vk.Format, from, to passKind) (err error) {
@@ -73,6 +80,11 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 	if color == d.backBuffer {
 		return nil
 	}
+	if err := d.warm.wait(); err != nil { // its draws use the pipelines destroyed here
+		return err
+	}
+	d.warm.destroy()
+	d.warm = nil
 	dev := d.dev.handle
 	for k, p := range d.pipelines {
 		if !k.target {
@@ -96,15 +108,17 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 // prewarm builds the pipelines of the commonest draws at start-up
 // (graphics.CommonPipelines: a lit BasicEffect mesh and a default
 // SpriteBatch, on the back buffer), so the first frame does not pay for
-// them; lavapipe compiles a pipeline's shaders when it is created, 3-8 ms
-// each.
+// them (lavapipe translates a pipeline's shaders when it is created, 1-3
+// ms each), and submits a first draw with each (warmUp: lavapipe compiles
+// their machine code at that draw).
 func (d *deviceState) prewarm() error {
-	for _, key := range graphics.CommonPipelines() {
+	keys := graphics.CommonPipelines()
+	for _, key := range keys {
 		if _, err := d.pipeline(key, false); err != nil {
 			return err
 		}
 	}
-	return nil
+	return d.warmUp(keys[:])
 }
 
 // pipeline returns the pipeline for key on the back buffer or a render
@@ -112,8 +126,7 @@ func (d *deviceState) prewarm() error {
 // The shaders follow ShaderLighting and ShaderTexture (shaderSet.pick);
 // vertex colour is a uniform flag, so it needs no pipeline of its own.
 func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
-	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting
-	k := pipeKey{key, target}
+	k := pipelineKey(key, target)
 	if p, ok := d.pipelines[k]; ok {
 		return p, nil
 	}
@@ -122,7 +135,7 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 		rp = d.passes[passTargetDiscard]
 	}
 	vert, frag := d.shaders.pick(key.Shader)
-	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, key)
+	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, k.PipelineKey)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +152,8 @@ func (d *deviceState) destroyCore() {
 	if d.dev != nil && d.dev.handle != nil {
 		dev := d.dev.handle
 		vk.DeviceWaitIdle(dev)
+		d.warm.destroy()
+		d.warm = nil
 		for k, p := range d.pipelines {
 			vk.DestroyPipeline(dev, p, nil)
 			delete(d.pipelines, k)
