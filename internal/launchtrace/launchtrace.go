@@ -3,7 +3,9 @@
 // standard error the milliseconds since the package was initialised (just
 // before main) and what was reached, so a slow launch can be taken apart
 // step by step (window, driver load, instance, device, pipelines,
-// swapchain, first present). Without it a Mark is one branch on a
+// swapchain, first present). The first line says which Unix time is 0 ms,
+// so a script that noted when it started the process can time the steps
+// from the exec (scripts/bench/compare.sh does). Without it a Mark is one branch on a
 // boolean; marks belong on start-up and teardown paths, never in a frame.
 package launchtrace
 
@@ -23,6 +25,7 @@ var (
 	start = time.Now()
 	mu    sync.Mutex
 	out   io.Writer = os.Stderr
+	head  bool // the first line (which Unix time is 0 ms) was printed
 )
 
 // On reports whether the trace is on.
@@ -37,6 +40,11 @@ func Mark(what string) {
 	d := time.Since(start)
 	mu.Lock()
 	defer mu.Unlock()
+	if !head {
+		head = true
+		us := start.UnixMicro()
+		fmt.Fprintf(out, "launch trace: 0 ms is Unix time %d.%06d s\n", us/1e6, us%1e6)
+	}
 	fmt.Fprintf(out, "launch %8.2f ms  %s\n", float64(d.Microseconds())/1000, what)
 }
 
@@ -44,12 +52,12 @@ func Mark(what string) {
 // function restores the previous state (tests).
 func capture(w io.Writer) (restore func()) {
 	mu.Lock()
-	oldOn, oldOut := on, out
-	on, out = true, w
+	oldOn, oldOut, oldHead := on, out, head
+	on, out, head = true, w, false
 	mu.Unlock()
 	return func() {
 		mu.Lock()
-		on, out = oldOn, oldOut
+		on, out, head = oldOn, oldOut, oldHead
 		mu.Unlock()
 	}
 }
