@@ -25,7 +25,7 @@ var (
 	start = time.Now()
 	mu    sync.Mutex
 	out   io.Writer = os.Stderr
-	head  bool // the first line (which Unix time is 0 ms) was printed
+	head  bool      // the first line (which Unix time is 0 ms) was printed
 )
 
 // On reports whether the trace is on.

@@ -194,14 +194,19 @@ func (r *Renderer) frameErr(res vk.Result) error {
 	return callErr("draw frame", r.loop.lastCall(), res)
 }
 
-// rebuild waits for the device, builds a new swapchain for a w x h
-// framebuffer with the chosen present mode (passing the old swapchain, which
-// it then destroys) and hands it to the frame loop.
+// rebuild waits for the device when there is a swapchain to replace,
+// builds a new one for a w x h framebuffer with the chosen present mode
+// (passing the old swapchain, which it then destroys) and hands it to the
+// frame loop. The first build does not wait: no frame has used a
+// swapchain yet, and the start's warm-up draws (which may still be
+// compiling on the queue) touch none, so the two overlap.
 func (r *Renderer) rebuild(w, h int) error {
-	if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle)); err != nil {
-		return err
-	}
 	old := r.sc
+	if old != nil {
+		if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle)); err != nil {
+			return err
+		}
+	}
 	var oldHandle vk.Swapchain
 	if old != nil {
 		oldHandle = old.handle
