@@ -49,16 +49,8 @@ func (r *Renderer) createGraphics() (err error) {
 	}
 	copy(r.defaults.bytes(), unsafe.Slice((*byte)(unsafe.Pointer(&defaultAttributes[0])), unsafe.Sizeof(defaultAttributes)))
 	r.loop.setDefaults(r.defaults.handle)
-	cmds, err := allocCommandBuffers(r.dev, r.cmdPool, 1)
-	if err != nil {
+	if err := newOneShot(r.dev, r.cmdPool, &r.oneShot, &r.oneShotFence); err != nil {
 		return err
-	}
-	r.oneShot = cmds[0]
-	if r.oneShotFence, err = newFence(dev); err != nil {
-		return err
-	}
-	if res := vk.ResetFences(dev, 1, []vk.Fence{r.oneShotFence}); res != vk.Success {
-		return callErr("create graphics", "vkResetFences", res)
 	}
 	if r.white, err = newTexture(r.dev, 1, 1, false, r.depthFormat, nil); err != nil {
 		return err

@@ -35,6 +35,22 @@ func allocCommandBuffers(d *device, pool vk.CommandPool, n int) ([]vk.CommandBuf
 	return cmds, nil
 }
 
+// newOneShot allocates a command buffer from pool into *cmd and an
+// unsignalled fence into *fence, for work submitted and waited for one
+// at a time. It stores each as soon as it exists, so that on error the
+// caller's owner frees what was made.
+func newOneShot(d *device, pool vk.CommandPool, cmd *vk.CommandBuffer, fence *vk.Fence) error {
+	cmds, err := allocCommandBuffers(d, pool, 1)
+	if err != nil {
+		return err
+	}
+	*cmd = cmds[0]
+	if *fence, err = newFence(d.handle); err != nil {
+		return err
+	}
+	return callErr("create fence", "vkResetFences", vk.ResetFences(d.handle, 1, []vk.Fence{*fence}))
+}
+
 // newSemaphore creates a binary semaphore.
 func newSemaphore(dev vk.Device) (vk.Semaphore, error) {
 	ci := vk.SemaphoreCreateInfo{SType: vk.StructureTypeSemaphoreCreateInfo}

@@ -22,36 +22,40 @@ func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
 	return vk.FormatUndefined, fmt.Errorf("choose depth format: the device supports no depth attachment format")
 }
 
-// depthImage owns a depth attachment: image, memory and view.
-type depthImage struct {
+// viewedImage owns an image in device memory and one view of it: a depth
+// attachment, a texture's image, the start's warm-up colour attachment.
+type viewedImage struct {
 	dev    vk.Device
 	image  vk.Image
 	memory vk.DeviceMemory
 	view   vk.ImageView
 }
 
-// newDepthImage creates a depth attachment of the given size.
-func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (di *depthImage, err error) {
-	const op = "create depth image"
-	made := &depthImage{dev: d.handle}
-	di = made
-	defer func() { // on made: the failing returns set di to nil before this runs
-		if err != nil {
-			made.destroy()
-		}
-	}()
-	if err := newDeviceImage(d, extent.Width, extent.Height, format, vk.ImageUsageDepthStencilAttachmentBit, op, &di.image, &di.memory); err != nil {
-		return nil, err
+// create makes a w x h image of format for usage, and its view of aspect.
+// It stores each object as soon as it exists, so that on error destroy
+// frees what was made.
+func (vi *viewedImage) create(d *device, w, h int, format vk.Format, usage vk.ImageUsageFlagBits,
+	aspect vk.ImageAspectFlagBits, op string) (err error) {
+	vi.dev = d.handle
+	if err := newDeviceImage(d, uint32(w), uint32(h), format, usage, op, &vi.image, &vi.memory); err != nil {
+		return err
 	}
+	vi.view, err = newView(d.handle, vi.image, format, aspect, op)
+	return err
+}
+
+// newDepthImage creates a depth attachment of the given size.
+func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (*viewedImage, error) {
 	aspect := vk.ImageAspectDepthBit
 	if hasStencil(format) {
 		aspect |= vk.ImageAspectStencilBit
 	}
-	view, err := newView(d.handle, di.image, format, aspect, op)
-	if err != nil {
+	di := &viewedImage{}
+	if err := di.create(d, int(extent.Width), int(extent.Height), format, vk.ImageUsageDepthStencilAttachmentBit,
+		aspect, "create depth image"); err != nil {
+		di.destroy()
 		return nil, err
 	}
-	di.view = view
 	return di, nil
 }
 
@@ -108,21 +112,21 @@ func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspec
 	return v, err
 }
 
-// destroy destroys view, image and memory; safe twice.
-func (di *depthImage) destroy() {
-	if di == nil || di.dev == nil {
+// destroy destroys view, image and memory; safe twice and on nil.
+func (vi *viewedImage) destroy() {
+	if vi == nil || vi.dev == nil {
 		return
 	}
-	if di.view != nil {
-		vk.DestroyImageView(di.dev, di.view, nil)
+	if vi.view != nil {
+		vk.DestroyImageView(vi.dev, vi.view, nil)
 	}
-	if di.image != nil {
-		vk.DestroyImage(di.dev, di.image, nil)
+	if vi.image != nil {
+		vk.DestroyImage(vi.dev, vi.image, nil)
 	}
-	if di.memory != nil {
-		vk.FreeMemory(di.dev, di.memory, nil)
+	if vi.memory != nil {
+		vk.FreeMemory(vi.dev, vi.memory, nil)
 	}
-	*di = depthImage{}
+	*vi = viewedImage{}
 }
 
 // hasStencil reports whether a depth format has a stencil aspect.

@@ -24,7 +24,7 @@ type swapchain struct {
 	transferSrc bool                // images can be copied out (read-back)
 	images      []vk.Image          // owned by the swapchain itself
 	views       []vk.ImageView
-	depth       *depthImage
+	depth       *viewedImage
 	fbs         []vk.Framebuffer
 	rendered    []vk.Semaphore
 }

@@ -14,14 +14,12 @@ const textureFormat = vk.FormatR8g8b8a8Unorm
 // depth image and framebuffer. Its descriptor sets (one per sampler state
 // it was drawn with) come from the renderer's pools and are freed with it.
 type texture struct {
-	dev    vk.Device
-	w, h   int
-	image  vk.Image
-	memory vk.DeviceMemory
-	view   vk.ImageView
-	depth  *depthImage        // render targets only
-	fb     vk.Framebuffer     // render targets only
-	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
+	dev  vk.Device
+	w, h int
+	viewedImage
+	depth *viewedImage       // render targets only
+	fb    vk.Framebuffer     // render targets only
+	sets  []vk.DescriptorSet // by sampler index; nil until first drawn with it
 }
 
 // newTexture creates a w x h RGBA8 image in device memory; a render target
@@ -39,10 +37,7 @@ func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.R
 	if target {
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
-	if err := newDeviceImage(d, uint32(w), uint32(h), textureFormat, usage, op, &t.image, &t.memory); err != nil {
-		return nil, err
-	}
-	if t.view, err = newView(d.handle, t.image, textureFormat, vk.ImageAspectColorBit, op); err != nil {
+	if err := t.viewedImage.create(d, w, h, textureFormat, usage, vk.ImageAspectColorBit, op); err != nil {
 		return nil, err
 	}
 	if !target {
@@ -91,15 +86,7 @@ func (t *texture) destroy(pools *descriptorPools) {
 		vk.DestroyFramebuffer(t.dev, t.fb, nil)
 	}
 	t.depth.destroy()
-	if t.view != nil {
-		vk.DestroyImageView(t.dev, t.view, nil)
-	}
-	if t.image != nil {
-		vk.DestroyImage(t.dev, t.image, nil)
-	}
-	if t.memory != nil {
-		vk.FreeMemory(t.dev, t.memory, nil)
-	}
+	t.viewedImage.destroy()
 	*t = texture{}
 }
 

@@ -22,10 +22,8 @@ type warmup struct {
 	dev     vk.Device
 	format  vk.Format     // the back buffer's format it draws in
 	pass    vk.RenderPass // compatible with the back buffer's, so the same pipelines draw in it
-	image   vk.Image      // the 1x1 colour attachment, its memory and view
-	memory  vk.DeviceMemory
-	view    vk.ImageView
-	depth   *depthImage
+	color   viewedImage   // the 1x1 colour attachment
+	depth   *viewedImage
 	fb      vk.Framebuffer
 	tex     *texture // a 1x1 sampled image, for pipelines that sample
 	sampler vk.Sampler
@@ -78,17 +76,14 @@ func (w *warmup) create(d *deviceState) (err error) {
 		return err
 	}
 	one := vk.Extent2D{Width: 1, Height: 1}
-	const op = "create warm-up image"
-	if err := newDeviceImage(d.dev, 1, 1, d.backBuffer, vk.ImageUsageColorAttachmentBit, op, &w.image, &w.memory); err != nil {
-		return err
-	}
-	if w.view, err = newView(dev, w.image, d.backBuffer, vk.ImageAspectColorBit, op); err != nil {
+	if err := w.color.create(d.dev, 1, 1, d.backBuffer, vk.ImageUsageColorAttachmentBit, vk.ImageAspectColorBit,
+		"create warm-up image"); err != nil {
 		return err
 	}
 	if w.depth, err = newDepthImage(d.dev, d.depthFormat, one); err != nil {
 		return err
 	}
-	if w.fb, err = newFramebuffer(dev, w.pass, w.view, w.depth.view, one); err != nil {
+	if w.fb, err = newFramebuffer(dev, w.pass, w.color.view, w.depth.view, one); err != nil {
 		return err
 	}
 	if w.tex, err = newTexture(d.dev, 1, 1, false, d.depthFormat, nil); err != nil {
@@ -108,15 +103,7 @@ func (w *warmup) create(d *deviceState) (err error) {
 	if w.cmdPool, err = newCommandPool(d.dev); err != nil {
 		return err
 	}
-	cmds, err := allocCommandBuffers(d.dev, w.cmdPool, 1)
-	if err != nil {
-		return err
-	}
-	w.cmd = cmds[0]
-	if w.fence, err = newFence(dev); err != nil {
-		return err
-	}
-	return callErr("create warm-up fence", "vkResetFences", vk.ResetFences(dev, 1, []vk.Fence{w.fence}))
+	return newOneShot(d.dev, w.cmdPool, &w.cmd, &w.fence)
 }
 
 // record fills the data buffer (an identity transform, and per pipeline
@@ -251,15 +238,7 @@ func (w *warmup) destroy() {
 		vk.DestroyFramebuffer(w.dev, w.fb, nil)
 	}
 	w.depth.destroy()
-	if w.view != nil {
-		vk.DestroyImageView(w.dev, w.view, nil)
-	}
-	if w.image != nil {
-		vk.DestroyImage(w.dev, w.image, nil)
-	}
-	if w.memory != nil {
-		vk.FreeMemory(w.dev, w.memory, nil)
-	}
+	w.color.destroy()
 	if w.pass != nil {
 		vk.DestroyRenderPass(w.dev, w.pass, nil)
 	}
