@@ -4,7 +4,7 @@
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
-//	       [-hud=false]
+//	       [-hud=false] [-balls=false]
 //	    opens a window with the lit rotating cube, two bouncing balls and
 //	    the HUD (sample -h for the keys).
 //

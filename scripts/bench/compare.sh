@@ -41,7 +41,8 @@ wall1() {
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # SAMPLE_ARGS adds flags to the sample's command (for example -hud=false:
-# the cube scene without the HUD's text, like vkcube's).
+# the cube scene without the HUD's text; "-hud=false -balls=false": one lit
+# cube, the content vkcube draws).
 sample() { "$bin" -variable -interval 0 -size 640x480 ${SAMPLE_ARGS:-} -frames "$1"; }
 cube() { vkcube --present_mode 0 --c "$1" --width 640 --height 480; }
 

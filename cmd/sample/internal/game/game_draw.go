@@ -147,6 +147,9 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 		return err
 	}
 	for i := range ballLook {
+		if !s.opt.balls {
+			break
+		}
 		e.World = ballWorld(i, s.drawnY[i])
 		e.DiffuseColor = mgl32.Vec3(ballLook[i].color)
 		if err := drawMesh(dev, e, s.sc.ballVB, s.sc.ballIB, s.sc.ballTriangles); err != nil {

@@ -47,6 +47,7 @@ type gameOptions struct {
 	input          []scriptedKey // -input's presses, by frame
 	dumpState      string        // -dump-state path; "" for none
 	hud            bool          // draw the HUD over the scene
+	balls          bool          // draw the balls (they move either way)
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
@@ -71,6 +72,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
 	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
+	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	return fs
 }

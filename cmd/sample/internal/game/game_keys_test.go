@@ -54,12 +54,14 @@ type keyRenderer struct {
 	swaps   []int
 	half    bool
 	backend *graphicstest.Backend
+	draws   int // in the last frame
 }
 
 func (r *keyRenderer) Backend() graphics.Backend  { return r.backend }
 func (r *keyRenderer) BeginDraw() (bool, error)   { return true, nil }
 func (r *keyRenderer) BackBufferSize() (int, int) { return 320, 240 }
 func (r *keyRenderer) EndDraw(f *graphics.Frame, _ bool) (engine.PresentInfo, error) {
+	r.draws = len(f.Draws)
 	return engine.PresentInfo{}, r.backend.Execute(f)
 }
 func (r *keyRenderer) SetPresentation(s engine.PresentSettings) error {

@@ -91,3 +91,25 @@ func TestG12_HUDFlag(t *testing.T) {
 		t.Error("sample -h does not document the HUD and -hud")
 	}
 }
+
+// -balls=false draws the cube alone (G1: the balls are game content, and
+// without them and the HUD the scene is vkcube's one lit cube); the
+// balls still move, and are drawn by default.
+func TestG1_BallsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		draws int
+	}{
+		{[]string{"-hud=false"}, 3}, // the cube and two balls
+		{[]string{"-hud=false", "-balls=false"}, 1},
+	} {
+		g, s, p := newKeyGame(t, nil, tc.args...)
+		tick(t, g, 3)
+		if p.rend.draws != tc.draws || s.drawFailed {
+			t.Errorf("%v: %d draws in the last frame (draw failed %v); want %d", tc.args, p.rend.draws, s.drawFailed, tc.draws)
+		}
+	}
+	if opt, err := parseGameFlags(nil); err != nil || !opt.balls {
+		t.Fatalf("default: balls %v, %v; want on", opt.balls, err)
+	}
+}
