@@ -17,7 +17,9 @@ import (
 // common pipelines, even with Mesa's shader cache warm) does that work on
 // its queue while the window opens, instead of in the first frame. The
 // draws are submitted without waiting; the queue runs them before the
-// first frame's. Nothing reads the image.
+// first frame's. Nothing reads the image. It lives as long as the
+// pipelines it drew with: destroyCore destroys it first, and a rebuild
+// for another surface format (matchSurfaceFormat) replaces it.
 type warmup struct {
 	dev     vk.Device
 	format  vk.Format     // the back buffer's format it draws in
