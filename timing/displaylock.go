@@ -306,21 +306,10 @@ func (s *Scheduler) tickLocked(target TimeSpan) error {
 	steps = s.correctDrift(steps, target)
 	s.stats.LockedTicks++
 	for range steps {
-		elapsed := target
-		if !s.firstUpdate {
-			elapsed = 0
-		}
 		s.stats.DisplayDrift += target
-		s.update(elapsed)
+		s.fixedUpdate(target)
 	}
-	s.stats.LastSteps = steps
-	s.updateSlow(steps)
-	s.draw(GameTime{
-		TotalGameTime:   s.total,
-		ElapsedGameTime: target * TimeSpan(steps),
-		IsRunningSlowly: s.slow,
-		Alpha:           s.lockAlpha(),
-	})
+	s.endFixed(steps, target, s.lockAlpha())
 	return nil
 }
 

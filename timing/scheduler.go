@@ -466,21 +466,32 @@ func (s *Scheduler) clamp() {
 func (s *Scheduler) runFixed(target TimeSpan) {
 	steps := 0
 	for s.acc >= target {
-		elapsed := target
-		if !s.firstUpdate {
-			elapsed = 0
-		}
 		s.acc -= target
 		steps++
-		s.update(elapsed)
+		s.fixedUpdate(target)
 	}
+	s.endFixed(steps, target, alpha(s.acc, target))
+}
+
+// fixedUpdate runs one fixed-step Update of target; the first Update of a
+// run is told no time has elapsed.
+func (s *Scheduler) fixedUpdate(target TimeSpan) {
+	if !s.firstUpdate {
+		target = 0
+	}
+	s.update(target)
+}
+
+// endFixed ends a fixed-step tick of steps Updates: the running-slowly
+// bookkeeping, then the draw with the given alpha.
+func (s *Scheduler) endFixed(steps int, target TimeSpan, alpha float64) {
 	s.stats.LastSteps = steps
 	s.updateSlow(steps)
 	s.draw(GameTime{
 		TotalGameTime:   s.total,
 		ElapsedGameTime: target * TimeSpan(steps),
 		IsRunningSlowly: s.slow,
-		Alpha:           alpha(s.acc, target),
+		Alpha:           alpha,
 	})
 }
 
