@@ -146,10 +146,11 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 	if err := drawMesh(dev, e, s.sc.cubeVB, s.sc.cubeIB, 12); err != nil {
 		return err
 	}
-	for i := range ballLook {
-		if !s.opt.balls {
-			break
-		}
+	shown := len(ballLook)
+	if !s.opt.balls {
+		shown = 0 // -balls=false: they still move, unseen
+	}
+	for i := range shown {
 		e.World = ballWorld(i, s.drawnY[i])
 		e.DiffuseColor = mgl32.Vec3(ballLook[i].color)
 		if err := drawMesh(dev, e, s.sc.ballVB, s.sc.ballIB, s.sc.ballTriangles); err != nil {
