@@ -6,6 +6,7 @@ require (
 	codeberg.org/go-fonts/liberation v0.5.0
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/go-gl/mathgl v1.2.0
+	github.com/qmuntal/gltf v0.29.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
 	go.uber.org/goleak v1.3.0
