@@ -279,6 +279,7 @@ func Save(doc *gltf.Document, file, binURI string) error {
 		return err
 	}
 	e := gltf.NewEncoderFS(f, createFS{filepath.Dir(file)})
+	e.AsBinary = false
 	e.SetJSONIndent("", " ")
 	if err := e.Encode(doc); err != nil {
 		f.Close()
