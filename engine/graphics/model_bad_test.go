@@ -168,6 +168,9 @@ func checkBad(t *testing.T, file, want string) {
 	if n := after.TotalAlloc - before.TotalAlloc; n > 4<<20 {
 		t.Errorf("the refusal allocated %d bytes, want well under the declared sizes", n)
 	}
+	if err := graphics.CheckModelFile(file); !errors.Is(err, graphics.ErrBadModel) {
+		t.Errorf("CheckModelFile: %v, want ErrBadModel as LoadModelFile", err)
+	}
 	t.Logf("%v", err)
 }
 

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"io/fs"
 	"math"
 	"net/url"
@@ -67,6 +68,22 @@ func LoadModel(dev *Device, fsys fs.FS, name string) (*Model, error) {
 	return loadModel(dev, fsys, name, name)
 }
 
+// CheckModelFile reads and checks file as LoadModelFile does, without a
+// device: no buffers or textures are made, and images are checked by
+// their headers only. A program can refuse a bad model before it opens a
+// window.
+func CheckModelFile(file string) error {
+	dir, name := filepath.Split(file)
+	if dir == "" {
+		dir = "."
+	}
+	l := &modelLoader{check: true, fsys: os.DirFS(dir), name: name, dir: ".", model: &Model{}}
+	if err := l.load(); err != nil {
+		return fmt.Errorf("graphics: load model %s: %w", file, err)
+	}
+	return nil
+}
+
 // loadModel is LoadModel with the file's name for messages.
 func loadModel(dev *Device, fsys fs.FS, name, file string) (*Model, error) {
 	if dev == nil {
@@ -82,6 +99,7 @@ func loadModel(dev *Device, fsys fs.FS, name, file string) (*Model, error) {
 
 // modelLoader holds one load's state.
 type modelLoader struct {
+	check     bool // CheckModelFile: no device, nothing made
 	dev       *Device
 	fsys      fs.FS
 	name, dir string
@@ -712,7 +730,7 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 		return nil, nil, nil
 	}
 	idx = idx[:kind.VertexCount(part.PrimitiveCount)]
-	if err := l.buffers(part, verts, idx); err != nil {
+	if err := l.buffers(part, verts, idx, ca != nil); err != nil {
 		return nil, nil, err
 	}
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
@@ -727,14 +745,27 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	return part, points, nil
 }
 
-// buffers uploads a part's vertices and indices into new buffers.
-func (l *modelLoader) buffers(part *ModelMeshPart, verts []modelVertex, idx []uint32) error {
-	vb, err := NewVertexBuffer(l.dev, declModel, len(verts))
+// buffers uploads a part's vertices and indices into new buffers; the
+// vertices are VertexPositionNormalTexture unless they have colours.
+func (l *modelLoader) buffers(part *ModelMeshPart, verts []modelVertex, idx []uint32, colored bool) error {
+	if l.check {
+		return nil
+	}
+	data := bytesOf(verts)
+	decl := declModel
+	if !colored {
+		plain := make([]VertexPositionNormalTexture, len(verts))
+		for i, v := range verts {
+			plain[i] = VertexPositionNormalTexture{Position: v.Position, Normal: v.Normal, TextureCoordinate: v.Texture}
+		}
+		data, decl = bytesOf(plain), declPositionNormalTexture
+	}
+	vb, err := NewVertexBuffer(l.dev, decl, len(verts))
 	if err != nil {
 		return err
 	}
 	l.model.buffers = append(l.model.buffers, vb)
-	if err := vb.SetData(0, bytesOf(verts)); err != nil {
+	if err := vb.SetData(0, data); err != nil {
 		return err
 	}
 	size := SixteenBits
@@ -959,6 +990,12 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		}
 	default:
 		return nil, bad("%s has neither a uri nor a buffer view", what)
+	}
+	if l.check {
+		if _, _, err := image.DecodeConfig(bytes.NewReader(data)); err != nil {
+			return nil, bad("%s: not a PNG or JPEG image: %v", what, err)
+		}
+		return nil, nil
 	}
 	t, err := LoadTexture(l.dev, bytes.NewReader(data))
 	if err != nil {

@@ -156,6 +156,7 @@ func TestM1_SeparateFilesWithSpaces(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "Box With Spaces.bin")); err != nil {
 		t.Fatal(err)
 	}
+	must(t, graphics.CheckModelFile(file))
 	m := loadModel(t, r, file)
 	e := m.Meshes[0].Effects[0]
 	if !e.TextureEnabled || e.Texture == nil || e.Texture.Width() != 8 {
