@@ -117,7 +117,7 @@ func bad(format string, args ...any) error {
 }
 
 func (l *modelLoader) load() error {
-	data, err := l.readFile(l.name, "the model")
+	data, err := l.readFile(l.name, "read the model file")
 	if err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func (l *modelLoader) readFile(name, what string) ([]byte, error) {
 // its declared length and its JSON chunk.
 func checkGLB(b []byte) (file, jsonChunk []byte, err error) {
 	if len(b) < 20 {
-		return nil, nil, bad("GLB: %d bytes, shorter than the 12-byte header and a chunk header", len(b))
+		return nil, nil, bad("GLB: %d bytes, shorter than a header and a chunk header (20 bytes)", len(b))
 	}
 	version := binary.LittleEndian.Uint32(b[4:])
 	total := binary.LittleEndian.Uint32(b[8:])
@@ -671,7 +671,11 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 		if err != nil {
 			return nil, nil, bad("COLOR_0: %v", err)
 		}
+		blended := mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend
 		for i, c := range col {
+			if !blended {
+				c[3] = 255 // glTF: an opaque material ignores the colours' alpha
+			}
 			verts[i].Color = FromNonPremultiplied(c[0], c[1], c[2], c[3])
 		}
 	}
