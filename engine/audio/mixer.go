@@ -305,7 +305,21 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 		limitF = uint64(v.src.frames)
 	}
 	ended := false
-	for k := off; k < n; k++ {
+	for k := off; k < n; {
+		// Fast run: no ramp, and both interpolation frames available.
+		if v.ramp == 0 && v.step > 0 && limitF > 0 && v.pos < (limitF-1)<<32 {
+			cnt := int(((limitF-1)<<32 - v.pos + v.step - 1) / v.step)
+			if cnt > n-k {
+				cnt = n - k
+			}
+			if ch == 1 {
+				v.pos = runMono(dst[2*k:2*(k+cnt)], data, mask, v.pos, v.step, v.gl, v.gr)
+			} else {
+				v.pos = runStereo(dst[2*k:2*(k+cnt)], data, mask, v.pos, v.step, v.gl, v.gr)
+			}
+			k += cnt
+			continue
+		}
 		i := v.pos >> 32
 		if i >= limitF {
 			switch {
@@ -360,6 +374,7 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 		dst[2*k] += float32(l * v.gl)
 		dst[2*k+1] += float32(r * v.gr)
 		v.pos += v.step
+		k++
 		if v.ramp == 0 && (v.stopping || v.pausing) {
 			if v.stopping {
 				ended = true
@@ -374,4 +389,37 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 		ring.r.Store(v.pos >> 32)
 	}
 	return ended
+}
+
+// runMono mixes a mono source into out (stereo frames) at constant gains,
+// where every frame it reads is available; it returns the new position.
+func runMono(out, data []float32, mask, pos, step uint64, gl, gr float32) uint64 {
+	for k := 0; k+1 < len(out); k += 2 {
+		i := pos >> 32
+		frac := float32(uint32(pos)) * (1.0 / 4294967296.0)
+		s0 := data[i&mask]
+		s1 := data[(i+1)&mask]
+		x := s0 + float32(frac*(s1-s0))
+		out[k] += float32(x * gl)
+		out[k+1] += float32(x * gr)
+		pos += step
+	}
+	return pos
+}
+
+// runStereo is runMono for a stereo source.
+func runStereo(out, data []float32, mask, pos, step uint64, gl, gr float32) uint64 {
+	for k := 0; k+1 < len(out); k += 2 {
+		i := pos >> 32
+		frac := float32(uint32(pos)) * (1.0 / 4294967296.0)
+		a := (i & mask) * 2
+		b := ((i + 1) & mask) * 2
+		s0, t0 := data[a], data[a+1]
+		l := s0 + float32(frac*(data[b]-s0))
+		r := t0 + float32(frac*(data[b+1]-t0))
+		out[k] += float32(l * gl)
+		out[k+1] += float32(r * gr)
+		pos += step
+	}
+	return pos
 }

@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -12,22 +13,46 @@ import (
 type Song struct {
 	path     string
 	name     string
+	data     []byte // NewSongFromBytes: the encoded file
 	rate, ch int
 }
 
 // NewSong checks that path is a WAV, Ogg Vorbis or MP3 file this package
 // can stream (its header, before any decoding: A6), and returns the Song.
 func NewSong(name, path string) (*Song, error) {
-	f, d, err := openSongFile(path)
+	s := &Song{path: path, name: name}
+	f, d, err := s.open()
 	if err != nil {
 		return nil, err
 	}
 	f.Close()
-	return &Song{path: path, name: name, rate: d.rate(), ch: d.channels()}, nil
+	s.rate, s.ch = d.rate(), d.channels()
+	return s, nil
 }
 
-func openSongFile(path string) (*os.File, decoder, error) {
-	f, err := os.Open(path)
+// NewSongFromBytes is NewSong for an encoded file held in memory (an
+// embedded asset); it streams from data, which the caller must not change.
+func NewSongFromBytes(name string, data []byte) (*Song, error) {
+	s := &Song{path: name, name: name, data: data}
+	f, d, err := s.open()
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	s.rate, s.ch = d.rate(), d.channels()
+	return s, nil
+}
+
+// open opens the song's bytes and its decoder at the start.
+func (s *Song) open() (io.Closer, decoder, error) {
+	if s.data != nil {
+		d, err := openDecoder(bytes.NewReader(s.data), int64(len(s.data)))
+		if err != nil {
+			return nil, nil, fmt.Errorf("audio: song %q: %w", s.name, err)
+		}
+		return io.NopCloser(nil), d, nil
+	}
+	f, err := os.Open(s.path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("audio: song: %w", err)
 	}
@@ -39,7 +64,7 @@ func openSongFile(path string) (*os.File, decoder, error) {
 	d, err := openDecoder(f, st.Size())
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("audio: song %q: %w", path, err)
+		return nil, nil, fmt.Errorf("audio: song %q: %w", s.path, err)
 	}
 	return f, d, nil
 }
@@ -60,7 +85,7 @@ const songRingSeconds = 1
 type MediaPlayer struct {
 	sys       *System
 	song      *Song
-	file      *os.File
+	file      io.Closer
 	dec       decoder
 	ring      *ring
 	chunk     []float32
@@ -156,7 +181,7 @@ func (m *MediaPlayer) Play(song *Song) error {
 		return fmt.Errorf("audio: MediaPlayer.Play: nil Song")
 	}
 	m.stopVoice()
-	f, d, err := openSongFile(song.path)
+	f, d, err := song.open()
 	if err != nil {
 		m.setState(Stopped)
 		return err
@@ -267,7 +292,7 @@ func (m *MediaPlayer) feed() {
 // rewind reopens the song at its start for the next repeat.
 func (m *MediaPlayer) rewind() bool {
 	m.closeFile()
-	f, d, err := openSongFile(m.song.path)
+	f, d, err := m.song.open()
 	if err != nil {
 		m.err = err
 		return false
