@@ -27,5 +27,5 @@ sox -q "$tmp/bed.wav" -C 2 cmd/sample/internal/game/assets/musicbed.ogg
 sox -q -n -r 44100 -c 1 -b 16 "$tmp/tone.wav" synth 0.25 sine 440 gain -6
 sox -q "$tmp/tone.wav" -C 0 engine/audio/testdata/tone.ogg
 sox -q -n -r 48000 -c 2 -b 16 "$tmp/tone2.wav" synth 0.25 sine 440 gain -6
-lame --quiet -b 64 "$tmp/tone2.wav" engine/audio/testdata/tone.mp3
+lame --quiet -b 128 --resample 48 "$tmp/tone2.wav" engine/audio/testdata/tone.mp3
 ls -l cmd/sample/internal/game/assets/musicbed.ogg engine/audio/testdata/tone.ogg engine/audio/testdata/tone.mp3

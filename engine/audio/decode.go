@@ -46,6 +46,8 @@ func openDecoder(r io.Reader, size int64) (d decoder, err error) {
 		return nil, errEmpty
 	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WAVE":
 		return openWAV(br, size)
+	case len(head) < 12 && bytes.HasPrefix(head, []byte("RIFF")):
+		return nil, fmt.Errorf("WAV: truncated header (%d bytes)", len(head))
 	case len(head) >= 4 && string(head[:4]) == "OggS":
 		return openOgg(br)
 	case isMP3(head):
@@ -191,13 +193,13 @@ func readAll(d decoder, maxSeconds int) (*pcm, error) {
 }
 
 // Probe reads just enough of data to say whether it is a sound this
-// package can decode, and decodes it whole (at most ten minutes) to find
+// package can decode, and decodes it whole (at most a minute) to find
 // any error; it is for tools and fuzzers.
 func Probe(data []byte) error {
 	d, err := openDecoder(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return err
 	}
-	_, err = readAll(d, maxEffectSeconds)
+	_, err = readAll(d, 60)
 	return err
 }

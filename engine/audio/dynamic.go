@@ -14,7 +14,6 @@ type DynamicSoundEffectInstance struct {
 	ends    []uint64 // ring frame at which each pending buffer ends
 	conv    []float32
 	capF    int
-	lastRep int
 	// BufferNeeded is raised when 2 or fewer buffers are pending.
 	BufferNeeded Event
 }
@@ -33,7 +32,7 @@ func (s *System) NewDynamicSoundEffectInstance(sampleRate, channels int, bufferT
 		return nil, fmt.Errorf("audio: NewDynamicSoundEffectInstance: buffer time %v out of range: use 10ms to 1m", bufferTime)
 	}
 	capF := int(int64(sampleRate) * int64(bufferTime) / int64(time.Second))
-	d := &DynamicSoundEffectInstance{capF: capF, lastRep: -1}
+	d := &DynamicSoundEffectInstance{capF: capF}
 	d.ring = newRing(channels, sampleRate, capF)
 	d.SoundEffectInstance = &SoundEffectInstance{sys: s, dyn: d, volume: 1, slot: -1, atten: 1, doppler: 1}
 	s.dynamic = append(s.dynamic, d)
@@ -82,21 +81,12 @@ func (d *DynamicSoundEffectInstance) Stop(immediate bool) {
 	d.SoundEffectInstance.Stop(immediate)
 	d.ring = newRing(d.ring.ch, d.ring.rate, d.capF)
 	d.ends = d.ends[:0]
-	d.lastRep = -1
 }
 
-// poll raises BufferNeeded while playing with 2 or fewer pending buffers,
-// once per change of the count.
+// poll raises BufferNeeded, once per Update, while playing with 2 or
+// fewer pending buffers.
 func (d *DynamicSoundEffectInstance) poll() {
-	if d.State() != Playing {
-		d.lastRep = -1
-		return
-	}
-	n := d.PendingBufferCount()
-	if n <= 2 && n != d.lastRep {
-		d.lastRep = n
+	if d.State() == Playing && d.PendingBufferCount() <= 2 {
 		d.BufferNeeded.raise()
-	} else if n > 2 {
-		d.lastRep = -1
 	}
 }

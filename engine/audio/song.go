@@ -303,8 +303,15 @@ func (m *MediaPlayer) rewind() bool {
 		return false
 	}
 	m.file, m.dec = f, d
-	if len(m.loops) >= 8 {
-		m.loops = append(m.loops[:0], m.loops[len(m.loops)-1])
+	// Keep the last repeat the mixer has reached and all ahead of it.
+	r := m.ring.r.Load()
+	k := 0
+	for k+1 < len(m.loops) && m.loops[k+1] <= r {
+		k++
+	}
+	m.loops = append(m.loops[:0], m.loops[k:]...)
+	if len(m.loops) >= 256 {
+		m.loops = append(m.loops[:0], m.loops[1:]...)
 	}
 	m.loops = append(m.loops, m.ring.w.Load())
 	return true
