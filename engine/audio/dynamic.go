@@ -10,10 +10,10 @@ import (
 // EndUpdate while it plays and 2 or fewer buffers are pending.
 type DynamicSoundEffectInstance struct {
 	*SoundEffectInstance
-	ring    *ring
-	ends    []uint64 // ring frame at which each pending buffer ends
-	conv    []float32
-	capF    int
+	ring *ring
+	ends []uint64 // ring frame at which each pending buffer ends
+	conv []float32
+	capF int
 	// BufferNeeded is raised when 2 or fewer buffers are pending.
 	BufferNeeded Event
 }

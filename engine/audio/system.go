@@ -115,15 +115,16 @@ type System struct {
 	speedOfSound  float32
 
 	// The game-time mapping (A3).
-	gameT     timing.TimeSpan // the current Update's game time
-	inUpdate  bool
-	anchored  bool
-	anchorT   timing.TimeSpan
-	anchorF   int64
-	delay     int64 // frames
-	window    int   // updates in the current measuring window
-	leadSum   int64
-	reanchors atomic.Int64
+	gameT      timing.TimeSpan // the current Update's game time
+	inUpdate   bool
+	anchored   bool
+	anchorT    timing.TimeSpan
+	anchorF    int64
+	delay      int64 // frames
+	window     int   // updates in the current measuring window
+	calibrated bool  // the first window has corrected the first anchor
+	leadSum    int64
+	reanchors  atomic.Int64
 
 	// Wall time of the mixer's last render (real time only).
 	renderedAt atomic.Int64
@@ -379,6 +380,15 @@ func (s *System) track(pos int64) {
 	s.window, s.leadSum = 0, 0
 	err := mean - s.delay
 	tol := int64(s.rate / 1000)
+	if !s.calibrated {
+		// The first anchor came from one Update's timing; the first
+		// window's mean is the steady state's.
+		s.calibrated = true
+		if err > -s.delay && err < s.delay {
+			s.anchorF -= err
+			return
+		}
+	}
 	switch {
 	case err > s.delay || err < -s.delay:
 		s.anchorF -= err
