@@ -74,10 +74,10 @@ type oggDecoder struct {
 func openOgg(r io.Reader) (decoder, error) {
 	or, err := oggvorbis.NewReader(r)
 	if err != nil {
-		return nil, fmt.Errorf("Ogg Vorbis: %w", err)
+		return nil, fmt.Errorf("decode Ogg Vorbis: %w", err)
 	}
 	if err := checkFormat(or.SampleRate(), or.Channels()); err != nil {
-		return nil, fmt.Errorf("Ogg Vorbis: %w", err)
+		return nil, fmt.Errorf("decode Ogg Vorbis: %w", err)
 	}
 	return &oggDecoder{r: or}, nil
 }
@@ -85,7 +85,7 @@ func openOgg(r io.Reader) (decoder, error) {
 func (o *oggDecoder) read(dst []float32) (n int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			n, err = 0, fmt.Errorf("Ogg Vorbis: corrupt data (decoder failed: %v)", p)
+			n, err = 0, fmt.Errorf("decode Ogg Vorbis: corrupt data (decoder failed: %v)", p)
 		}
 	}()
 	ch := o.r.Channels()
@@ -99,7 +99,7 @@ func (o *oggDecoder) read(dst []float32) (n int, err error) {
 				}
 				return 0, io.EOF
 			}
-			return n, fmt.Errorf("Ogg Vorbis: %w", err)
+			return n, fmt.Errorf("decode Ogg Vorbis: %w", err)
 		}
 	}
 	return n, nil
@@ -117,10 +117,10 @@ type mp3Decoder struct {
 func openMP3(r io.Reader) (decoder, error) {
 	d, err := newMP3(r)
 	if err != nil {
-		return nil, fmt.Errorf("MP3: %w", err)
+		return nil, fmt.Errorf("decode MP3: %w", err)
 	}
 	if err := checkFormat(d.SampleRate(), 2); err != nil {
-		return nil, fmt.Errorf("MP3: %w", err)
+		return nil, fmt.Errorf("decode MP3: %w", err)
 	}
 	return &mp3Decoder{d: d, buf: make([]byte, 16<<10)}, nil
 }
@@ -137,7 +137,7 @@ func newMP3(r io.Reader) (d *mp3.Decoder, err error) {
 func (m *mp3Decoder) read(dst []float32) (n int, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			n, err = 0, fmt.Errorf("MP3: corrupt data (decoder failed: %v)", p)
+			n, err = 0, fmt.Errorf("decode MP3: corrupt data (decoder failed: %v)", p)
 		}
 	}()
 	want := len(dst) / 2 * 4
@@ -158,7 +158,7 @@ func (m *mp3Decoder) read(dst []float32) (n int, err error) {
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return 0, io.EOF
 	case err != nil:
-		return 0, fmt.Errorf("MP3: %w", err)
+		return 0, fmt.Errorf("decode MP3: %w", err)
 	}
 	return 0, io.EOF
 }

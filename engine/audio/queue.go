@@ -61,9 +61,6 @@ func (q *queue) push(c command) bool {
 	return true
 }
 
-// free reports how many more commands fit.
-func (q *queue) free() int { return len(q.buf) - int(q.tail.Load()-q.head.Load()) }
-
 // pop removes the oldest command into *c, or reports false when empty.
 func (q *queue) pop(c *command) bool {
 	h := q.head.Load()
