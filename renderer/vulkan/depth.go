@@ -25,11 +25,11 @@ func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
 // viewedImage owns an image in device memory and one view of it: a depth
 // attachment, a texture's image, the start's warm-up colour attachment.
 type viewedImage struct {
-	dev    vk.Device
-	image  vk.Image
-	mem    memRange
-	view   vk.ImageView
-	alloc  *memAllocator
+	dev   vk.Device
+	image vk.Image
+	mem   memRange
+	view  vk.ImageView
+	alloc *memAllocator
 }
 
 // create makes a w x h image of format for usage, and its view of aspect.
