@@ -6,6 +6,7 @@
 #   scripts/mesa25.sh            fetch (when not cached) and print the ICD json
 #   . scripts/mesa25.sh --env    sourced: fetch, then export VK_DRIVER_FILES
 #                                and LD_LIBRARY_PATH for the fetched driver
+#                                (MESA25_VERSION says which Mesa it is)
 #
 # It writes an apt source list of its own that reuses the system's Debian
 # source entry (its URI and keyring) with the suite bookworm-backports, runs
@@ -21,7 +22,7 @@ mesa25_fetch() {
   local root="$dir/root" apt="$dir/apt"
   local icd="$root/usr/share/vulkan/icd.d/lvp_icd.json"
   if [ -f "$icd" ] && [ -f "$dir/ok" ] && [ "${MESA25_REFRESH:-0}" != 1 ]; then
-    MESA25_ICD="$icd" MESA25_LIB="$root/usr/lib/x86_64-linux-gnu"
+    MESA25_ICD="$icd" MESA25_LIB="$root/usr/lib/x86_64-linux-gnu" MESA25_VERSION=$(cat "$dir/version")
     return 0
   fi
   if [ "$(dpkg --print-architecture 2>/dev/null)" != amd64 ]; then
@@ -84,7 +85,7 @@ mesa25_fetch() {
   fi
   dpkg-deb -f "$(ls "$dir"/debs/mesa-vulkan-drivers_*.deb)" Version >"$dir/version"
   touch "$dir/ok"
-  MESA25_ICD="$icd" MESA25_LIB="$lib"
+  MESA25_ICD="$icd" MESA25_LIB="$lib" MESA25_VERSION=$(cat "$dir/version")
 }
 
 # mesa25_debian_source prints the URI and keyring (may be empty) of the
