@@ -5,7 +5,7 @@ import "fmt"
 // SetHalfRate turns rule P8's true half-rate presentation on or off. It is
 // an explicit option beside the default mapping and acts only on swap
 // interval 2: with it on, interval 2 takes FIFO instead of FIFO_RELAXED
-// (present.ChooseModeHold) and each DrawFrame renders the frame's scene
+// (present.ChooseModeHold) and each frame (Execute) renders the frame's scene
 // time into two swapchain images and presents both, so that under FIFO,
 // which shows one queued image per vertical blank, the frame stays on
 // screen for two refresh periods. It costs a second render per frame.
