@@ -169,6 +169,12 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return err
 		}
 	}
+	if present && !swapSeen {
+		// Nothing drew into the back buffer (a loading frame, an Exit in
+		// the first Draw): clear it, which also brings the acquired image
+		// into its present layout (W3: never present an UNDEFINED image).
+		r.clearBackBuffer()
+	}
 	return r.ops.err()
 }
 
@@ -201,6 +207,17 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		}
 	}
 	return nil
+}
+
+// emptyFrameColor is what a presented frame that drew nothing into the back
+// buffer shows: opaque black.
+var emptyFrameColor = [4]float32{0, 0, 0, 1}
+
+// clearBackBuffer records a pass that clears the acquired image to
+// emptyFrameColor (and depth and stencil), leaving it ready to present.
+func (r *Renderer) clearBackBuffer() {
+	r.ops.beginClearPass(r.passes[passSwapClear], nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
+	r.ops.endPass()
 }
 
 // drawState is what the last draw bound, so the next binds only changes.
