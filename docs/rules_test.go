@@ -107,7 +107,7 @@ func ruleOrder(ids []string) {
 	sort.Slice(ids, func(i, j int) bool {
 		a, b := ids[i], ids[j]
 		if a[0] != b[0] {
-			return strings.IndexByte("TPWGMI", a[0]) < strings.IndexByte("TPWGMI", b[0])
+			return strings.IndexByte("TPWGMIA", a[0]) < strings.IndexByte("TPWGMIA", b[0])
 		}
 		var na, nb int
 		fmt.Sscan(a[1:], &na)
