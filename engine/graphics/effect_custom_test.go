@@ -32,7 +32,9 @@ func waveEffect(t testing.TB, r *rig) *graphics.Effect {
 	return e
 }
 
-func f32At(b []byte, off int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[off:])) }
+func f32At(b []byte, off int) float32 {
+	return math.Float32frombits(binary.LittleEndian.Uint32(b[off:]))
+}
 
 // TestE1_ParametersArePackedStd140 sets each parameter kind and reads the
 // recorded block at the std140 offsets the shader declares.
