@@ -196,7 +196,8 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	e := &Effect{dev: dev, sprite: sprite, Parameters: EffectParameterCollection{}}
+	// A block of 16 bytes when the shaders declare none: every draw binds one.
+	e := &Effect{dev: dev, sprite: sprite, Parameters: EffectParameterCollection{}, block: make([]byte, 16)}
 	var block *spirv.Block
 	for _, s := range []struct {
 		m    *spirv.Module
