@@ -53,7 +53,8 @@ type Game struct {
 	minimized        bool
 	allowResizing    bool
 
-	configured  bool // Configure was called
+	configured  bool            // Configure was called
+	configuring *GraphicsDevice // the placeholder GraphicsDevice returns inside Configure
 	initialized bool
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
@@ -126,11 +127,29 @@ func (g *Game) Handler() Handler { return g.handler }
 // Platform returns the platform the game runs on.
 func (g *Game) Platform() Platform { return g.platform }
 
+// GraphicsDeviceManager returns the game's GraphicsDeviceManager: the
+// presentation settings (preferred back-buffer size, vertical sync, full
+// screen), ApplyChanges and the device's life-cycle events.
+func (g *Game) GraphicsDeviceManager() *GraphicsDeviceManager { return g.graphics }
+
 // Graphics returns the game's GraphicsDeviceManager.
+//
+// Deprecated: use GraphicsDeviceManager, XNA's name; Graphics returns the
+// same value.
 func (g *Game) Graphics() *GraphicsDeviceManager { return g.graphics }
 
-// GraphicsDevice returns the device, nil before it is created.
-func (g *Game) GraphicsDevice() *GraphicsDevice { return g.graphics.device }
+// GraphicsDevice returns the device: it draws (Clear, render targets,
+// draws) and raises Presented and Displayed. Nil before it is created,
+// except inside Configure, where it returns a placeholder without a
+// renderer so that a subscription to its events is reported as an error
+// by Run (subscribe to device events in Initialize) instead of failing
+// with a nil dereference.
+func (g *Game) GraphicsDevice() *GraphicsDevice {
+	if g.graphics.device == nil && g.configuring != nil {
+		return g.configuring
+	}
+	return g.graphics.device
+}
 
 // Scheduler returns the game's clock, for its statistics and the settings
 // Game does not forward. Do not call its Tick, Start or Exit directly.

@@ -14,7 +14,7 @@ type loop Game
 // Poll processes the platform's event batch.
 func (l *loop) Poll() { (*Game)(l).poll() }
 
-// Update runs the game's Update, then the components' (seed: Game::Update).
+// Update runs the game's Update, then the components' (XNA's Game.Update order).
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
 	g.takeUpdate()
@@ -159,8 +159,15 @@ func (g *Game) initialize() error {
 	}
 	if h, ok := g.handler.(Configurer); ok && !g.configured {
 		g.configured = true
-		if err := h.Configure(g); err != nil {
+		g.configuring = &GraphicsDevice{manager: g.graphics}
+		err := h.Configure(g)
+		early := g.configuring.earlyEvents()
+		g.configuring = nil
+		if err != nil {
 			return fmt.Errorf("engine: Configure: %w", err)
+		}
+		if early != "" {
+			return fmt.Errorf("engine: Configure subscribed to GraphicsDevice().%s, but the device is created after Configure: subscribe to device events in Initialize (or in the manager's DeviceCreated)", early)
 		}
 	}
 	if err := g.graphics.createDevice(); err != nil {

@@ -21,3 +21,21 @@ go vet ./...
 # Build in parallel first, then run GPU packages one at a time (-p 1).
 go test -count=1 -run '^$' ./... >/dev/null
 go test -count=1 -p 1 "$@" ./...
+
+# A second, current driver: Mesa 25's lavapipe from bookworm-backports,
+# fetched into a cache folder by scripts/mesa25.sh (the system's Mesa stays
+# as it is), runs the presentation and switching tests again, so both
+# paths of a present-mode change are tested: rebuilt on the system's Mesa,
+# in place on Mesa 25 (P11). A -run given to this script filters this run
+# too. METRONOME_MESA25=0 skips it.
+if [ "${METRONOME_MESA25:-1}" != 0 ]; then
+  case " $* " in
+    *" -run "* | *" -run="*) mesa25_args=("$@") ;;
+    *) mesa25_args=(-run '^(TestP4_|TestP5_|TestP8_|TestP11_|TestW2_ResizeStorm|TestG10_)' "$@") ;;
+  esac
+  (
+    . scripts/mesa25.sh --env
+    echo "second driver: Mesa $MESA25_VERSION's lavapipe ($VK_DRIVER_FILES)" >&2
+    go test -count=1 -p 1 "${mesa25_args[@]}" ./...
+  )
+fi

@@ -126,8 +126,8 @@ func (d *Device) InFrame() bool { return d.inFrame }
 
 // EndFrame ends the game frame and returns its record, to be executed with
 // a present (the engine hands it to its renderer). The record stays valid
-// until the next call that records; a frame that drew nothing still
-// presents (its back buffer contents are undefined unless cleared).
+// until the next call that records; a frame that drew nothing into the
+// back buffer still presents, and shows it cleared to opaque black.
 func (d *Device) EndFrame() (*Frame, error) {
 	if !d.inFrame {
 		return nil, errors.New("graphics: end frame: no frame is begun (BeginFrame first)")

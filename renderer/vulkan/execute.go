@@ -172,6 +172,12 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return err
 		}
 	}
+	if present && !swapSeen {
+		// Nothing drew into the back buffer (a loading frame, an Exit in
+		// the first Draw): clear it, which also brings the acquired image
+		// into its present layout (W3: never present an UNDEFINED image).
+		r.clearBackBuffer()
+	}
 	return r.ops.err()
 }
 
@@ -181,6 +187,9 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		up := &f.Uploads[i]
 		if up.Size <= 0 {
 			continue
+		}
+		if err := r.checkUpload(f, up); err != nil {
+			return err
 		}
 		c, off, err := r.arenaAlloc(a, up.Size, 16)
 		if err != nil {
@@ -204,6 +213,49 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		}
 	}
 	return nil
+}
+
+// checkUpload validates an upload against the record's bytes and its
+// destination, in comparisons that cannot overflow (rule G2): a record
+// built by hand must not make the copy read or write out of bounds.
+func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
+	if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
+		return fmt.Errorf("upload: bytes %d+%d outside the record's %d upload bytes: %w", up.Data, up.Size, len(f.UploadData), graphics.ErrOutOfRange)
+	}
+	switch {
+	case up.Texture != 0:
+		t := r.textures[up.Texture]
+		if t == nil {
+			return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
+		}
+		g := up.Region
+		if !g.Within(t.w, t.h) {
+			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d texture: %w", up.Texture, g, t.w, t.h, graphics.ErrOutOfRange)
+		}
+		if up.Size != 4*g.Width*g.Height {
+			return fmt.Errorf("upload to texture %d: %d bytes for a %dx%d region, want %d: %w", up.Texture, up.Size, g.Width, g.Height, 4*g.Width*g.Height, graphics.ErrOutOfRange)
+		}
+	case up.Buffer != 0:
+		b := r.buffers[up.Buffer]
+		if b == nil {
+			return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
+		}
+		if up.Offset < 0 || up.Size > b.size-up.Offset {
+			return fmt.Errorf("upload to buffer %d: %d bytes at offset %d do not fit in %d bytes: %w", up.Buffer, up.Size, up.Offset, b.size, graphics.ErrOutOfRange)
+		}
+	}
+	return nil
+}
+
+// emptyFrameColor is what a presented frame that drew nothing into the back
+// buffer shows: opaque black.
+var emptyFrameColor = [4]float32{0, 0, 0, 1}
+
+// clearBackBuffer records a pass that clears the acquired image to
+// emptyFrameColor (and depth and stencil), leaving it ready to present.
+func (r *Renderer) clearBackBuffer() {
+	r.ops.beginClearPass(r.passes[passSwapClear], nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
+	r.ops.endPass()
 }
 
 // drawState is what the last draw bound, so the next binds only changes.

@@ -200,10 +200,10 @@ func (r *Renderer) frameErr(res vk.Result) error {
 // frame loop. The first build does not wait: no frame has used a
 // swapchain yet, and the start's warm-up draws (which may still be
 // compiling on the queue) touch none, so the two overlap.
-func (r *Renderer) rebuild(w, h int) error {
-	old := r.sc
+func (p *presenter) rebuild(w, h int) error {
+	old := p.sc
 	if old != nil {
-		if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle)); err != nil {
+		if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(p.gpu.dev.handle)); err != nil {
 			return err
 		}
 	}
@@ -211,22 +211,22 @@ func (r *Renderer) rebuild(w, h int) error {
 	if old != nil {
 		oldHandle = old.handle
 	}
-	sc, err := r.newSwapchain(oldHandle, r.choice.Mode, w, h)
-	r.destroySwapchain(old) // retired by the create call, even a failed one
-	r.sc = nil
+	sc, err := p.newSwapchain(oldHandle, p.choice.Mode, w, h)
+	p.destroySwapchain(old) // retired by the create call, even a failed one
+	p.sc = nil
 	if err != nil {
 		return fmt.Errorf("rebuild swapchain: %w", err)
 	}
-	r.sc = sc
-	r.loop.setSwapchain(sc.handle, sc.images, sc.fbs, sc.rendered)
-	r.stale = false
-	r.rebuilds++
+	p.sc = sc
+	p.gpu.loop.setSwapchain(sc.handle, sc.images, sc.fbs, sc.rendered)
+	p.stale = false
+	p.rebuilds++
 	return nil
 }
 
 // Resize tells the renderer the framebuffer may have changed size or been
 // minimised (call it on the window's framebuffer-size and iconify events):
-// the next DrawFrame reads the size again and rebuilds the swapchain (or
+// the next BeginFrame reads the size again and rebuilds the swapchain (or
 // skips drawing at 0x0). Without it, a resize is still noticed when the
 // driver reports SUBOPTIMAL or OUT_OF_DATE.
 func (r *Renderer) Resize() { r.stale = true }

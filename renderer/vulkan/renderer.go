@@ -3,7 +3,6 @@ package vulkan
 import (
 	"errors"
 	"fmt"
-	"image"
 	"strings"
 	"time"
 	"unsafe"
@@ -119,7 +118,7 @@ const DefaultPaceBound = 50 * time.Millisecond
 type Renderer struct {
 	deviceState
 	frameState
-	presenterState
+	presenter
 }
 
 // deviceState is what lives as long as the device: loader, instance,
@@ -179,34 +178,6 @@ type frameState struct {
 	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
 	waitBound   time.Duration
 	lastT       time.Duration // tests: the time of the last drawn frame
-}
-
-// presenterState is what lives as long as the window's surface, or less:
-// the surface, the swapchain (rebuilt on resize and mode changes), the
-// present-mode choice, half rate and captures of presented frames.
-type presenterState struct {
-	win      Surface
-	surface  vk.Surface
-	format   vk.SurfaceFormat
-	sc       *swapchain
-	modes    present.ModeSet // supported by the surface
-	choice   present.Choice  // for the requested interval (P6)
-	halfRate bool            // P8: present each frame twice at interval 2 on FIFO
-	presents uint64          // images queued for presentation (Presents)
-	stale    bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
-	fbW, fbH int             // framebuffer size last read from the Surface
-	rebuilds int
-	budget   int64 // swapchain memory budget in bytes (SwapchainBudget)
-
-	pacer     FramePacer    // frame callbacks to emulate FIFO on, or nil
-	paceBound time.Duration // the longest wait for a frame callback
-	hidden    uint64        // frames not drawn because the window was not visible (W8)
-
-	cap        *capture // read-back buffer of presented frames, made on first use
-	captureOne bool     // CaptureNext: copy the next presented frame
-	captureAll bool     // SetCaptureEvery: copy every presented frame
-	captured   *image.RGBA
-	captureErr error
 }
 
 // New creates the renderer for win: instance, device, render passes and
@@ -277,6 +248,7 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	r = &Renderer{}
 	r.deviceState = st.core // the renderer owns it from here
 	*st = started{}
+	r.gpu = &r.deviceState
 	r.win, r.budget = win, budget
 	made := r // the failing returns set r to nil before this runs
 	defer func() {
@@ -302,16 +274,15 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createGraphics(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	if err := r.queryModes(); err != nil {
+	if err := r.presenter.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	r.pacer, r.paceBound = opt.Pacer, paceBound(opt.PaceBound, r.waitBound)
-	r.halfRate = opt.HalfRate
-	if r.choice, err = r.choose(opt.SwapInterval, opt.HalfRate); err != nil {
+	if err := r.presenter.SetPresentation(opt.SwapInterval, opt.HalfRate); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	w, h := win.FramebufferSize()
-	if err := r.rebuild(max(w, 1), max(h, 1)); err != nil {
+	if err := r.presenter.rebuild(max(w, 1), max(h, 1)); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	launchtrace.Mark("vulkan: swapchain built")
@@ -402,21 +373,6 @@ func (r *Renderer) createFrames(n int) error {
 	}
 	r.sync = fs
 	r.loop.setSync(fs.fences, fs.acquired, fs.cmds)
-	return nil
-}
-
-// queryModes reads the surface's present modes.
-func (r *Renderer) queryModes() error {
-	const op, call = "list present modes", "vkGetPhysicalDeviceSurfacePresentModesKHR"
-	var n uint32
-	if err := callErr(op, call, vk.GetPhysicalDeviceSurfacePresentModes(r.dev.gpu, r.surface, &n, nil)); err != nil {
-		return err
-	}
-	modes := make([]vk.PresentMode, n)
-	if err := callErr(op, call, vk.GetPhysicalDeviceSurfacePresentModes(r.dev.gpu, r.surface, &n, modes)); err != nil {
-		return err
-	}
-	r.modes = modeSet(modes[:n])
 	return nil
 }
 

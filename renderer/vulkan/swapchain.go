@@ -10,7 +10,7 @@ import (
 )
 
 // errZeroExtent is returned by a rebuild when the surface's extent is 0x0:
-// DrawFrame then skips the frame, as for a 0x0 framebuffer (W2).
+// BeginFrame then skips the frame, as for a 0x0 framebuffer (W2).
 var errZeroExtent = errors.New("surface extent is 0x0")
 
 // swapchain owns a VkSwapchainKHR and everything sized or counted by it: one
@@ -31,17 +31,17 @@ type swapchain struct {
 
 // newSwapchain builds a swapchain for a fbW x fbH framebuffer with the given
 // present mode, retiring old (which the caller destroys afterwards).
-func (r *Renderer) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW, fbH int) (sc *swapchain, err error) {
+func (p *presenter) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW, fbH int) (sc *swapchain, err error) {
 	sc = &swapchain{fbW: fbW, fbH: fbH, mode: mode}
 	defer func() {
 		if err != nil {
-			r.destroySwapchain(sc)
+			p.destroySwapchain(sc)
 		}
 	}()
-	if err := r.createSwapchain(sc, old); err != nil {
+	if err := p.createSwapchain(sc, old); err != nil {
 		return nil, err
 	}
-	steps := []func(*swapchain) error{r.createViews, r.createFramebuffers, r.createRendered}
+	steps := []func(*swapchain) error{p.createViews, p.createFramebuffers, p.createRendered}
 	for _, step := range steps {
 		if err := step(sc); err != nil {
 			return nil, err
@@ -51,9 +51,9 @@ func (r *Renderer) newSwapchain(old vk.Swapchain, mode present.PresentMode, fbW,
 }
 
 // createSwapchain creates the VkSwapchainKHR and lists its images.
-func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
+func (p *presenter) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 	const op = "create swapchain"
-	caps, err := r.surfaceCaps()
+	caps, err := p.surfaceCaps()
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 		return errZeroExtent // minimised between the size query and now (W2)
 	}
 	if err := CheckSwapchain(int(sc.extent.Width), int(sc.extent.Height), int(count),
-		formatSize(r.format.Format), formatSize(r.depthFormat), r.budget); err != nil {
+		formatSize(p.format.Format), formatSize(p.gpu.depthFormat), p.budget); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	usage := vk.ImageUsageFlags(vk.ImageUsageColorAttachmentBit)
@@ -80,10 +80,10 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 	}
 	ci := vk.SwapchainCreateInfo{
 		SType:            vk.StructureTypeSwapchainCreateInfo,
-		Surface:          r.surface,
+		Surface:          p.surface,
 		MinImageCount:    count,
-		ImageFormat:      r.format.Format,
-		ImageColorSpace:  r.format.ColorSpace,
+		ImageFormat:      p.format.Format,
+		ImageColorSpace:  p.format.ColorSpace,
 		ImageExtent:      sc.extent,
 		ImageArrayLayers: 1,
 		ImageUsage:       usage,
@@ -96,19 +96,19 @@ func (r *Renderer) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 	}
 	defer ci.Free()
 	var h vk.Swapchain
-	if err := callErr(op, "vkCreateSwapchainKHR", vk.CreateSwapchain(r.dev.handle, &ci, nil, &h)); err != nil {
+	if err := callErr(op, "vkCreateSwapchainKHR", vk.CreateSwapchain(p.gpu.dev.handle, &ci, nil, &h)); err != nil {
 		return err
 	}
 	sc.handle = h
-	sc.images, err = swapchainImages(r.dev.handle, h)
+	sc.images, err = swapchainImages(p.gpu.dev.handle, h)
 	return err
 }
 
 // surfaceCaps reads the surface's capabilities, nested extents included.
-func (r *Renderer) surfaceCaps() (vk.SurfaceCapabilities, error) {
+func (p *presenter) surfaceCaps() (vk.SurfaceCapabilities, error) {
 	var caps vk.SurfaceCapabilities
 	if err := callErr("create swapchain", "vkGetPhysicalDeviceSurfaceCapabilitiesKHR",
-		vk.GetPhysicalDeviceSurfaceCapabilities(r.dev.gpu, r.surface, &caps)); err != nil {
+		vk.GetPhysicalDeviceSurfaceCapabilities(p.gpu.dev.gpu, p.surface, &caps)); err != nil {
 		return caps, err
 	}
 	caps.Deref()
@@ -141,15 +141,15 @@ func swapchainImages(dev vk.Device, sc vk.Swapchain) ([]vk.Image, error) {
 }
 
 // createViews creates the colour views and the depth image.
-func (r *Renderer) createViews(sc *swapchain) error {
+func (p *presenter) createViews(sc *swapchain) error {
 	for _, img := range sc.images {
-		v, err := newView(r.dev.handle, img, r.format.Format, vk.ImageAspectColorBit, "create swapchain image view")
+		v, err := newView(p.gpu.dev.handle, img, p.format.Format, vk.ImageAspectColorBit, "create swapchain image view")
 		if err != nil {
 			return err
 		}
 		sc.views = append(sc.views, v)
 	}
-	depth, err := newDepthImage(r.dev, r.depthFormat, sc.extent)
+	depth, err := newDepthImage(p.gpu.dev, p.gpu.depthFormat, sc.extent)
 	if err != nil {
 		return err
 	}
@@ -158,9 +158,9 @@ func (r *Renderer) createViews(sc *swapchain) error {
 }
 
 // createFramebuffers creates one framebuffer per image (colour + depth).
-func (r *Renderer) createFramebuffers(sc *swapchain) error {
+func (p *presenter) createFramebuffers(sc *swapchain) error {
 	for _, v := range sc.views {
-		fb, err := newFramebuffer(r.dev.handle, r.passes[passSwapDiscard], v, sc.depth.view, sc.extent)
+		fb, err := newFramebuffer(p.gpu.dev.handle, p.gpu.passes[passSwapDiscard], v, sc.depth.view, sc.extent)
 		if err != nil {
 			return err
 		}
@@ -171,9 +171,9 @@ func (r *Renderer) createFramebuffers(sc *swapchain) error {
 
 // createRendered creates the per-image render-finished semaphores (per image,
 // not per frame: a present may still hold the previous one).
-func (r *Renderer) createRendered(sc *swapchain) error {
+func (p *presenter) createRendered(sc *swapchain) error {
 	for range sc.images {
-		s, err := newSemaphore(r.dev.handle)
+		s, err := newSemaphore(p.gpu.dev.handle)
 		if err != nil {
 			return err
 		}
@@ -184,11 +184,11 @@ func (r *Renderer) createRendered(sc *swapchain) error {
 
 // destroySwapchain destroys what newSwapchain created, children first; the
 // caller makes sure the device no longer uses it. Safe on a partial one.
-func (r *Renderer) destroySwapchain(sc *swapchain) {
+func (p *presenter) destroySwapchain(sc *swapchain) {
 	if sc == nil {
 		return
 	}
-	dev := r.dev.handle
+	dev := p.gpu.dev.handle
 	for _, s := range sc.rendered {
 		vk.DestroySemaphore(dev, s, nil)
 	}
@@ -203,4 +203,19 @@ func (r *Renderer) destroySwapchain(sc *swapchain) {
 		vk.DestroySwapchain(dev, sc.handle, nil)
 	}
 	*sc = swapchain{}
+}
+
+// queryModes reads the surface's present modes.
+func (p *presenter) queryModes() error {
+	const op, call = "list present modes", "vkGetPhysicalDeviceSurfacePresentModesKHR"
+	var n uint32
+	if err := callErr(op, call, vk.GetPhysicalDeviceSurfacePresentModes(p.gpu.dev.gpu, p.surface, &n, nil)); err != nil {
+		return err
+	}
+	modes := make([]vk.PresentMode, n)
+	if err := callErr(op, call, vk.GetPhysicalDeviceSurfacePresentModes(p.gpu.dev.gpu, p.surface, &n, modes)); err != nil {
+		return err
+	}
+	p.modes = modeSet(modes[:n])
+	return nil
 }
