@@ -47,8 +47,10 @@ type modelVertex struct {
 }
 
 var declModel = mustDeclaration(36,
-	VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatVector3, UsageNormal},
-	VertexElement{24, FormatVector2, UsageTextureCoordinate}, VertexElement{32, FormatColor, UsageColor})
+	VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition},
+	VertexElement{Offset: 12, Format: FormatVector3, Usage: UsageNormal},
+	VertexElement{Offset: 24, Format: FormatVector2, Usage: UsageTextureCoordinate},
+	VertexElement{Offset: 32, Format: FormatColor, Usage: UsageColor})
 
 // LoadModelFile reads a glTF 2.0 model (.gltf with its buffers and images
 // beside it, or .glb) into a Model on dev (rule M1). Buffers and images
