@@ -222,10 +222,14 @@ func (g *Game) Close() error {
 	return g.release()
 }
 
-// release destroys the device (after it went idle) and then the platform.
+// release destroys the device (after it went idle) and then the platform,
+// and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
 	err := g.graphics.destroyDevice()
 	g.platform.Destroy()
+	if r, ok := g.platform.(PlatformReporter); ok {
+		err = errors.Join(err, r.Report())
+	}
 	return err
 }
 

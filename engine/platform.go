@@ -47,6 +47,14 @@ type Platform interface {
 	Destroy()
 }
 
+// PlatformReporter is an optional Platform interface for a platform that
+// checks a run as it goes (the desktop platform's validation messages).
+// Close calls Report once, after Destroy; its error is joined with the
+// teardown's and returned by Close, and so by Run.
+type PlatformReporter interface {
+	Report() error
+}
+
 // RendererConfig is what device creation hands to Platform.CreateRenderer.
 type RendererConfig struct {
 	// Width and Height are the back buffer's size in pixels (the window's

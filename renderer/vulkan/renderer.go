@@ -418,6 +418,16 @@ func (r *Renderer) Messages() []string {
 	return r.inst.messages()
 }
 
+// MessageCount returns how many validation messages there are so far
+// (len(Messages()) without the copy): a loop can poll it each frame
+// without allocating.
+func (r *Renderer) MessageCount() int {
+	if r == nil || r.inst == nil || r.inst.log == nil {
+		return 0
+	}
+	return r.inst.log.count()
+}
+
 // Validating reports whether the validation layer is on.
 func (r *Renderer) Validating() bool { return r != nil && r.inst != nil && r.inst.log != nil }
 
