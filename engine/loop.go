@@ -18,8 +18,12 @@ func (l *loop) Poll() { (*Game)(l).poll() }
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
 	g.takeUpdate()
+	g.audio.BeginUpdate(gt)
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
+	if err := g.audio.EndUpdate(gt); err != nil {
+		g.fail(err)
+	}
 }
 
 // Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
@@ -39,7 +43,7 @@ var errNotInitialized = errors.New("engine: Tick before the game was initialized
 // Run runs the game until Exit or a closed window: Configure, device
 // creation, Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
 // (raised by the loop after it ends, T12), EndRun, UnloadContent, and the
-// teardown (device idle, destroyed, then the platform: W4). A renderer
+// teardown (device idle, destroyed, then the audio, then the platform: W4). A renderer
 // error ends the loop and Run returns it after the same teardown (without
 // Exiting and EndRun). A panic in the game's code tears the device and the
 // platform down in order and then propagates (W6).
@@ -226,6 +230,7 @@ func (g *Game) Close() error {
 // and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
 	err := g.graphics.destroyDevice()
+	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()
 	if r, ok := g.platform.(PlatformReporter); ok {
 		err = errors.Join(err, r.Report())

@@ -12,6 +12,7 @@ type device struct {
 	queue  vk.Queue // graphics and present
 	family uint32
 	memory vk.PhysicalDeviceMemoryProperties
+	alloc  *memAllocator // every image's and buffer's memory (W12)
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains.
@@ -46,6 +47,13 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo) (*device, error) {
 	}
 	mem.Free()
 	d.memory = mem
+	var props vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(gpu, &props)
+	props.Deref()
+	props.Limits.Deref()
+	d.alloc = newMemAllocator(h, &d.memory, props.Limits.MaxMemoryAllocationCount)
+	props.Limits.Free()
+	props.Free()
 	return d, nil
 }
 
@@ -55,6 +63,7 @@ func (d *device) destroy() {
 		return
 	}
 	vk.DeviceWaitIdle(d.handle)
+	d.alloc.destroy()
 	vk.DestroyDevice(d.handle, nil)
 	*d = device{}
 }

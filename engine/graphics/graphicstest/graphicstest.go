@@ -95,6 +95,9 @@ func (b *Backend) ReadTexture(id graphics.TextureID, r graphics.Rectangle, dst [
 	if !ok || t.Released {
 		return fmt.Errorf("graphicstest: read texture %d: no such texture", id)
 	}
+	if !r.Within(t.Desc.Width, t.Desc.Height) {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v outside %dx%d: %w", id, r, t.Desc.Width, t.Desc.Height, graphics.ErrOutOfRange)
+	}
 	if len(dst) != 4*r.Width*r.Height {
 		return fmt.Errorf("graphicstest: read texture %d: %d bytes for %dx%d", id, len(dst), r.Width, r.Height)
 	}
@@ -174,7 +177,7 @@ var errRecord = errors.New("graphicstest: inconsistent frame record")
 // cover the draws in order.
 func (b *Backend) Check(f *graphics.Frame) error {
 	for i, u := range f.Uploads {
-		if u.Data < 0 || u.Size < 0 || u.Data+u.Size > len(f.UploadData) {
+		if u.Data < 0 || u.Size < 0 || u.Data > len(f.UploadData) || u.Size > len(f.UploadData)-u.Data {
 			return fmt.Errorf("%w: upload %d data %d+%d outside %d bytes", errRecord, i, u.Data, u.Size, len(f.UploadData))
 		}
 		if u.Texture != 0 {
@@ -183,7 +186,7 @@ func (b *Backend) Check(f *graphics.Frame) error {
 				return fmt.Errorf("upload %d: %w", i, err)
 			}
 			r := u.Region
-			if r.X < 0 || r.Y < 0 || r.X+r.Width > t.Desc.Width || r.Y+r.Height > t.Desc.Height || u.Size != 4*r.Width*r.Height {
+			if !r.Within(t.Desc.Width, t.Desc.Height) || u.Size != 4*r.Width*r.Height {
 				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d texture", errRecord, i, r, u.Size, t.Desc.Width, t.Desc.Height)
 			}
 			continue
@@ -192,7 +195,7 @@ func (b *Backend) Check(f *graphics.Frame) error {
 		if err != nil {
 			return fmt.Errorf("upload %d: %w", i, err)
 		}
-		if u.Offset < 0 || u.Offset+u.Size > buf.Desc.Size {
+		if u.Offset < 0 || u.Size > buf.Desc.Size-u.Offset {
 			return fmt.Errorf("%w: upload %d of %d bytes at %d into a %d-byte buffer", errRecord, i, u.Size, u.Offset, buf.Desc.Size)
 		}
 	}
