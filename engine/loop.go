@@ -26,6 +26,10 @@ func (l *loop) Update(gt timing.GameTime) {
 	}
 }
 
+// PollExit looks for a window close or RequestExit between the Updates of
+// a catch-up burst and calls Exit for it (timing.ExitPoller, T12).
+func (l *loop) PollExit() { (*Game)(l).pollExit() }
+
 // Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
 func (l *loop) Draw(gt timing.GameTime) { (*Game)(l).draw(gt) }
 
