@@ -242,6 +242,9 @@ func (r *Renderer) release(slot int) {
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
 		}
+		if rel.Effect != 0 {
+			r.releaseEffect(rel.Effect)
+		}
 		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
 			b.destroy()
 			delete(r.buffers, rel.Buffer)

@@ -167,6 +167,9 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
 		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
 	}
+	if err := r.recordEffectData(f, a); err != nil {
+		return err
+	}
 	swapSeen := false
 	for i := range f.Passes {
 		if err := r.recordPass(f, &f.Passes[i], verts, vertBase, &swapSeen); err != nil {
@@ -370,10 +373,11 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
-	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
-		return fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))
+	u, err := r.uniformOf(d)
+	if err != nil {
+		return err
 	}
-	if u := r.uniformLocs[d.Uniforms]; st.first || u != st.uniform {
+	if st.first || u != st.uniform {
 		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
 		st.uniform = u
 	}
