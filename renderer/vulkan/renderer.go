@@ -173,6 +173,7 @@ type frameState struct {
 	arenas      [maxFrames + 1]arena // per frame in flight, and offscreen
 	releases    [maxFrames + 1][]graphics.Release
 	uniformLocs []uniformLoc
+	dead        deadSet // the record's releases no draw or pass uses (trim.go)
 	ops         opList
 	acquired    bool   // BeginFrame acquired an image Execute has not presented
 	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
