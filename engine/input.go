@@ -149,6 +149,7 @@ type InputEvent struct {
 type inputEdges struct {
 	keysPressed, keysReleased       KeyboardState
 	buttonsPressed, buttonsReleased uint8
+	dx, dy                          float64 // the cursor's motion (I4)
 }
 
 // inputBridge is the input state machine every event reaches first: it
@@ -197,6 +198,8 @@ func (b *inputBridge) apply(ev *PlatformEvent) {
 			}
 		}
 	case EventCursor:
+		b.edges.dx += ev.X - b.mouse.X
+		b.edges.dy += ev.Y - b.mouse.Y
 		b.mouse.X, b.mouse.Y = ev.X, ev.Y
 	case EventScroll:
 		b.mouse.ScrollX += ev.DX

@@ -70,6 +70,7 @@ func (g *Game) setActive(active bool) {
 	}
 	g.active = active
 	g.syncSchedulerActive()
+	g.applyCursor() // focus loss releases a capture, focus gain restores it (I4)
 	if active {
 		if h, ok := g.handler.(ActivatedHandler); ok {
 			h.OnActivated(g)

@@ -1,0 +1,29 @@
+package desktop
+
+import (
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/window"
+)
+
+var _ engine.CursorController = (*Platform)(nil)
+
+// cursorModes maps the engine's cursor modes to the window's.
+var cursorModes = [...]window.CursorMode{
+	engine.CursorVisible:  window.CursorNormal,
+	engine.CursorHidden:   window.CursorHidden,
+	engine.CursorCaptured: window.CursorCaptured,
+}
+
+// SetCursorMode puts the window's cursor in mode (raw motion while
+// captured, where the platform has it) and returns its position then.
+func (p *Platform) SetCursorMode(mode engine.CursorMode) (x, y float64) {
+	m := window.CursorNormal
+	if mode >= 0 && int(mode) < len(cursorModes) {
+		m = cursorModes[mode]
+	}
+	p.win.SetCursorMode(m)
+	return p.win.CursorPos()
+}
+
+// SetCursorPosition moves the cursor over the window's content area.
+func (p *Platform) SetCursorPosition(x, y float64) { p.win.SetCursorPos(x, y) }
