@@ -22,6 +22,13 @@ func (p *Platform) SetCursorMode(mode engine.CursorMode) (x, y float64) {
 		m = cursorModes[mode]
 	}
 	p.win.SetCursorMode(m)
+	if m == window.CursorCaptured {
+		// GLFW centres a captured cursor; its virtual position starts where
+		// the pointer was, and the centring can still arrive as a move:
+		// start the virtual position at the centre too, so it is no motion.
+		w, h := p.win.Size()
+		p.win.SetCursorPos(float64(w)/2, float64(h)/2)
+	}
 	return p.win.CursorPos()
 }
 
