@@ -216,6 +216,7 @@ func (g *Game) takeUpdate() {
 	g.edges, b.edges = b.edges, inputEdges{}
 	g.events, b.events = b.events, g.events[:0]
 	g.text, b.text = b.text, g.text[:0]
+	g.pads.update, g.pads.edges = g.pads.edges, padEdges{}
 }
 
 // IsKeyJustPressed reports whether k went down between the previous update

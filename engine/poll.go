@@ -122,6 +122,8 @@ type gamepads struct {
 	any       bool
 	state     [MaxGamepads]GamepadState
 	connected [MaxGamepads]bool
+	edges     padEdges // since the last update began (gamepad_edges.go)
+	update    padEdges // the current update's (I5)
 }
 
 // poll refreshes the wanted slots; none are polled until the game asks.
@@ -131,7 +133,9 @@ func (p *gamepads) poll(pl Platform) {
 	}
 	for i := range p.wanted {
 		if p.wanted[i] {
+			old := p.state[i]
 			p.state[i], p.connected[i] = pl.Gamepad(i)
+			p.edges.note(i, old, p.state[i])
 		}
 	}
 }
