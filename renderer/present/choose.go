@@ -58,6 +58,18 @@ const (
 	SwitchRebuilt
 )
 
+// SwitchCounts are how the present-mode changes a renderer applied went
+// (P5, P11), for diagnostics and the sample's state dump.
+type SwitchCounts struct {
+	// Changes is how many times the present mode in use changed.
+	Changes int
+	// InPlace is how many of them switched in place, without a rebuild.
+	InPlace int
+	// Rebuilds is how many swapchains were built after the first, for
+	// any reason (mode changes, resizes, OUT_OF_DATE).
+	Rebuilds int
+}
+
 // String is "in place", "rebuilt" or "" (no change yet).
 func (s Switch) String() string {
 	switch s {

@@ -142,7 +142,7 @@ func halfRateSwitch(r *Renderer, modes present.ModeSet, interval int, half bool,
 // Rebuilds and PresentationCounts before it: nothing for an unchanged
 // mode; else one change, made in place (P11) when the swapchain could,
 // else by one rebuild (P5).
-func checkSwitched(r *Renderer, before, want present.PresentMode, rebuilds int, counts PresentationCounts) error {
+func checkSwitched(r *Renderer, before, want present.PresentMode, rebuilds int, counts present.SwitchCounts) error {
 	now := r.PresentationCounts()
 	changes, inPlace, rebuilt := now.Changes-counts.Changes, now.InPlace-counts.InPlace, r.Rebuilds()-rebuilds
 	switch {

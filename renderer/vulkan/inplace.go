@@ -111,21 +111,9 @@ func (p *presenter) switchInPlace() error {
 	return nil
 }
 
-// PresentationCounts are how the present-mode changes a renderer applied
-// went (P5, P11), for diagnostics and the sample's state dump.
-type PresentationCounts struct {
-	// Changes is how many times the present mode in use changed.
-	Changes int
-	// InPlace is how many of them switched in place, without a rebuild.
-	InPlace int
-	// Rebuilds is how many swapchains were built after the first, for
-	// any reason (mode changes, resizes, OUT_OF_DATE).
-	Rebuilds int
-}
-
 // PresentationCounts reports how the present-mode changes so far went.
-func (p *presenter) PresentationCounts() PresentationCounts {
-	return PresentationCounts{Changes: p.changes, InPlace: p.inPlaceChanges, Rebuilds: max(p.rebuilds-1, 0)}
+func (p *presenter) PresentationCounts() present.SwitchCounts {
+	return present.SwitchCounts{Changes: p.changes, InPlace: p.inPlaceChanges, Rebuilds: max(p.rebuilds-1, 0)}
 }
 
 // InPlace reports whether this renderer switches present modes in place

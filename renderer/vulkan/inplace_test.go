@@ -30,9 +30,9 @@ func TestP11_SwitchPathFollowsTheDriver(t *testing.T) {
 		switch {
 		case !all:
 			t.Logf("the surface lacks some modes (%v): counts not pinned", g.r.SupportedPresentModes())
-		case g.r.InPlace() && c != (PresentationCounts{Changes: 4, InPlace: 4}):
+		case g.r.InPlace() && c != (present.SwitchCounts{Changes: 4, InPlace: 4}):
 			return fmt.Errorf("in place: %+v, want 4 changes in place, no rebuild", c)
-		case !g.r.InPlace() && c != (PresentationCounts{Changes: 4, Rebuilds: 4}):
+		case !g.r.InPlace() && c != (present.SwitchCounts{Changes: 4, Rebuilds: 4}):
 			return fmt.Errorf("rebuilding: %+v, want 4 changes, 4 rebuilds", c)
 		}
 		want := present.SwitchRebuilt
