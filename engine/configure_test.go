@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -92,5 +94,65 @@ func TestConfigurer_ErrorEndsRunBeforeTheDevice(t *testing.T) {
 	}
 	if got := rec.String(); got != "Configure\nplatform.Destroy\n" {
 		t.Errorf("transcript:\n%s", got)
+	}
+}
+
+// TestConfigurer_DeviceEventsInConfigureAreAnError: subscribing to the
+// device's events inside Configure, before the device exists, is an error
+// from Run that says where to subscribe, not a nil dereference; the
+// manager's fields and events stay usable there, and GraphicsDevice is nil
+// again after Configure until the device exists.
+func TestConfigurer_DeviceEventsInConfigureAreAnError(t *testing.T) {
+	rec := &recorder{}
+	g, _, p := newConfigGame(t, rec, func(g *Game) error {
+		dev := g.GraphicsDevice()
+		if dev == nil {
+			t.Fatal("GraphicsDevice is nil inside Configure; want the placeholder")
+		}
+		if c := dev.Presentation(); c != (present.Choice{}) || dev.SkippedPresents() != 0 {
+			t.Errorf("placeholder reports %+v, %d skipped", c, dev.SkippedPresents())
+		}
+		if err := dev.Reset(dev.PresentationParameters()); err == nil {
+			t.Error("Reset of the placeholder succeeded")
+		}
+		dev.Presented.Add(func(*Presented) {})
+		g.GraphicsDeviceManager().DeviceCreated.Add(func(*GraphicsDevice) {})
+		return nil
+	})
+	err := g.Run()
+	if err == nil || !strings.Contains(err.Error(), "GraphicsDevice().Presented") || !strings.Contains(err.Error(), "Initialize") {
+		t.Fatalf("Run returned %v, want an error naming Presented and Initialize", err)
+	}
+	if len(p.rendCfg) != 0 || p.destroyed != 1 || g.GraphicsDevice() != nil {
+		t.Errorf("%d renderers created, platform destroyed %d times, device %v; want 0, 1, nil", len(p.rendCfg), p.destroyed, g.GraphicsDevice())
+	}
+}
+
+// TestGraphicsDevice_DrawsDirectly: the GraphicsDevice has the drawing
+// device's methods (g.GraphicsDevice().Clear), the same device Graphics
+// returns, and GraphicsDeviceManager is the manager Graphics returns.
+func TestGraphicsDevice_DrawsDirectly(t *testing.T) {
+	rec := &recorder{}
+	g, c, p := newConfigGame(t, rec, func(*Game) error { return nil })
+	if g.GraphicsDeviceManager() != g.Graphics() {
+		t.Error("GraphicsDeviceManager and Graphics differ")
+	}
+	c.onDraw = func(g *Game, n int, _ timing.GameTime) {
+		dev := g.GraphicsDevice()
+		if dev.Device != dev.Graphics() {
+			t.Error("the embedded Device is not Graphics()")
+		}
+		if err := dev.Clear(graphics.CornflowerBlue); err != nil {
+			t.Error(err)
+		}
+		if n == 2 {
+			g.Exit()
+		}
+	}
+	if err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if p.renderer.lastFrame.clear != graphics.CornflowerBlue {
+		t.Errorf("last frame cleared to %v, want CornflowerBlue", p.renderer.lastFrame.clear)
 	}
 }

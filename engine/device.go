@@ -9,14 +9,22 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 )
 
-// GraphicsDevice is the game's device (XNA's GraphicsDevice): the drawing
-// half is a graphics.Device (Graphics), the rest is its presentation
+// GraphicsDevice is the game's device (XNA's GraphicsDevice). It embeds
+// the drawing device, a *graphics.Device, so its drawing methods are the
+// device's own: g.GraphicsDevice().Clear(graphics.CornflowerBlue) as in
+// XNA (Graphics returns the same value). The rest is its presentation
 // settings, the Presented event, screenshots, and the Renderer behind it.
 // The GraphicsDeviceManager creates it; Game.Run destroys it.
 type GraphicsDevice struct {
+	// Device is the drawing half: Clear, render targets, states, buffers
+	// and draws (package engine/graphics). Between BeginDraw and Present
+	// (Game.Draw) the back buffer is its target; outside, only render
+	// targets are. Nil only in the placeholder Game.GraphicsDevice returns
+	// inside Configure.
+	*graphics.Device
+
 	manager  *GraphicsDeviceManager
 	renderer Renderer
-	gfx      *graphics.Device
 	params   PresentationParameters
 	settings PresentSettings
 	begun    bool // a frame was begun and not yet presented
@@ -41,11 +49,25 @@ type GraphicsDevice struct {
 	Displayed Event[*Displayed]
 }
 
-// Graphics returns the drawing half of the device: Clear, render targets,
-// states, buffers and draws (package engine/graphics). Between BeginDraw
-// and Present (Game.Draw) the back buffer is its target; outside, only
-// render targets are.
-func (d *GraphicsDevice) Graphics() *graphics.Device { return d.gfx }
+// earlyEvents names the events of a Configure placeholder that got
+// handlers, "" when none did.
+func (d *GraphicsDevice) earlyEvents() string {
+	switch {
+	case d.Presented.Len() > 0 && d.Displayed.Len() > 0:
+		return "Presented and Displayed"
+	case d.Presented.Len() > 0:
+		return "Presented"
+	case d.Displayed.Len() > 0:
+		return "Displayed"
+	}
+	return ""
+}
+
+// Graphics returns the drawing half of the device, the embedded Device:
+// Clear, render targets, states, buffers and draws (package
+// engine/graphics). Its methods are also the GraphicsDevice's own, so
+// d.Clear(c) and d.Graphics().Clear(c) are the same call.
+func (d *GraphicsDevice) Graphics() *graphics.Device { return d.Device }
 
 // PresentationParameters returns the settings the device was created or
 // last reset with; the back-buffer sizes follow the framebuffer after a
@@ -62,13 +84,23 @@ func (d *GraphicsDevice) PresentSettings() PresentSettings { return d.settings }
 
 // Presentation reports the renderer's observation: the requested interval,
 // the present mode in use and whether it fell back (P6).
-func (d *GraphicsDevice) Presentation() present.Choice { return d.renderer.Presentation() }
+func (d *GraphicsDevice) Presentation() present.Choice {
+	if d.renderer == nil {
+		return present.Choice{} // the Configure placeholder
+	}
+	return d.renderer.Presentation()
+}
 
 // SkippedPresents returns how many frames the renderer skipped because
 // they could not be presented within its bound (W7): a hidden or occluded
 // window on a display that paces presents keeps running Update and
 // handling events, and these frames are skipped, not waited for.
-func (d *GraphicsDevice) SkippedPresents() uint64 { return d.renderer.SkippedPresents() }
+func (d *GraphicsDevice) SkippedPresents() uint64 {
+	if d.renderer == nil {
+		return 0 // the Configure placeholder
+	}
+	return d.renderer.SkippedPresents()
+}
 
 // Renderer returns the renderer behind the device. Games do not need it:
 // drawing, the title, screenshots and present times have their own API.
@@ -83,6 +115,9 @@ func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 // put on the window by GraphicsDeviceManager.ApplyChanges, not by Reset:
 // the swapchain follows the window's framebuffer.
 func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
+	if d.renderer == nil {
+		return errors.New("reset device: the device does not exist yet: Configure sets the manager's fields, ApplyChanges applies them later")
+	}
 	s, err := check(pp)
 	if err != nil {
 		return fmt.Errorf("reset device: %w", err)
@@ -130,7 +165,7 @@ func (d *GraphicsDevice) beginDraw() (bool, error) {
 		return false, nil
 	}
 	w, h := d.renderer.BackBufferSize()
-	if err := d.gfx.BeginFrame(w, h); err != nil {
+	if err := d.Device.BeginFrame(w, h); err != nil {
 		return false, fmt.Errorf("begin draw: %w", err)
 	}
 	d.begun = true
@@ -148,7 +183,7 @@ func (d *GraphicsDevice) Present() error {
 		return errNoFrame
 	}
 	d.begun = false
-	f, err := d.gfx.EndFrame()
+	f, err := d.Device.EndFrame()
 	if err != nil {
 		return fmt.Errorf("present: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/metronome-engine/metronome/engine/audio"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -22,6 +23,10 @@ type Config struct {
 	// Profile selects the clock semantics: timing.ProfileDefault, or
 	// timing.ProfileXNA for XNA 4.0's own loop (T22).
 	Profile timing.Profile
+	// Audio configures the game's audio System (Game.Audio). The zero
+	// value renders silently in lockstep with game time; engine/desktop
+	// fills in a real output.
+	Audio audio.Config
 }
 
 // Game runs a Handler: it owns the loop, the clock (a timing.Scheduler),
@@ -36,6 +41,7 @@ type Game struct {
 	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
 	graphics *GraphicsDeviceManager
 	comps    Components
+	audio    *audio.System
 
 	batch    []PlatformEvent
 	bridge   inputBridge
@@ -53,7 +59,8 @@ type Game struct {
 	minimized        bool
 	allowResizing    bool
 
-	configured  bool // Configure was called
+	configured  bool            // Configure was called
+	configuring *GraphicsDevice // the placeholder GraphicsDevice returns inside Configure
 	initialized bool
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
@@ -103,6 +110,9 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	g.bridge.events = make([]InputEvent, 0, 64)
 	g.events = make([]InputEvent, 0, 64)
 	g.graphics = newGraphicsDeviceManager(g)
+	if g.audio, err = newAudio(cfg.Audio); err != nil {
+		return nil, err
+	}
 	g.clientW, g.clientH = p.ClientSize()
 	g.fbW, g.fbH = p.FramebufferSize()
 	g.syncSchedulerActive() // inactive until Run or a focus event (T24)
@@ -120,17 +130,58 @@ func clockOf(cfg Config) (timing.Source, timing.Waiter, error) {
 	return cfg.Source, cfg.Waiter, nil
 }
 
+// Audio returns the game's audio System (A1): made with the game, closed
+// after the graphics device at teardown. Sounds played in Update start on
+// that Update's game time (A3).
+func (g *Game) Audio() *audio.System { return g.audio }
+
+// newAudio makes the audio System; an Output that fails to start leaves
+// the game silent (Available false, Err saying why), never failing it (A5).
+func newAudio(cfg audio.Config) (*audio.System, error) {
+	s, err := audio.New(cfg)
+	if err == nil || cfg.Output == nil {
+		if err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		return s, nil
+	}
+	cfg.Output, cfg.Sink, cfg.Unavailable = nil, nil, err
+	s, err = audio.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return s, nil
+}
+
 // Handler returns the game's handler.
 func (g *Game) Handler() Handler { return g.handler }
 
 // Platform returns the platform the game runs on.
 func (g *Game) Platform() Platform { return g.platform }
 
+// GraphicsDeviceManager returns the game's GraphicsDeviceManager: the
+// presentation settings (preferred back-buffer size, vertical sync, full
+// screen), ApplyChanges and the device's life-cycle events.
+func (g *Game) GraphicsDeviceManager() *GraphicsDeviceManager { return g.graphics }
+
 // Graphics returns the game's GraphicsDeviceManager.
+//
+// Deprecated: use GraphicsDeviceManager, XNA's name; Graphics returns the
+// same value.
 func (g *Game) Graphics() *GraphicsDeviceManager { return g.graphics }
 
-// GraphicsDevice returns the device, nil before it is created.
-func (g *Game) GraphicsDevice() *GraphicsDevice { return g.graphics.device }
+// GraphicsDevice returns the device: it draws (Clear, render targets,
+// draws) and raises Presented and Displayed. Nil before it is created,
+// except inside Configure, where it returns a placeholder without a
+// renderer so that a subscription to its events is reported as an error
+// by Run (subscribe to device events in Initialize) instead of failing
+// with a nil dereference.
+func (g *Game) GraphicsDevice() *GraphicsDevice {
+	if g.graphics.device == nil && g.configuring != nil {
+		return g.configuring
+	}
+	return g.graphics.device
+}
 
 // Scheduler returns the game's clock, for its statistics and the settings
 // Game does not forward. Do not call its Tick, Start or Exit directly.
@@ -143,9 +194,9 @@ func (g *Game) IsActive() bool { return g.active }
 // IsMinimized reports whether the window is minimized (draws are skipped).
 func (g *Game) IsMinimized() bool { return g.minimized || g.fbW <= 0 || g.fbH <= 0 }
 
-// Exit ends the loop: the current tick's draw is suppressed, a tick in its
-// update loop finishes its catch-up updates (default profile), and Run
-// raises Exiting once the loop has ended (T12). The event batch being
+// Exit ends the loop: the current tick's draw is suppressed, no further
+// Update starts (a catch-up burst ends with the Update in progress), and
+// Run raises Exiting once the loop has ended (T12). The event batch being
 // polled still drains.
 func (g *Game) Exit() { g.sched.Exit() }
 

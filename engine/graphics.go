@@ -154,7 +154,7 @@ func (m *GraphicsDeviceManager) createDevice() error {
 		r.Destroy()
 		return fmt.Errorf("create renderer: %w", err)
 	}
-	m.device = &GraphicsDevice{manager: m, renderer: r, gfx: gfx, params: pp, settings: s}
+	m.device = &GraphicsDevice{Device: gfx, manager: m, renderer: r, params: pp, settings: s}
 	m.device.attachFeedback(r, m.game.fixedDt != nil)
 	m.DeviceCreated.raise(m.device)
 	return nil

@@ -29,6 +29,11 @@ type Handler interface {
 // creation. It is how a game run by a one-call entry point (desktop.Run),
 // which never hands the Game out before Run, gets that chance. An error
 // ends Run before the device exists.
+//
+// The device does not exist yet: subscribe to its events (Presented,
+// Displayed) and load content in Initialize or LoadContent. Inside
+// Configure, GraphicsDevice returns a placeholder, and a handler added to
+// one of its events makes Run fail with an error that says so.
 type Configurer interface {
 	Configure(g *Game) error
 }

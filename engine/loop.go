@@ -14,13 +14,21 @@ type loop Game
 // Poll processes the platform's event batch.
 func (l *loop) Poll() { (*Game)(l).poll() }
 
-// Update runs the game's Update, then the components' (seed: Game::Update).
+// Update runs the game's Update, then the components' (XNA's Game.Update order).
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
 	g.takeUpdate()
+	g.audio.BeginUpdate(gt)
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
+	if err := g.audio.EndUpdate(gt); err != nil {
+		g.fail(err)
+	}
 }
+
+// PollExit looks for a window close or RequestExit between the Updates of
+// a catch-up burst and calls Exit for it (timing.ExitPoller, T12).
+func (l *loop) PollExit() { (*Game)(l).pollExit() }
 
 // Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
 func (l *loop) Draw(gt timing.GameTime) { (*Game)(l).draw(gt) }
@@ -39,7 +47,7 @@ var errNotInitialized = errors.New("engine: Tick before the game was initialized
 // Run runs the game until Exit or a closed window: Configure, device
 // creation, Initialize, LoadContent, BeginRun, Activated, the ticks, then Exiting
 // (raised by the loop after it ends, T12), EndRun, UnloadContent, and the
-// teardown (device idle, destroyed, then the platform: W4). A renderer
+// teardown (device idle, destroyed, then the audio, then the platform: W4). A renderer
 // error ends the loop and Run returns it after the same teardown (without
 // Exiting and EndRun). A panic in the game's code tears the device and the
 // platform down in order and then propagates (W6).
@@ -159,8 +167,15 @@ func (g *Game) initialize() error {
 	}
 	if h, ok := g.handler.(Configurer); ok && !g.configured {
 		g.configured = true
-		if err := h.Configure(g); err != nil {
+		g.configuring = &GraphicsDevice{manager: g.graphics}
+		err := h.Configure(g)
+		early := g.configuring.earlyEvents()
+		g.configuring = nil
+		if err != nil {
 			return fmt.Errorf("engine: Configure: %w", err)
+		}
+		if early != "" {
+			return fmt.Errorf("engine: Configure subscribed to GraphicsDevice().%s, but the device is created after Configure: subscribe to device events in Initialize (or in the manager's DeviceCreated)", early)
 		}
 	}
 	if err := g.graphics.createDevice(); err != nil {
@@ -218,6 +233,7 @@ func (g *Game) Close() error {
 // release destroys the device (after it went idle) and then the platform.
 func (g *Game) release() error {
 	err := g.graphics.destroyDevice()
+	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()
 	return err
 }

@@ -82,7 +82,7 @@ type lavaGame struct {
 }
 
 func (l *lavaGame) Initialize(g *engine.Game) error {
-	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+	g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = l.pending
 	})
 	l.pending = present.IntervalOne
@@ -92,7 +92,7 @@ func (l *lavaGame) Initialize(g *engine.Game) error {
 func (l *lavaGame) Update(g *engine.Game, gt timing.GameTime) {
 	if pi, ok := l.switches[l.frames]; ok && l.checkAt == 0 {
 		l.pending = pi
-		if err := g.Graphics().ApplyChanges(); err != nil {
+		if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 			l.t.Errorf("ApplyChanges to %v: %v", pi, err)
 			g.Exit()
 			return

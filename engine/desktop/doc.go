@@ -5,7 +5,8 @@
 // # Drawing
 //
 // The renderer has no scene of its own (G1). A game draws from Draw through
-// its GraphicsDevice's Graphics() (package engine/graphics: meshes,
+// its GraphicsDevice, which embeds the drawing device (package
+// engine/graphics: meshes,
 // BasicEffect, textures, render targets); the engine records the frame and
 // the renderer executes the record on the GPU and presents it. Window
 // titles (Game.Window), screenshots of presented frames (RequestCapture)

@@ -64,8 +64,8 @@ func Example() {
 		fmt.Fprintln(os.Stderr, err) // W6: says what is missing and how to fix it
 		os.Exit(1)
 	}
-	g.Graphics().SynchronizeWithVerticalRetrace = false // Immediate, swap interval 0
-	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+	g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false // Immediate, swap interval 0
+	g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		fmt.Println("preparing:", info.PresentationParameters.PresentationInterval)
 	})
 	sig := make(chan os.Signal, 1)
@@ -82,7 +82,7 @@ func Example() {
 type pong struct{ *cube }
 
 func (pong) Configure(g *engine.Game) error {
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 1280, 720
 	gm.SynchronizeWithVerticalRetrace = false // Immediate, swap interval 0
 	return g.SetTargetElapsedTime(timing.FromSeconds(1.0 / 120))

@@ -32,7 +32,7 @@ func TestP9_NotMeasuredOnRealX11Stack(t *testing.T) {
 			runErr = err
 			return
 		}
-		g.Graphics().SynchronizeWithVerticalRetrace = false
+		g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false
 		f.do = func(g *engine.Game, n int) {
 			if n == 1 {
 				dev := g.GraphicsDevice()

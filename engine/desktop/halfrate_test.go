@@ -33,12 +33,12 @@ func TestP8_HalfRateThroughTheEngine(t *testing.T) {
 		}
 		midFrames, midPresents, mid, midMode = f.r.Frames(), vk.Presents(), vk.Presentation(), vk.ModeInUse()
 		half = false
-		if err := g.Graphics().ApplyChanges(); err != nil {
+		if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 			t.Error(err)
 		}
 	}
 	runStackGame(t, f, func(g *engine.Game) {
-		g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+		g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 			info.PresentationParameters.PresentationInterval = present.IntervalTwo
 			info.PresentationParameters.HalfRate = half
 		})

@@ -98,6 +98,11 @@ func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent
 	return dst
 }
 
+// CloseRequested processes the window system's events, keeping them for
+// the next PollEvents, and reports whether a close was requested
+// (engine.CloseRequester: a close ends a catch-up burst, T12).
+func (p *Platform) CloseRequested() bool { return p.win.CloseRequested() }
+
 // WaitEvents blocks in the kernel until an event arrives or timeout passes
 // (W2); the events are collected for the next PollEvents.
 func (p *Platform) WaitEvents(timeout time.Duration) { window.WaitEvents(timeout) }

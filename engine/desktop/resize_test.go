@@ -60,7 +60,7 @@ func (g *userResizeGame) Draw(eg *engine.Game, gt timing.GameTime) {
 	}
 	g.r, _ = eg.GraphicsDevice().Renderer().(*Renderer)
 	pp := eg.GraphicsDevice().PresentationParameters()
-	gm := eg.Graphics()
+	gm := eg.GraphicsDeviceManager()
 	g.client[0], g.client[1] = eg.ClientSize()
 	g.backBuffer = [2]int{pp.BackBufferWidth, pp.BackBufferHeight}
 	g.preferred = [2]int{gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight}

@@ -98,7 +98,7 @@ func TestW2_ResizeOnRealStack(t *testing.T) {
 	var extent [2]int
 	f.do = func(g *engine.Game, n int) {
 		if n == 30 {
-			gm := g.Graphics()
+			gm := g.GraphicsDeviceManager()
 			gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 400, 300
 			if err := gm.ApplyChanges(); err != nil {
 				t.Error(err)
@@ -220,7 +220,7 @@ func TestT5_SystemClockOnRealStack(t *testing.T) {
 			runErr = err
 			return
 		}
-		g.Graphics().SynchronizeWithVerticalRetrace = false
+		g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false
 		runErr = g.Run()
 		st = g.Scheduler().Stats()
 	})

@@ -39,7 +39,7 @@ type switchGame struct {
 var switchCycle = []present.PresentInterval{present.IntervalImmediate, present.IntervalOne, present.IntervalTwo}
 
 func (s *switchGame) Initialize(g *engine.Game) error {
-	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+	g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = s.pending
 	})
 	s.pending = present.IntervalOne
@@ -58,7 +58,7 @@ func (s *switchGame) Update(g *engine.Game, _ timing.GameTime) {
 	var err error
 	if s.switches%2 == 0 {
 		s.pending = next
-		err = g.Graphics().ApplyChanges()
+		err = g.GraphicsDeviceManager().ApplyChanges()
 		s.handler++
 	} else {
 		pp := g.GraphicsDevice().PresentationParameters()

@@ -106,8 +106,8 @@ func SetVertexData[T Vertex](vb *VertexBuffer, start int, vertices []T) error {
 	if z.VertexDeclaration() != vb.decl {
 		return fmt.Errorf("graphics: set vertex data: the vertex type's layout differs from the buffer's declaration: %w", ErrInvalid)
 	}
-	if start < 0 {
-		return fmt.Errorf("graphics: set vertex data: start %d, want >= 0: %w", start, ErrOutOfRange)
+	if start < 0 || len(vertices) > vb.count-start || start > vb.count {
+		return fmt.Errorf("graphics: set vertex data: %d vertices at %d do not fit in %d: %w", len(vertices), start, vb.count, ErrOutOfRange)
 	}
 	return vb.SetData(start*vb.decl.Stride, bytesOf(vertices))
 }

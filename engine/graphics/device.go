@@ -50,6 +50,12 @@ type Device struct {
 	variant     ShaderVariant
 	texture     *Texture2D
 
+	nextEffect  EffectID
+	effect      *Effect // the applied Effect, nil for a BasicEffect
+	effectStage []byte  // its block as it was at Apply
+	effectBlock int     // offset of effectStage in frame.EffectData, -1 when not yet recorded
+	spriteXf    spriteXform
+
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
 }
 
@@ -62,7 +68,7 @@ func NewDevice(b Backend) (*Device, error) {
 	if l.MaxTextureSize < 1 {
 		return nil, fmt.Errorf("graphics: new device: backend reports MaxTextureSize %d, want at least 1", l.MaxTextureSize)
 	}
-	d := &Device{backend: b, limits: l, uniformsIdx: -1}
+	d := &Device{backend: b, limits: l, uniformsIdx: -1, effectBlock: -1}
 	d.blend = Opaque // XNA 4.0's GraphicsDevice defaults, as MonoGame and FNA
 	d.sampler = LinearWrap
 	d.depth = DepthDefault
@@ -84,6 +90,7 @@ func (d *Device) rec() *Frame {
 		d.stale = false
 		d.recSeq++
 		d.uniformsIdx = -1
+		d.effectBlock = -1
 	}
 	return &d.frame
 }

@@ -17,6 +17,7 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 	f.Add([]byte{3, 1, 2, 7, 3, 5, 0, 2, 0, 3, 0, 5, 9, 4, 1})
 	f.Add([]byte{0, 3, 1, 7, 6, 4, 9, 1, 5, 0, 0, 1, 10, 3, 2, 8, 2, 13, 1})
 	f.Add([]byte{3, 1, 2, 4, 7, 1, 5, 2, 13, 0, 10, 0, 9, 2, 3, 1, 1})
+	f.Add([]byte{0, 7, 0, 14, 0, 1, 14, 1, 2, 14, 4, 5, 12, 1, 0, 14, 8, 3, 1, 10})
 	f.Fuzz(func(t *testing.T, ops []byte) {
 		r := newRig(t)
 		r.fb.Keep = false
@@ -31,7 +32,7 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 		quad := []graphics.VertexPositionNormalTexture{{}, {}, {}, {}}
 		for i := 0; i < len(ops); i++ {
 			a, b := arg(i+1), arg(i+2)
-			switch ops[i] % 14 {
+			switch ops[i] % 15 {
 			case 0:
 				_ = r.dev.BeginFrame(1+a%64, 1+b%64)
 			case 1:
@@ -91,6 +92,23 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 				_ = rt.GetData(make([]byte, 8*8*4))
 				_ = r.dev.SetVertexBuffer(r.vb)
 				_ = r.dev.SetIndices(r.ib)
+			case 14: // regions, offsets and counts near the integer limits
+				v := nearLimits[a%len(nearLimits)]
+				w := nearLimits[b%len(nearLimits)]
+				rc := graphics.Rectangle{X: v, Y: b % 3, Width: w, Height: 1 + a%2}
+				if b&1 != 0 {
+					rc = graphics.Rectangle{X: a % 3, Y: v, Width: 1, Height: w}
+				}
+				_ = r.tex.SetDataRect(rc, make([]byte, 8))
+				_ = r.tex.GetDataRect(rc, make([]byte, 8))
+				_ = graphics.SetVertexData(r.vb, v, quad)
+				_ = r.vb.SetData(v, make([]byte, 4))
+				_ = graphics.SetIndexData(r.ib, w, []uint16{0, 1})
+				_ = r.dev.DrawPrimitives(graphics.TriangleList, v, 1+a%3)
+				_ = r.dev.DrawIndexedPrimitives(graphics.TriangleList, w, v, 1)
+				_ = graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, quad, v, 1)
+				_ = r.dev.SetScissorRectangle(rc)
+				_ = r.dev.SetViewport(graphics.Viewport{X: v, Y: w, Width: 1 + a, Height: 1 + b, MaxDepth: 1})
 			}
 		}
 		if f, err := r.dev.EndFrame(); err == nil {

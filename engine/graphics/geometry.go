@@ -15,14 +15,32 @@ func (r Rectangle) Empty() bool { return r.Width <= 0 || r.Height <= 0 }
 
 // Contains reports whether the point x, y is inside r.
 func (r Rectangle) Contains(x, y int) bool {
-	return x >= r.X && x < r.X+r.Width && y >= r.Y && y < r.Y+r.Height
+	return x >= r.X && x < addSat(r.X, r.Width) && y >= r.Y && y < addSat(r.Y, r.Height)
+}
+
+// Within reports whether r is non-empty and lies inside 0, 0, w, h. It
+// compares in a form that cannot overflow, whatever r holds (rule G2).
+func (r Rectangle) Within(w, h int) bool {
+	return !r.Empty() && r.X >= 0 && r.Y >= 0 && r.X <= w && r.Y <= h && r.Width <= w-r.X && r.Height <= h-r.Y
+}
+
+// addSat returns a+b, clamped to the int range instead of wrapping.
+func addSat(a, b int) int {
+	s := a + b
+	switch {
+	case b > 0 && s < a:
+		return math.MaxInt
+	case b < 0 && s > a:
+		return math.MinInt
+	}
+	return s
 }
 
 // Intersect returns the part of r inside s; the zero Rectangle when they do
-// not overlap.
+// not overlap. Ends past the int range are clamped, not wrapped.
 func (r Rectangle) Intersect(s Rectangle) Rectangle {
 	x0, y0 := max(r.X, s.X), max(r.Y, s.Y)
-	x1, y1 := min(r.X+r.Width, s.X+s.Width), min(r.Y+r.Height, s.Y+s.Height)
+	x1, y1 := min(addSat(r.X, r.Width), addSat(s.X, s.Width)), min(addSat(r.Y, r.Height), addSat(s.Y, s.Height))
 	if x1 <= x0 || y1 <= y0 {
 		return Rectangle{}
 	}

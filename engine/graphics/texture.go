@@ -98,7 +98,7 @@ func (t *Texture2D) SetColors(colors []Color) error { return t.SetData(bytesOf(c
 
 // checkRect validates a region of t and its byte count.
 func (t *Texture2D) checkRect(op string, r Rectangle, n int) error {
-	if r.Empty() || r.X < 0 || r.Y < 0 || r.X+r.Width > t.width || r.Y+r.Height > t.height {
+	if !r.Within(t.width, t.height) {
 		return fmt.Errorf("graphics: %s: region %+v is not inside the %dx%d texture: %w", op, r, t.width, t.height, ErrOutOfRange)
 	}
 	if want := 4 * r.Width * r.Height; n != want {

@@ -54,7 +54,7 @@ func runPongWith(t *testing.T, p *pong, title string, frames uint64, hook func(g
 		if err != nil {
 			return
 		}
-		g.Graphics().DeviceCreated.Add(func(d *engine.GraphicsDevice) {
+		g.GraphicsDeviceManager().DeviceCreated.Add(func(d *engine.GraphicsDevice) {
 			d.Presented.Add(func(p *engine.Presented) {
 				if hook != nil && hookErr == nil {
 					if hookErr = hook(g, p); hookErr != nil {

@@ -163,11 +163,11 @@ func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, d
 	if t == nil {
 		return fmt.Errorf("%s: no texture %d", op, id)
 	}
-	if rect.X < 0 || rect.Y < 0 || rect.Width < 1 || rect.Height < 1 || rect.X+rect.Width > t.w || rect.Y+rect.Height > t.h {
-		return fmt.Errorf("%s: region %+v is not inside the %dx%d texture", op, rect, t.w, t.h)
+	if !rect.Within(t.w, t.h) {
+		return fmt.Errorf("%s: region %+v is not inside the %dx%d texture: %w", op, rect, t.w, t.h, graphics.ErrOutOfRange)
 	}
 	if len(dst) != 4*rect.Width*rect.Height {
-		return fmt.Errorf("%s: dst has %d bytes, want %d", op, len(dst), 4*rect.Width*rect.Height)
+		return fmt.Errorf("%s: dst has %d bytes, want %d: %w", op, len(dst), 4*rect.Width*rect.Height, graphics.ErrInvalid)
 	}
 	if err := r.ensureReadBuf(4 * t.w * t.h); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
@@ -240,6 +240,9 @@ func (r *Renderer) release(slot int) {
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
+		}
+		if rel.Effect != 0 {
+			r.releaseEffect(rel.Effect)
 		}
 		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
 			b.destroy()

@@ -1,7 +1,6 @@
 package vulkan
 
 import (
-	"fmt"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -15,32 +14,30 @@ const hostVisible = vk.MemoryPropertyHostVisibleBit | vk.MemoryPropertyHostCoher
 type buffer struct {
 	dev    vk.Device
 	handle vk.Buffer
-	memory vk.DeviceMemory
+	mem    memRange
 	size   int
 	mapped unsafe.Pointer // C memory: size bytes
+	alloc  *memAllocator
 }
 
 // newBuffer creates a host-visible, coherent, persistently mapped buffer.
 func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (*buffer, error) {
 	op := "create " + what + " buffer"
-	b := &buffer{dev: d.handle, size: size}
-	err := newBoundBuffer(d, size, usage, hostVisible, op, &b.handle, &b.memory)
-	if err == nil {
-		err = callErr(op, "vkMapMemory", vk.MapMemory(d.handle, b.memory, 0, vk.DeviceSize(size), 0, &b.mapped))
-	}
-	if err != nil {
+	b := &buffer{dev: d.handle, size: size, alloc: d.alloc}
+	if err := newBoundBuffer(d, size, usage, hostVisible, op, &b.handle, &b.mem); err != nil {
 		b.destroy() // what was made, in reverse order
 		return nil, err
 	}
+	b.mapped = b.mem.mapped()
 	return b, nil
 }
 
-// newBoundBuffer creates a buffer of size bytes for usage, allocates
-// memory with the properties want for it and binds the two. It stores
-// each object in *handle and *memory as soon as it exists, so that on
-// error the caller's owner destroys what was made.
+// newBoundBuffer creates a buffer of size bytes for usage, takes memory
+// with the properties want for it from the device's allocator (W12) and
+// binds the two. It stores each as soon as it exists, so that on error
+// the caller's owner destroys what was made.
 func newBoundBuffer(d *device, size int, usage vk.BufferUsageFlagBits, want vk.MemoryPropertyFlagBits, op string,
-	handle *vk.Buffer, memory *vk.DeviceMemory) error {
+	handle *vk.Buffer, memory *memRange) error {
 	ci := vk.BufferCreateInfo{
 		SType:       vk.StructureTypeBufferCreateInfo,
 		Size:        vk.DeviceSize(size),
@@ -53,54 +50,26 @@ func newBoundBuffer(d *device, size int, usage vk.BufferUsageFlagBits, want vk.M
 		return err
 	}
 	*handle = h
-	var req vk.MemoryRequirements
-	vk.GetBufferMemoryRequirements(d.handle, h, &req)
-	req.Deref()
-	req.Free() // the C copy vulkan-go made for the out-parameter
-	mem, err := allocate(d, req, want, op)
+	m, err := d.alloc.bindBuffer(h, want, op)
 	if err != nil {
 		return err
 	}
-	*memory = mem
-	return callErr(op, "vkBindBufferMemory", vk.BindBufferMemory(d.handle, h, mem, 0))
-}
-
-// allocate allocates memory meeting req with the wanted properties.
-func allocate(d *device, req vk.MemoryRequirements, want vk.MemoryPropertyFlagBits, op string) (vk.DeviceMemory, error) {
-	idx := memoryType(&d.memory, req.MemoryTypeBits, want)
-	if idx < 0 {
-		return nil, fmt.Errorf("%s: no memory type with properties %#x among %#b", op, want, req.MemoryTypeBits)
-	}
-	ai := vk.MemoryAllocateInfo{
-		SType:           vk.StructureTypeMemoryAllocateInfo,
-		AllocationSize:  req.Size,
-		MemoryTypeIndex: uint32(idx),
-	}
-	defer ai.Free()
-	var mem vk.DeviceMemory
-	if err := callErr(op, "vkAllocateMemory", vk.AllocateMemory(d.handle, &ai, nil, &mem)); err != nil {
-		return nil, err
-	}
-	return mem, nil
+	*memory = m
+	return nil
 }
 
 // bytes returns the mapped memory as a slice (no copy).
 func (b *buffer) bytes() []byte { return unsafe.Slice((*byte)(b.mapped), b.size) }
 
-// destroy unmaps and frees; safe twice.
+// destroy destroys the buffer and gives its memory back; safe twice.
 func (b *buffer) destroy() {
 	if b == nil || b.dev == nil {
 		return
 	}
-	if b.mapped != nil {
-		vk.UnmapMemory(b.dev, b.memory)
-	}
 	if b.handle != nil {
 		vk.DestroyBuffer(b.dev, b.handle, nil)
 	}
-	if b.memory != nil {
-		vk.FreeMemory(b.dev, b.memory, nil)
-	}
+	b.alloc.free(b.mem)
 	*b = buffer{}
 }
 

@@ -105,7 +105,7 @@ func modeSet(modes []vk.PresentMode) present.ModeSet {
 	return s
 }
 
-// frameAction is what DrawFrame does this time.
+// frameAction is what BeginFrame does this time.
 type frameAction int
 
 const (

@@ -25,10 +25,11 @@ func chooseDepthFormat(gpu vk.PhysicalDevice) (vk.Format, error) {
 // viewedImage owns an image in device memory and one view of it: a depth
 // attachment, a texture's image, the start's warm-up colour attachment.
 type viewedImage struct {
-	dev    vk.Device
-	image  vk.Image
-	memory vk.DeviceMemory
-	view   vk.ImageView
+	dev   vk.Device
+	image vk.Image
+	mem   memRange
+	view  vk.ImageView
+	alloc *memAllocator
 }
 
 // create makes a w x h image of format for usage, and its view of aspect.
@@ -36,8 +37,8 @@ type viewedImage struct {
 // frees what was made.
 func (vi *viewedImage) create(d *device, w, h int, format vk.Format, usage vk.ImageUsageFlagBits,
 	aspect vk.ImageAspectFlagBits, op string) (err error) {
-	vi.dev = d.handle
-	if err := newDeviceImage(d, uint32(w), uint32(h), format, usage, op, &vi.image, &vi.memory); err != nil {
+	vi.dev, vi.alloc = d.handle, d.alloc
+	if err := newDeviceImage(d, uint32(w), uint32(h), format, usage, op, &vi.image, &vi.mem); err != nil {
 		return err
 	}
 	vi.view, err = newView(d.handle, vi.image, format, aspect, op)
@@ -60,10 +61,11 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (*viewedImag
 }
 
 // newDeviceImage creates a w x h 2D image of one mip level and layer with
-// optimal tiling in device-local memory, bound. It stores the image in
-// *image and the memory in *memory as soon as each exists, so the caller's
-// own cleanup destroys them when a later step fails.
-func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *vk.DeviceMemory) error {
+// optimal tiling in device-local memory from the device's allocator (W12),
+// bound. It stores the image in *image and the memory in *memory as soon
+// as each exists, so the caller's own cleanup destroys them when a later
+// step fails.
+func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *memRange) error {
 	ci := vk.ImageCreateInfo{
 		SType:         vk.StructureTypeImageCreateInfo,
 		ImageType:     vk.ImageType2d,
@@ -83,16 +85,12 @@ func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsag
 		return err
 	}
 	*image = img
-	var req vk.MemoryRequirements
-	vk.GetImageMemoryRequirements(d.handle, img, &req)
-	req.Deref()
-	req.Free() // the C copy vulkan-go made for the out-parameter
-	mem, err := allocate(d, req, vk.MemoryPropertyDeviceLocalBit, op)
+	m, err := d.alloc.bindImage(img, vk.MemoryPropertyDeviceLocalBit, op)
 	if err != nil {
 		return err
 	}
-	*memory = mem
-	return callErr(op, "vkBindImageMemory", vk.BindImageMemory(d.handle, img, mem, 0))
+	*memory = m
+	return nil
 }
 
 // newView creates a 2D view of one mip level and layer.
@@ -112,7 +110,7 @@ func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspec
 	return v, err
 }
 
-// destroy destroys view, image and memory; safe twice and on nil.
+// destroy destroys view and image and gives the memory back; safe twice and on nil.
 func (vi *viewedImage) destroy() {
 	if vi == nil || vi.dev == nil {
 		return
@@ -123,9 +121,7 @@ func (vi *viewedImage) destroy() {
 	if vi.image != nil {
 		vk.DestroyImage(vi.dev, vi.image, nil)
 	}
-	if vi.memory != nil {
-		vk.FreeMemory(vi.dev, vi.memory, nil)
-	}
+	vi.alloc.free(vi.mem)
 	*vi = viewedImage{}
 }
 

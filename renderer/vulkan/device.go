@@ -12,6 +12,7 @@ type device struct {
 	queue  vk.Queue // graphics and present
 	family uint32
 	memory vk.PhysicalDeviceMemoryProperties
+	alloc  *memAllocator // every image's and buffer's memory (W12)
 	// maintenance1 is true when VK_EXT_swapchain_maintenance1 and its
 	// feature are enabled (P11: present modes switched in place).
 	maintenance1 bool
@@ -59,6 +60,13 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	}
 	mem.Free()
 	d.memory = mem
+	var props vk.PhysicalDeviceProperties
+	vk.GetPhysicalDeviceProperties(gpu, &props)
+	props.Deref()
+	props.Limits.Deref()
+	d.alloc = newMemAllocator(h, &d.memory, props.Limits.MaxMemoryAllocationCount)
+	props.Limits.Free()
+	props.Free()
 	return d, nil
 }
 
@@ -68,6 +76,7 @@ func (d *device) destroy() {
 		return
 	}
 	vk.DeviceWaitIdle(d.handle)
+	d.alloc.destroy()
 	vk.DestroyDevice(d.handle, nil)
 	*d = device{}
 }

@@ -163,6 +163,9 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
 		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
 	}
+	if err := r.recordEffectData(f, a); err != nil {
+		return err
+	}
 	swapSeen := false
 	for i := range f.Passes {
 		if err := r.recordPass(f, &f.Passes[i], verts, vertBase, &swapSeen); err != nil {
@@ -185,6 +188,9 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		if up.Size <= 0 {
 			continue
 		}
+		if err := r.checkUpload(f, up); err != nil {
+			return err
+		}
 		c, off, err := r.arenaAlloc(a, up.Size, 16)
 		if err != nil {
 			return err
@@ -204,6 +210,38 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 				return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
 			}
 			r.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset, up.Size)
+		}
+	}
+	return nil
+}
+
+// checkUpload validates an upload against the record's bytes and its
+// destination, in comparisons that cannot overflow (rule G2): a record
+// built by hand must not make the copy read or write out of bounds.
+func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
+	if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
+		return fmt.Errorf("upload: bytes %d+%d outside the record's %d upload bytes: %w", up.Data, up.Size, len(f.UploadData), graphics.ErrOutOfRange)
+	}
+	switch {
+	case up.Texture != 0:
+		t := r.textures[up.Texture]
+		if t == nil {
+			return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
+		}
+		g := up.Region
+		if !g.Within(t.w, t.h) {
+			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d texture: %w", up.Texture, g, t.w, t.h, graphics.ErrOutOfRange)
+		}
+		if up.Size != 4*g.Width*g.Height {
+			return fmt.Errorf("upload to texture %d: %d bytes for a %dx%d region, want %d: %w", up.Texture, up.Size, g.Width, g.Height, 4*g.Width*g.Height, graphics.ErrOutOfRange)
+		}
+	case up.Buffer != 0:
+		b := r.buffers[up.Buffer]
+		if b == nil {
+			return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
+		}
+		if up.Offset < 0 || up.Size > b.size-up.Offset {
+			return fmt.Errorf("upload to buffer %d: %d bytes at offset %d do not fit in %d bytes: %w", up.Buffer, up.Size, up.Offset, b.size, graphics.ErrOutOfRange)
 		}
 	}
 	return nil
@@ -331,10 +369,11 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
-	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
-		return fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))
+	u, err := r.uniformOf(d)
+	if err != nil {
+		return err
 	}
-	if u := r.uniformLocs[d.Uniforms]; st.first || u != st.uniform {
+	if st.first || u != st.uniform {
 		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
 		st.uniform = u
 	}

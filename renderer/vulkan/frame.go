@@ -239,7 +239,7 @@ func (p *presenter) rebuild(w, h int) error {
 
 // Resize tells the renderer the framebuffer may have changed size or been
 // minimised (call it on the window's framebuffer-size and iconify events):
-// the next DrawFrame reads the size again and rebuilds the swapchain (or
+// the next BeginFrame reads the size again and rebuilds the swapchain (or
 // skips drawing at 0x0). Without it, a resize is still noticed when the
 // driver reports SUBOPTIMAL or OUT_OF_DATE.
 func (r *Renderer) Resize() { r.stale = true }

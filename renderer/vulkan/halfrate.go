@@ -4,7 +4,7 @@ package vulkan
 // keeping the swap interval: the presenter's SetPresentation with the
 // current interval. It is an explicit option beside the default mapping
 // and acts only on swap interval 2: with it on, interval 2 takes FIFO
-// instead of FIFO_RELAXED (present.ChooseModeHold) and each DrawFrame
+// instead of FIFO_RELAXED (present.ChooseModeHold) and each frame (Execute)
 // renders the frame's scene time into two swapchain images and presents
 // both, so that under FIFO, which shows one queued image per vertical
 // blank, the frame stays on screen for two refresh periods. It costs a

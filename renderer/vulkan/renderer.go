@@ -151,6 +151,7 @@ type deviceState struct {
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
 	shaders       shaderSet
+	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
 	warm          *warmup // the start's first draws with the common pipelines

@@ -10,7 +10,7 @@ import (
 )
 
 // errZeroExtent is returned by a rebuild when the surface's extent is 0x0:
-// DrawFrame then skips the frame, as for a 0x0 framebuffer (W2).
+// BeginFrame then skips the frame, as for a 0x0 framebuffer (W2).
 var errZeroExtent = errors.New("surface extent is 0x0")
 
 // swapchain owns a VkSwapchainKHR and everything sized or counted by it: one

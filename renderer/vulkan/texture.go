@@ -127,22 +127,23 @@ func newSampler(dev vk.Device, s graphics.SamplerState) (vk.Sampler, error) {
 type gpuBuffer struct {
 	dev    vk.Device
 	handle vk.Buffer
-	memory vk.DeviceMemory
+	mem    memRange
 	size   int
+	alloc  *memAllocator
 }
 
 // newGPUBuffer creates a device-local vertex and index buffer.
 func newGPUBuffer(d *device, size int) (b *gpuBuffer, err error) {
-	b = &gpuBuffer{dev: d.handle, size: size}
+	b = &gpuBuffer{dev: d.handle, size: size, alloc: d.alloc}
 	if err := newBoundBuffer(d, size, vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|vk.BufferUsageTransferDstBit,
-		vk.MemoryPropertyDeviceLocalBit, "create vertex or index buffer", &b.handle, &b.memory); err != nil {
+		vk.MemoryPropertyDeviceLocalBit, "create vertex or index buffer", &b.handle, &b.mem); err != nil {
 		b.destroy()
 		return nil, err
 	}
 	return b, nil
 }
 
-// destroy destroys the buffer and frees its memory; safe twice.
+// destroy destroys the buffer and gives its memory back; safe twice.
 func (b *gpuBuffer) destroy() {
 	if b == nil || b.dev == nil {
 		return
@@ -150,8 +151,6 @@ func (b *gpuBuffer) destroy() {
 	if b.handle != nil {
 		vk.DestroyBuffer(b.dev, b.handle, nil)
 	}
-	if b.memory != nil {
-		vk.FreeMemory(b.dev, b.memory, nil)
-	}
+	b.alloc.free(b.mem)
 	*b = gpuBuffer{}
 }

@@ -36,6 +36,8 @@ type Backend struct {
 	// Textures and Buffers are every resource created, by ID.
 	Textures map[graphics.TextureID]*Texture
 	Buffers  map[graphics.BufferID]*Buffer
+	// Effects are every effect created, by ID (made on first use).
+	Effects map[graphics.EffectID]*Effect
 	// Executed counts Execute calls, Presents those with Frame.Present.
 	Executed, Presents int
 	// Keep makes Execute append a deep copy of each record to Frames (it
@@ -95,6 +97,9 @@ func (b *Backend) ReadTexture(id graphics.TextureID, r graphics.Rectangle, dst [
 	if !ok || t.Released {
 		return fmt.Errorf("graphicstest: read texture %d: no such texture", id)
 	}
+	if !r.Within(t.Desc.Width, t.Desc.Height) {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v outside %dx%d: %w", id, r, t.Desc.Width, t.Desc.Height, graphics.ErrOutOfRange)
+	}
 	if len(dst) != 4*r.Width*r.Height {
 		return fmt.Errorf("graphicstest: read texture %d: %d bytes for %dx%d", id, len(dst), r.Width, r.Height)
 	}
@@ -136,9 +141,12 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 		}
 	}
 	for _, r := range f.Releases {
-		if r.Texture != 0 {
+		switch {
+		case r.Effect != 0:
+			b.releaseEffect(r.Effect)
+		case r.Texture != 0:
 			b.Textures[r.Texture].Released = true
-		} else {
+		default:
 			b.Buffers[r.Buffer].Released = true
 		}
 	}
@@ -161,6 +169,7 @@ func Clone(f *graphics.Frame) graphics.Frame {
 	c.Draws = slices.Clone(f.Draws)
 	c.Uniforms = slices.Clone(f.Uniforms)
 	c.Vertices = slices.Clone(f.Vertices)
+	c.EffectData = slices.Clone(f.EffectData)
 	c.Releases = slices.Clone(f.Releases)
 	return c
 }
@@ -174,7 +183,7 @@ var errRecord = errors.New("graphicstest: inconsistent frame record")
 // cover the draws in order.
 func (b *Backend) Check(f *graphics.Frame) error {
 	for i, u := range f.Uploads {
-		if u.Data < 0 || u.Size < 0 || u.Data+u.Size > len(f.UploadData) {
+		if u.Data < 0 || u.Size < 0 || u.Data > len(f.UploadData) || u.Size > len(f.UploadData)-u.Data {
 			return fmt.Errorf("%w: upload %d data %d+%d outside %d bytes", errRecord, i, u.Data, u.Size, len(f.UploadData))
 		}
 		if u.Texture != 0 {
@@ -183,7 +192,7 @@ func (b *Backend) Check(f *graphics.Frame) error {
 				return fmt.Errorf("upload %d: %w", i, err)
 			}
 			r := u.Region
-			if r.X < 0 || r.Y < 0 || r.X+r.Width > t.Desc.Width || r.Y+r.Height > t.Desc.Height || u.Size != 4*r.Width*r.Height {
+			if !r.Within(t.Desc.Width, t.Desc.Height) || u.Size != 4*r.Width*r.Height {
 				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d texture", errRecord, i, r, u.Size, t.Desc.Width, t.Desc.Height)
 			}
 			continue
@@ -192,7 +201,7 @@ func (b *Backend) Check(f *graphics.Frame) error {
 		if err != nil {
 			return fmt.Errorf("upload %d: %w", i, err)
 		}
-		if u.Offset < 0 || u.Offset+u.Size > buf.Desc.Size {
+		if u.Offset < 0 || u.Size > buf.Desc.Size-u.Offset {
 			return fmt.Errorf("%w: upload %d of %d bytes at %d into a %d-byte buffer", errRecord, i, u.Size, u.Offset, buf.Desc.Size)
 		}
 	}
@@ -228,7 +237,11 @@ func (b *Backend) Check(f *graphics.Frame) error {
 
 // checkDraw checks one draw of pass p.
 func (b *Backend) checkDraw(f *graphics.Frame, p *graphics.Pass, d *graphics.Draw) error {
-	if d.Uniforms < 0 || d.Uniforms >= len(f.Uniforms) {
+	if d.Pipeline.Effect != 0 {
+		if err := b.checkEffectDraw(f, d); err != nil {
+			return err
+		}
+	} else if d.Uniforms < 0 || d.Uniforms >= len(f.Uniforms) {
 		return fmt.Errorf("%w: uniforms %d of %d", errRecord, d.Uniforms, len(f.Uniforms))
 	}
 	if d.Count < 1 {

@@ -235,7 +235,7 @@ var (
 // configure applies the flags' settings before Run: they take effect at
 // device creation (P1, P2).
 func (s *sampleGame) configure(g *engine.Game) error {
-	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+	g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = presentInterval(s.interval)
 		info.PresentationParameters.HalfRate = s.halfRate
 	})
@@ -265,7 +265,7 @@ func keepClientSize(g *engine.Game) {
 	if w < 1 || h < 1 {
 		return
 	}
-	m := g.Graphics()
+	m := g.GraphicsDeviceManager()
 	m.PreferredBackBufferWidth, m.PreferredBackBufferHeight = w, h
 }
 

@@ -94,7 +94,7 @@ func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 func (s *sampleGame) setInterval(g *engine.Game, n int) {
 	old := s.interval
 	s.interval = n
-	if err := g.Graphics().ApplyChanges(); err != nil {
+	if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 		s.interval = old
 		fmt.Fprintf(s.stderr, "sample: swap interval %d: %v\n", n, err)
 	}
@@ -106,7 +106,7 @@ func (s *sampleGame) setInterval(g *engine.Game, n int) {
 // frame presented twice. On failure the request goes back.
 func (s *sampleGame) toggleHalfRate(g *engine.Game) {
 	s.halfRate = !s.halfRate
-	if err := g.Graphics().ApplyChanges(); err != nil {
+	if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 		s.halfRate = !s.halfRate
 		fmt.Fprintf(s.stderr, "sample: half rate %v: %v\n", !s.halfRate, err)
 	}

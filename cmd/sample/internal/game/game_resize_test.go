@@ -78,7 +78,7 @@ func TestHardening_ResizedWindowKeepsItsSizeOnApplyChanges(t *testing.T) {
 	if w, h := p.ClientSize(); w != 500 || h != 400 {
 		t.Errorf("window %dx%d, want 500x400", w, h)
 	}
-	m := g.Graphics()
+	m := g.GraphicsDeviceManager()
 	if m.PreferredBackBufferWidth != 500 || m.PreferredBackBufferHeight != 400 {
 		t.Errorf("preferred back buffer %dx%d, want the client size 500x400",
 			m.PreferredBackBufferWidth, m.PreferredBackBufferHeight)

@@ -99,7 +99,7 @@ func run(opt options, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	g.Graphics().SynchronizeWithVerticalRetrace = false // interval 0
+	g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false // interval 0
 	g.SetFixedTimeStep(false)
 	s.game = g
 	sig := make(chan os.Signal, 1)

@@ -1,0 +1,331 @@
+package audio
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Song is a piece of music streamed from its file in constant memory
+// (XNA's Song); play it with the MediaPlayer.
+type Song struct {
+	path     string
+	name     string
+	data     []byte // NewSongFromBytes: the encoded file
+	rate, ch int
+}
+
+// NewSong checks that path is a WAV, Ogg Vorbis or MP3 file this package
+// can stream (its header, before any decoding: A6), and returns the Song.
+func NewSong(name, path string) (*Song, error) {
+	s := &Song{path: path, name: name}
+	f, d, err := s.open()
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	s.rate, s.ch = d.rate(), d.channels()
+	return s, nil
+}
+
+// NewSongFromBytes is NewSong for an encoded file held in memory (an
+// embedded asset); it streams from data, which the caller must not change.
+func NewSongFromBytes(name string, data []byte) (*Song, error) {
+	s := &Song{path: name, name: name, data: data}
+	f, d, err := s.open()
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	s.rate, s.ch = d.rate(), d.channels()
+	return s, nil
+}
+
+// open opens the song's bytes and its decoder at the start.
+func (s *Song) open() (io.Closer, decoder, error) {
+	if s.data != nil {
+		d, err := openDecoder(bytes.NewReader(s.data), int64(len(s.data)))
+		if err != nil {
+			return nil, nil, fmt.Errorf("audio: song %q: %w", s.name, err)
+		}
+		return io.NopCloser(nil), d, nil
+	}
+	f, err := os.Open(s.path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("audio: song: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("audio: song: %w", err)
+	}
+	d, err := openDecoder(f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("audio: song %q: %w", s.path, err)
+	}
+	return f, d, nil
+}
+
+// Name is the Song's name.
+func (s *Song) Name() string { return s.name }
+
+// Path is the file it streams from.
+func (s *Song) Path() string { return s.path }
+
+// songRingSeconds is how much decoded music the MediaPlayer keeps ahead
+// of the mixer (its constant memory).
+const songRingSeconds = 1
+
+// MediaPlayer plays one Song at a time (XNA's static MediaPlayer, one per
+// System). Its methods belong to the game's goroutine; its events are
+// raised during EndUpdate.
+type MediaPlayer struct {
+	sys       *System
+	song      *Song
+	file      io.Closer
+	dec       decoder
+	ring      *ring
+	chunk     []float32
+	pend      []float32
+	slot      int32
+	gen       uint32
+	state     SoundState
+	repeating bool
+	volume    float32
+	muted     bool
+	loops     []uint64 // ring frames at which a repeat began
+	err       error
+
+	// MediaStateChanged is raised when State changes.
+	MediaStateChanged Event
+	// ActiveSongChanged is raised when a different Song starts.
+	ActiveSongChanged Event
+}
+
+func newMediaPlayer(s *System) *MediaPlayer {
+	return &MediaPlayer{sys: s, volume: 1, slot: -1}
+}
+
+// State is Playing, Paused or Stopped.
+func (m *MediaPlayer) State() SoundState { return m.state }
+
+// Queue returns the active Song, nil before the first Play.
+func (m *MediaPlayer) Queue() *Song { return m.song }
+
+// Err is the last streaming error (a file that went bad while playing).
+func (m *MediaPlayer) Err() error { return m.err }
+
+// IsRepeating reports whether the Song loops (gaplessly).
+func (m *MediaPlayer) IsRepeating() bool { return m.repeating }
+
+// SetIsRepeating sets it.
+func (m *MediaPlayer) SetIsRepeating(on bool) { m.repeating = on }
+
+// Volume is 0..1 (default 1).
+func (m *MediaPlayer) Volume() float32 { return m.volume }
+
+// SetVolume sets it, clamped to 0..1 and ramped.
+func (m *MediaPlayer) SetVolume(v float32) {
+	m.volume = clamp(v, 0, 1)
+	m.sendGain()
+}
+
+// IsMuted reports whether the music is muted.
+func (m *MediaPlayer) IsMuted() bool { return m.muted }
+
+// SetIsMuted mutes or unmutes it, ramped.
+func (m *MediaPlayer) SetIsMuted(on bool) {
+	m.muted = on
+	m.sendGain()
+}
+
+func (m *MediaPlayer) gain() float32 {
+	if m.muted {
+		return 0
+	}
+	return m.volume
+}
+
+func (m *MediaPlayer) sendGain() {
+	if m.state == Stopped {
+		return
+	}
+	g := m.gain()
+	gl, gr := panGains(0, m.ring.ch)
+	m.sys.send(command{kind: cmdGain, slot: m.slot, gen: m.gen, gl: gl * g, gr: gr * g})
+}
+
+// PlayPosition is how far into the Song the mixer has played.
+func (m *MediaPlayer) PlayPosition() time.Duration {
+	if m.ring == nil {
+		return 0
+	}
+	r := m.ring.r.Load()
+	start := uint64(0)
+	for _, l := range m.loops {
+		if l <= r {
+			start = l
+		}
+	}
+	return time.Duration(int64(r-start) * int64(time.Second) / int64(m.ring.rate))
+}
+
+// Play starts song from its beginning (stopping what played). Played
+// during an Update it starts on that Update's game time (A3). An error
+// leaves the player stopped.
+func (m *MediaPlayer) Play(song *Song) error {
+	if song == nil {
+		return fmt.Errorf("audio: MediaPlayer.Play: nil Song")
+	}
+	m.stopVoice()
+	f, d, err := song.open()
+	if err != nil {
+		m.setState(Stopped)
+		return err
+	}
+	changed := m.song != song
+	m.song, m.file, m.dec, m.err = song, f, d, nil
+	m.ring = newRing(d.channels(), d.rate(), d.rate()*songRingSeconds)
+	if cap(m.chunk) < 4096*d.channels() {
+		m.chunk = make([]float32, 4096*d.channels())
+	}
+	m.pend = nil
+	m.loops = m.loops[:0]
+	m.feed()
+	g := m.gain()
+	gl, gr := panGains(0, d.channels())
+	slot, gen, ok := m.sys.play(command{stream: m.ring, music: true, gl: gl * g, gr: gr * g, step: stepFor(d.rate(), m.sys.rate, 0)})
+	if !ok {
+		m.closeFile()
+		m.setState(Stopped)
+		return fmt.Errorf("audio: MediaPlayer.Play: no free voice or the queue is full")
+	}
+	m.slot, m.gen = slot, gen
+	if changed {
+		m.ActiveSongChanged.raise()
+	}
+	m.setState(Playing)
+	return nil
+}
+
+// Pause holds the music, faded (A2).
+func (m *MediaPlayer) Pause() {
+	if m.state == Playing && m.sys.send(command{kind: cmdPause, slot: m.slot, gen: m.gen}) {
+		m.setState(Paused)
+	}
+}
+
+// Resume continues paused music.
+func (m *MediaPlayer) Resume() {
+	if m.state == Paused && m.sys.send(command{kind: cmdResume, slot: m.slot, gen: m.gen}) {
+		m.setState(Playing)
+	}
+}
+
+// Stop stops the music, faded (A2), and closes its file.
+func (m *MediaPlayer) Stop() {
+	if m.state == Stopped {
+		return
+	}
+	m.stopVoice()
+	m.setState(Stopped)
+}
+
+func (m *MediaPlayer) stopVoice() {
+	if m.slot >= 0 {
+		m.sys.send(command{kind: cmdStop, slot: m.slot, gen: m.gen})
+		m.slot = -1
+	}
+	m.closeFile()
+}
+
+func (m *MediaPlayer) closeFile() {
+	if m.file != nil {
+		m.file.Close()
+		m.file, m.dec = nil, nil
+	}
+}
+
+func (m *MediaPlayer) setState(st SoundState) {
+	if m.state != st {
+		m.state = st
+		m.MediaStateChanged.raise()
+	}
+}
+
+// feed tops the ring up from the decoder, rewinding at the end when
+// repeating (gapless), marking the end otherwise.
+func (m *MediaPlayer) feed() {
+	if m.dec == nil || m.ring == nil {
+		return
+	}
+	for m.ring.space() > 0 {
+		if len(m.pend) == 0 {
+			n, err := m.dec.read(m.chunk)
+			if err == io.EOF {
+				if m.repeating && m.rewind() {
+					continue
+				}
+				m.ring.eof.Store(true)
+				m.closeFile()
+				return
+			}
+			if err != nil {
+				m.err = err
+				m.ring.eof.Store(true)
+				m.closeFile()
+				return
+			}
+			m.pend = m.chunk[:n]
+		}
+		k := m.ring.write(m.pend)
+		m.pend = m.pend[k*m.ring.ch:]
+		if k == 0 {
+			return
+		}
+	}
+}
+
+// rewind reopens the song at its start for the next repeat.
+func (m *MediaPlayer) rewind() bool {
+	m.closeFile()
+	f, d, err := m.song.open()
+	if err != nil {
+		m.err = err
+		return false
+	}
+	if d.rate() != m.ring.rate || d.channels() != m.ring.ch {
+		f.Close()
+		m.err = fmt.Errorf("audio: song %q changed format while playing", m.song.path)
+		return false
+	}
+	m.file, m.dec = f, d
+	// Keep the last repeat the mixer has reached and all ahead of it.
+	r := m.ring.r.Load()
+	k := 0
+	for k+1 < len(m.loops) && m.loops[k+1] <= r {
+		k++
+	}
+	m.loops = append(m.loops[:0], m.loops[k:]...)
+	if len(m.loops) >= 256 {
+		m.loops = append(m.loops[:0], m.loops[1:]...)
+	}
+	m.loops = append(m.loops, m.ring.w.Load())
+	return true
+}
+
+// poll notices the end of a song that does not repeat.
+func (m *MediaPlayer) poll() {
+	if m.state != Stopped && !m.sys.slotBusy(m.slot, m.gen) {
+		m.slot = -1
+		m.closeFile()
+		m.setState(Stopped)
+	}
+}
+
+func (m *MediaPlayer) close() {
+	m.stopVoice()
+}

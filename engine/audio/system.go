@@ -1,0 +1,540 @@
+package audio
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// DefaultSampleRate is the mixer's rate when neither the Config nor the
+// Output names one.
+const DefaultSampleRate = 48000
+
+// DefaultVoices is the default limit on voices playing at once.
+const DefaultVoices = 64
+
+// DefaultQueueLength is the default capacity of the game-to-mixer queue.
+const DefaultQueueLength = 1024
+
+// Output is a real-time audio device: once started it calls render from
+// its own goroutine whenever it wants more frames (interleaved stereo
+// float32 at SampleRate). It never calls render after Close returns.
+type Output interface {
+	// SampleRate is the output's rate in frames per second.
+	SampleRate() int
+	// PeriodFrames is how many frames the output asks for at a time.
+	PeriodFrames() int
+	// Start begins playback, pulling frames from render.
+	Start(render func(dst []float32)) error
+	// Latency is the output's delay from render to the speaker, as far as
+	// it knows.
+	Latency() time.Duration
+	// Underruns counts the times the device ran dry.
+	Underruns() int64
+	// Close drains what was rendered (by waiting for it) and stops.
+	Close() error
+}
+
+// Sink receives the mixer's frames when it renders in lockstep with game
+// time (A4): interleaved stereo float32 at the System's rate.
+type Sink interface {
+	WriteFrames(frames []float32) error
+	Close() error
+}
+
+// Config configures New. The zero value renders in lockstep into nothing:
+// silent, deterministic and Available false.
+type Config struct {
+	// Output is a real-time output; nil renders in lockstep with game
+	// time into Sink.
+	Output Output
+	// Sink receives lockstep frames (a WAV file); nil discards them.
+	// Ignored when Output is set.
+	Sink Sink
+	// Unavailable says why there is no Output (shown by Err); optional.
+	Unavailable error
+	// SampleRate of the lockstep mixer; 0: DefaultSampleRate. An Output
+	// brings its own.
+	SampleRate int
+	// Voices limits the voices playing at once; 0: DefaultVoices.
+	Voices int
+	// QueueLength is the game-to-mixer queue's capacity; 0:
+	// DefaultQueueLength.
+	QueueLength int
+	// Now is the wall clock the real-time path uses to place game time
+	// against the output's position; nil: the monotonic clock.
+	Now func() time.Duration
+}
+
+// Stats are the System's figures for a HUD (A3, A5).
+type Stats struct {
+	// Available reports a real output.
+	Available bool
+	// SampleRate is the mixer's rate.
+	SampleRate int
+	// Delay is the constant delay from a sound's game time to its first
+	// output sample (0 in lockstep).
+	Delay time.Duration
+	// Latency is Delay plus the output's own latency.
+	Latency time.Duration
+	// Voices is how many voices are playing or paused in the mixer.
+	Voices int
+	// Late counts sounds that started after their moment had passed.
+	Late int64
+	// Dropped counts plays refused (voice limit or full queue).
+	Dropped int64
+	// Underruns counts the output's underruns.
+	Underruns int64
+	// Frames is the mixer's position in output frames.
+	Frames int64
+	// Reanchors counts the times the game-time mapping was moved.
+	Reanchors int64
+}
+
+// System is the game's audio: the mixer, the game-time mapping (A3), the
+// voice slots and the MediaPlayer. Its methods belong to the game's
+// goroutine, except Stats and Available, which any goroutine may call.
+// Make one with New.
+type System struct {
+	mix     *mixer
+	out     Output
+	sink    Sink
+	errMsg  error
+	rate    int
+	now     func() time.Duration
+	scratch []float32
+
+	// Effects' 3D settings and master volume (XNA's SoundEffect statics).
+	masterVolume  float32
+	distanceScale float32
+	dopplerScale  float32
+	speedOfSound  float32
+
+	// The game-time mapping (A3).
+	gameT      timing.TimeSpan // the current Update's game time
+	inUpdate   bool
+	anchored   bool
+	anchorT    timing.TimeSpan
+	anchorF    int64
+	delay      int64 // frames
+	window     int   // updates in the current measuring window
+	calibrated bool  // the first window has corrected the first anchor
+	leadSum    int64
+	reanchors  atomic.Int64
+
+	// Wall time of the mixer's last render (real time only).
+	renderedAt atomic.Int64
+
+	// Voice slots: gen is the game's generation of each slot; a slot is
+	// free when the mixer's done generation has caught up with it.
+	gen     []uint32
+	hint    int
+	dropped atomic.Int64
+
+	player  *MediaPlayer
+	dynamic []*DynamicSoundEffectInstance
+
+	mu      sync.Mutex // orders Close against a Stats reader
+	closed  bool
+	started bool
+}
+
+// New makes a System. With an Output it starts it at once; an Output
+// that fails to start is closed and the error returned.
+func New(cfg Config) (*System, error) {
+	rate := cfg.SampleRate
+	if cfg.Output != nil {
+		rate = cfg.Output.SampleRate()
+	}
+	if rate == 0 {
+		rate = DefaultSampleRate
+	}
+	if rate < 8000 || rate > 192000 {
+		return nil, fmt.Errorf("audio: sample rate %d out of range: use 8000 to 192000", rate)
+	}
+	voices := cfg.Voices
+	if voices == 0 {
+		voices = DefaultVoices
+	}
+	if voices < 1 || voices > 1024 {
+		return nil, fmt.Errorf("audio: %d voices out of range: use 1 to 1024", voices)
+	}
+	ql := cfg.QueueLength
+	if ql == 0 {
+		ql = DefaultQueueLength
+	}
+	if ql < 16 || ql > 1<<20 {
+		return nil, fmt.Errorf("audio: queue length %d out of range: use 16 to %d", ql, 1<<20)
+	}
+	s := &System{
+		mix:           newMixer(rate, voices, ql),
+		out:           cfg.Output,
+		sink:          cfg.Sink,
+		errMsg:        cfg.Unavailable,
+		rate:          rate,
+		now:           cfg.Now,
+		masterVolume:  1,
+		distanceScale: 1,
+		dopplerScale:  1,
+		speedOfSound:  343.5,
+		gen:           make([]uint32, voices),
+	}
+	if s.now == nil {
+		start := time.Now()
+		s.now = func() time.Duration { return time.Since(start) }
+	}
+	s.player = newMediaPlayer(s)
+	if s.out != nil {
+		s.sink = nil
+		if err := s.out.Start(s.renderRealtime); err != nil {
+			_ = s.out.Close()
+			return nil, fmt.Errorf("audio: start output: %w", err)
+		}
+		s.started = true
+	} else {
+		s.scratch = make([]float32, 2*rate/10)
+	}
+	return s, nil
+}
+
+// renderRealtime is the Output's callback (audio goroutine).
+func (s *System) renderRealtime(dst []float32) {
+	s.mix.render(dst)
+	s.renderedAt.Store(int64(s.now()))
+}
+
+// Available reports whether sound reaches a real output.
+func (s *System) Available() bool { return s.out != nil }
+
+// Err says why the System has no real output (nil when it has one, or
+// when it renders to a Sink by choice).
+func (s *System) Err() error {
+	if s.out != nil {
+		return nil
+	}
+	return s.errMsg
+}
+
+// SampleRate is the mixer's rate in frames per second.
+func (s *System) SampleRate() int { return s.rate }
+
+// MediaPlayer returns the System's MediaPlayer (XNA's static class).
+func (s *System) MediaPlayer() *MediaPlayer { return s.player }
+
+// MasterVolume is the volume of every SoundEffect, 0..1 (default 1); the
+// MediaPlayer has its own.
+func (s *System) MasterVolume() float32 { return s.masterVolume }
+
+// SetMasterVolume sets it, ramped (A2). Values outside 0..1 are clamped.
+// It reports false when the queue was full (nothing changed).
+func (s *System) SetMasterVolume(v float32) bool {
+	v = clamp(v, 0, 1)
+	if !s.mix.q.push(command{kind: cmdMaster, gl: v}) {
+		return false
+	}
+	s.masterVolume = v
+	return true
+}
+
+// DistanceScale scales the distances of Apply3D (default 1): an emitter
+// this far from the listener plays at full volume, twice as far at half.
+func (s *System) DistanceScale() float32 { return s.distanceScale }
+
+// SetDistanceScale sets it; it must be positive.
+func (s *System) SetDistanceScale(v float32) error {
+	if !(v > 0) {
+		return fmt.Errorf("audio: DistanceScale %v must be positive", v)
+	}
+	s.distanceScale = v
+	return nil
+}
+
+// DopplerScale scales the Doppler shift of Apply3D (default 1; 0 turns it
+// off).
+func (s *System) DopplerScale() float32 { return s.dopplerScale }
+
+// SetDopplerScale sets it; it must not be negative.
+func (s *System) SetDopplerScale(v float32) error {
+	if !(v >= 0) {
+		return fmt.Errorf("audio: DopplerScale %v must not be negative", v)
+	}
+	s.dopplerScale = v
+	return nil
+}
+
+// SpeedOfSound is the speed of sound for Doppler, in world units per
+// second (default 343.5).
+func (s *System) SpeedOfSound() float32 { return s.speedOfSound }
+
+// SetSpeedOfSound sets it; it must be positive.
+func (s *System) SetSpeedOfSound(v float32) error {
+	if !(v > 0) {
+		return fmt.Errorf("audio: SpeedOfSound %v must be positive", v)
+	}
+	s.speedOfSound = v
+	return nil
+}
+
+// Stats returns the current figures.
+func (s *System) Stats() Stats {
+	st := Stats{
+		Available:  s.out != nil,
+		SampleRate: s.rate,
+		Voices:     int(s.mix.playing.Load()),
+		Late:       s.mix.late.Load(),
+		Dropped:    s.dropped.Load(),
+		Frames:     s.mix.pos.Load(),
+		Reanchors:  s.reanchors.Load(),
+	}
+	st.Delay = s.framesToDuration(s.delay)
+	st.Latency = st.Delay
+	if s.out != nil {
+		st.Latency += s.out.Latency()
+		st.Underruns = s.out.Underruns()
+	}
+	return st
+}
+
+func (s *System) framesToDuration(f int64) time.Duration {
+	return time.Duration(f * int64(time.Second) / int64(s.rate))
+}
+
+// framesOf converts a span of game time to output frames, rounded to the
+// nearest frame: 166,667 ticks at 48 kHz is 800.0016 frames, so the
+// mapping never drifts from game time (A3).
+func (s *System) framesOf(t timing.TimeSpan) int64 {
+	const tps = int64(timing.Second)
+	num := int64(t) * int64(s.rate)
+	if num >= 0 {
+		return (num + tps/2) / tps
+	}
+	return -((-num + tps/2) / tps)
+}
+
+// BeginUpdate tells the System the game time of the Update about to run:
+// sounds played until EndUpdate start at the output frame of that time
+// plus the constant delay (A3). The engine calls it; a game calls it only
+// when it drives the System itself.
+func (s *System) BeginUpdate(gt timing.GameTime) {
+	s.gameT = gt.TotalGameTime
+	s.inUpdate = true
+	if s.out == nil {
+		if !s.anchored {
+			s.anchored, s.anchorT, s.anchorF = true, gt.TotalGameTime, s.mix.frame
+		}
+		return
+	}
+	pos := s.estimatePos()
+	if !s.anchored {
+		period := int64(s.out.PeriodFrames())
+		step := gt.ElapsedGameTime
+		if step <= 0 {
+			step = timing.Second / 60
+		}
+		s.delay = 2*period + s.framesOf(step)
+		s.anchorT, s.anchorF, s.anchored = gt.TotalGameTime, pos+s.delay, true
+		return
+	}
+	s.track(pos)
+}
+
+// estimatePos is the mixer's position now: the last rendered frame plus
+// the wall time since that render, at most one period ahead.
+func (s *System) estimatePos() int64 {
+	pos := s.mix.pos.Load()
+	at := s.renderedAt.Load()
+	if at == 0 {
+		return pos
+	}
+	d := int64(s.now()) - at
+	if d < 0 {
+		d = 0
+	}
+	adv := d * int64(s.rate) / int64(time.Second)
+	if p := int64(s.out.PeriodFrames()); adv > p {
+		adv = p
+	}
+	return pos + adv
+}
+
+// reanchorWindow is how many Updates the mapping is measured over before
+// it is corrected.
+const reanchorWindow = 30
+
+// track measures the lead of the current Update's frame over the
+// output's position and corrects the mapping once per window: a small
+// error slews it by at most one frame per window, a large one (a pause,
+// a reset, a burst that lost time) moves it at once (A3).
+func (s *System) track(pos int64) {
+	lead := s.frameNow() - pos
+	s.leadSum += lead
+	s.window++
+	if s.window < reanchorWindow {
+		return
+	}
+	mean := s.leadSum / int64(s.window)
+	s.window, s.leadSum = 0, 0
+	err := mean - s.delay
+	tol := int64(s.rate / 1000)
+	if !s.calibrated {
+		// The first anchor came from one Update's timing; the first
+		// window's mean is the steady state's.
+		s.calibrated = true
+		if err > -s.delay && err < s.delay {
+			s.anchorF -= err
+			return
+		}
+	}
+	switch {
+	case err > s.delay || err < -s.delay:
+		s.anchorF -= err
+		s.reanchors.Add(1)
+	case err > tol:
+		s.anchorF--
+	case err < -tol:
+		s.anchorF++
+	}
+}
+
+// frameNow is the output frame of the current Update's game time.
+func (s *System) frameNow() int64 {
+	return s.anchorF + s.framesOf(s.gameT-s.anchorT)
+}
+
+// startFrame is where a sound played now starts: the current Update's
+// frame, or at once (-1) outside an Update.
+func (s *System) startFrame() int64 {
+	if !s.inUpdate || !s.anchored {
+		return -1
+	}
+	return s.frameNow()
+}
+
+// EndUpdate ends the Update that BeginUpdate began: it feeds the streams,
+// raises the events that are due and, in lockstep, renders up to the
+// game time after the Update (A4). The engine calls it.
+func (s *System) EndUpdate(gt timing.GameTime) error {
+	s.inUpdate = false
+	s.player.feed()
+	for _, d := range s.dynamic {
+		d.poll()
+	}
+	s.player.poll()
+	if s.out != nil || s.closed {
+		return nil
+	}
+	if !s.anchored {
+		s.anchored, s.anchorT, s.anchorF = true, gt.TotalGameTime, s.mix.frame
+	}
+	end := s.anchorF + s.framesOf(gt.TotalGameTime+gt.ElapsedGameTime-s.anchorT)
+	return s.renderTo(end)
+}
+
+// renderTo renders in lockstep up to output frame end.
+func (s *System) renderTo(end int64) error {
+	for s.mix.frame < end {
+		n := end - s.mix.frame
+		if max := int64(len(s.scratch) / 2); n > max {
+			n = max
+		}
+		buf := s.scratch[:2*n]
+		s.player.feed()
+		s.mix.render(buf)
+		if s.sink != nil {
+			if err := s.sink.WriteFrames(buf); err != nil {
+				s.sink = nil
+				return fmt.Errorf("audio: write: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// Close stops every sound, closes the MediaPlayer's song, and closes the
+// Output (which drains what was rendered) or the Sink. A second call does
+// nothing.
+func (s *System) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	var errs []error
+	s.player.close()
+	if s.out != nil {
+		errs = append(errs, s.out.Close())
+	}
+	if s.sink != nil {
+		errs = append(errs, s.sink.Close())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("audio: close: %w", err)
+	}
+	return nil
+}
+
+// allocSlot finds a free voice slot and bumps its generation; false when
+// every slot is busy (the voice limit, A2).
+func (s *System) allocSlot() (int32, uint32, bool) {
+	n := len(s.gen)
+	for k := 0; k < n; k++ {
+		i := (s.hint + k) % n
+		if s.mix.done[i].Load() == s.gen[i] {
+			s.gen[i]++
+			s.hint = (i + 1) % n
+			return int32(i), s.gen[i], true
+		}
+	}
+	return 0, 0, false
+}
+
+// slotBusy reports whether slot still plays generation gen.
+func (s *System) slotBusy(slot int32, gen uint32) bool {
+	return slot >= 0 && s.mix.done[slot].Load() != gen
+}
+
+// play starts a voice; false (counted) past the voice limit or with a
+// full queue.
+func (s *System) play(c command) (int32, uint32, bool) {
+	if s.closed {
+		return -1, 0, false
+	}
+	slot, gen, ok := s.allocSlot()
+	if !ok {
+		s.dropped.Add(1)
+		return -1, 0, false
+	}
+	c.kind, c.slot, c.gen, c.at = cmdPlay, slot, gen, s.startFrame()
+	if !s.mix.q.push(c) {
+		s.gen[slot]-- // not sent: the slot stays free
+		s.dropped.Add(1)
+		return -1, 0, false
+	}
+	return slot, gen, true
+}
+
+// send queues a command for a playing voice; false when the queue is full.
+func (s *System) send(c command) bool {
+	if s.closed {
+		return false
+	}
+	return s.mix.q.push(c)
+}
+
+func clamp(v, lo, hi float32) float32 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	if v != v {
+		return lo
+	}
+	return v
+}
