@@ -119,7 +119,11 @@ func start(opt InstanceOptions) *started {
 		return &started{err: err}
 	}
 	launchtrace.Mark("vulkan: loader loaded")
-	if st.enabled, err = offeredExtensions(append(opt.Extensions, inPlaceInstanceExtensions...)); err != nil {
+	wanted := opt.Extensions
+	if hasAll(trimNULs(wanted), []string{"VK_KHR_surface"}) { // P11's extensions need it
+		wanted = append(wanted, inPlaceInstanceExtensions...)
+	}
+	if st.enabled, err = offeredExtensions(wanted); err != nil {
 		return &started{err: err}
 	}
 	launchtrace.Mark("vulkan: instance extensions listed")
