@@ -50,7 +50,14 @@ type Device struct {
 	variant     ShaderVariant
 	texture     *Texture2D
 
+	nextEffect  EffectID
+	effect      *Effect // the applied Effect, nil for a BasicEffect
+	effectStage []byte  // its block as it was at Apply
+	effectBlock int     // offset of effectStage in frame.EffectData, -1 when not yet recorded
+	spriteXf    spriteXform
+
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
+	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G13)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -62,7 +69,7 @@ func NewDevice(b Backend) (*Device, error) {
 	if l.MaxTextureSize < 1 {
 		return nil, fmt.Errorf("graphics: new device: backend reports MaxTextureSize %d, want at least 1", l.MaxTextureSize)
 	}
-	d := &Device{backend: b, limits: l, uniformsIdx: -1}
+	d := &Device{backend: b, limits: l, uniformsIdx: -1, effectBlock: -1}
 	d.blend = Opaque // XNA 4.0's GraphicsDevice defaults, as MonoGame and FNA
 	d.sampler = LinearWrap
 	d.depth = DepthDefault
@@ -80,10 +87,12 @@ func (d *Device) Limits() Limits { return d.limits }
 // was handed out.
 func (d *Device) rec() *Frame {
 	if d.stale {
+		d.uploads.trim(&d.frame)
 		d.frame.reset()
 		d.stale = false
 		d.recSeq++
 		d.uniformsIdx = -1
+		d.effectBlock = -1
 	}
 	return &d.frame
 }

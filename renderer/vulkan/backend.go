@@ -212,6 +212,7 @@ func (r *Renderer) submitOffscreen(op string) error {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
+	r.shrinkArena(&r.arenas[offscreen]) // G13: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 
@@ -240,6 +241,9 @@ func (r *Renderer) release(slot int) {
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
+		}
+		if rel.Effect != 0 {
+			r.releaseEffect(rel.Effect)
 		}
 		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
 			b.destroy()
