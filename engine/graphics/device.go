@@ -57,6 +57,7 @@ type Device struct {
 	spriteXf    spriteXform
 
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
+	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G13)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -86,6 +87,7 @@ func (d *Device) Limits() Limits { return d.limits }
 // was handed out.
 func (d *Device) rec() *Frame {
 	if d.stale {
+		d.uploads.trim(&d.frame)
 		d.frame.reset()
 		d.stale = false
 		d.recSeq++

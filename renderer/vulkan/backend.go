@@ -212,6 +212,7 @@ func (r *Renderer) submitOffscreen(op string) error {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
+	r.shrinkArena(&r.arenas[offscreen]) // G13: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 

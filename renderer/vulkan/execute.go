@@ -135,8 +135,12 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return callErr("record frame", r.loop.lastCall(), res)
 		}
 	}
+	if slot != offscreen {
+		r.trimArena(a)
+	}
 	a.reset()
 	r.ops.reset()
+	r.dropDead(f)
 	r.emitInits()
 	if err := r.recordUploads(f, a); err != nil {
 		return err
@@ -185,8 +189,8 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
-		if up.Size <= 0 {
-			continue
+		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
+			continue // G13: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
 			return err

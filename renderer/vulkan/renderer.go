@@ -173,6 +173,7 @@ type frameState struct {
 	arenas      [maxFrames + 1]arena // per frame in flight, and offscreen
 	releases    [maxFrames + 1][]graphics.Release
 	uniformLocs []uniformLoc
+	dead        deadSet // the record's releases no draw or pass uses (trim.go)
 	ops         opList
 	acquired    bool   // BeginFrame acquired an image Execute has not presented
 	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
@@ -417,6 +418,16 @@ func (r *Renderer) Messages() []string {
 		return nil
 	}
 	return r.inst.messages()
+}
+
+// MessageCount returns how many validation messages there are so far
+// (len(Messages()) without the copy): a loop can poll it each frame
+// without allocating.
+func (r *Renderer) MessageCount() int {
+	if r == nil || r.inst == nil || r.inst.log == nil {
+		return 0
+	}
+	return r.inst.log.count()
 }
 
 // Validating reports whether the validation layer is on.

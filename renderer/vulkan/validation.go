@@ -39,6 +39,13 @@ func (l *messageLog) add(m string) {
 	l.mu.Unlock()
 }
 
+// count returns how many messages there are so far.
+func (l *messageLog) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.msgs)
+}
+
 // snapshot returns a copy of the messages so far.
 func (l *messageLog) snapshot() []string {
 	l.mu.Lock()
