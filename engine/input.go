@@ -38,7 +38,11 @@ func (s *KeyboardState) set(k Key, down bool) {
 // MouseState is a snapshot of the mouse. The zero value has the cursor at
 // 0,0, no button held and no wheel movement.
 type MouseState struct {
-	X, Y float64 // cursor, screen coordinates from the content area's top-left
+	// X, Y are the cursor in screen coordinates from the content area's
+	// top-left, not pixels: Window().PixelRatio converts to back-buffer
+	// pixels where they differ (HiDPI on macOS, Wayland), and
+	// Window().ContentScale reports the monitor's scale.
+	X, Y float64
 	// ScrollX, ScrollY are the wheel steps scrolled since the game started
 	// (XNA's ScrollWheelValue is ScrollY x 120).
 	ScrollX, ScrollY float64

@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"image"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
@@ -151,6 +152,12 @@ func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
 	}
 	return out, ok
 }
+
+// SetIcon sets the window's icon (engine.IconSetter).
+func (p *Platform) SetIcon(images []image.Image) { p.win.SetIcon(images) }
+
+// ContentScale returns the monitor's content scale (engine.ContentScaler).
+func (p *Platform) ContentScale() (x, y float32) { return p.win.ContentScale() }
 
 // Title returns the window's title.
 func (p *Platform) Title() string { return p.title }

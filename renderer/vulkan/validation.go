@@ -98,7 +98,7 @@ func isValidationMessage(flags vk.DebugReportFlags, layerPrefix string) bool {
 // that triggered the message proceeds.
 func onDebugReport(flags vk.DebugReportFlags, objectType vk.DebugReportObjectType, object uint64,
 	location uint, code int32, layer, msg string, _ unsafe.Pointer) vk.Bool32 {
-	if !isValidationMessage(flags, layer) {
+	if !isValidationMessage(flags, layer) || filtered(msg) {
 		return vk.False
 	}
 	m := fmt.Sprintf("%s %s: %s", reportKind(flags), layer, msg)
