@@ -155,6 +155,7 @@ type sampleGame struct {
 	paused     bool         // P: the balls stop stepping, the cube's clock is locked
 	loads      int          // L presses served
 	sc         *scene       // the cube's and balls' meshes (game_draw.go)
+	look       freeLook     // the free-look camera (game_look.go)
 	game       *engine.Game // set by configure: its validation messages are read after Run
 	drawFailed bool         // drawing failed once (reported)
 }
@@ -254,6 +255,7 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
+	s.look.update(g) // game_look.go
 	s.stepBalls(gt)
 	if s.readyPath != "" && s.draws > 0 {
 		s.signalReady()

@@ -348,6 +348,9 @@ keys:
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
   D       toggle the display-locked step (rule P10: step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
+  right mouse button
+          capture the mouse for the free-look camera (rule I4; it orbits a -model);
+          Esc or the right button again gives it back
   Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
           with the same orderly teardown: -dump-state and -screenshot are written)
 
