@@ -230,11 +230,15 @@ func (g *Game) Close() error {
 	return g.release()
 }
 
-// release destroys the device (after it went idle) and then the platform.
+// release destroys the device (after it went idle) and then the platform,
+// and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
 	err := g.graphics.destroyDevice()
 	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()
+	if r, ok := g.platform.(PlatformReporter); ok {
+		err = errors.Join(err, r.Report())
+	}
 	return err
 }
 
