@@ -280,6 +280,9 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createGraphics(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	if err := r.createPresentFences(); err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
 	if err := r.presenter.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
@@ -392,8 +395,12 @@ func (r *Renderer) Destroy() {
 	}
 	if r.dev != nil && r.dev.handle != nil {
 		vk.DeviceWaitIdle(r.dev.handle)
+		if r.loop != nil && r.loop.c != nil {
+			r.loop.waitPresents() // bounded; the device is idle, the presents may not be
+		}
 		r.destroyCapture()
 		r.destroySwapchain(r.sc)
+		r.destroyPresentFences()
 		r.destroyGraphics()
 		r.sync.destroy()
 		if r.cmdPool != nil {
@@ -474,6 +481,7 @@ func (r *Renderer) liveObjects() int {
 	if r.cap != nil {
 		n += 2 // buffer, memory
 	}
+	n += len(r.presentFences)
 	if sc := r.sc; sc != nil {
 		n += 1 + len(sc.views) + len(sc.fbs) + len(sc.rendered)
 		if sc.depth != nil {
