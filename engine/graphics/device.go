@@ -205,13 +205,21 @@ func (d *Device) targetSize() (int, int) {
 func (d *Device) Viewport() Viewport { return d.viewport }
 
 // SetViewport sets the viewport of the draws that follow. Width and Height
-// must be at least 1 and 0 <= MinDepth <= MaxDepth <= 1.
+// must be at least 1, 0 <= MinDepth <= MaxDepth <= 1, and the corners
+// within the device's viewport bounds (Limits.ViewportMin..ViewportMax).
 func (d *Device) SetViewport(v Viewport) error {
 	if v.Width < 1 || v.Height < 1 || !(v.MinDepth >= 0 && v.MinDepth <= v.MaxDepth && v.MaxDepth <= 1) {
 		return fmt.Errorf("graphics: set viewport %+v: want Width, Height >= 1 and 0 <= MinDepth <= MaxDepth <= 1: %w", v, ErrInvalid)
 	}
 	if v.Width > d.limits.MaxTextureSize || v.Height > d.limits.MaxTextureSize {
 		return fmt.Errorf("graphics: set viewport %dx%d: above the device limit %d: %w", v.Width, v.Height, d.limits.MaxTextureSize, ErrTooLarge)
+	}
+	lo, hi := d.limits.ViewportMin, d.limits.ViewportMax
+	if lo == 0 && hi == 0 {
+		lo, hi = -2*d.limits.MaxTextureSize, 2*d.limits.MaxTextureSize-1
+	}
+	if v.X < lo || v.Y < lo || v.Width > hi-v.X || v.Height > hi-v.Y { // cannot overflow (G2)
+		return fmt.Errorf("graphics: set viewport %+v: its corners must lie within %d..%d on the device: %w", v, lo, hi, ErrOutOfRange)
 	}
 	d.viewport = v
 	return nil

@@ -167,6 +167,8 @@ type deviceState struct {
 	oneShotFence  vk.Fence
 	readBuf       *buffer // ReadTexture
 	maxTexture    int
+	viewportMin   int // viewportBoundsRange, rounded inwards
+	viewportMax   int
 	uboAlign      int
 }
 
