@@ -192,7 +192,6 @@ func (o *Output) Close() error {
 	o.closed = true
 	o.mu.Unlock()
 	o.player.Pause()
-	err := o.player.Close()
-	o.player = nil
-	return err
+	o.player = nil // oto releases an unreachable player itself
+	return nil
 }

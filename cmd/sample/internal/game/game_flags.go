@@ -48,6 +48,7 @@ type gameOptions struct {
 	dumpState      string        // -dump-state path; "" for none
 	hud            bool          // draw the HUD over the scene
 	balls          bool          // draw the balls (they move either way)
+	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
@@ -74,6 +75,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
+	addAudioFlags(fs, &opt.audio)
 	return fs
 }
 
@@ -131,6 +133,9 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 		if opt.input, err = readInputScript(raw.input); err != nil {
 			return fmt.Errorf("-input %s: %w", raw.input, err)
 		}
+	}
+	if err := opt.audio.check(); err != nil {
+		return err
 	}
 	return checkFixedDt(opt, raw.fixedDt)
 }
