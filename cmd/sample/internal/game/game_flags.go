@@ -343,6 +343,7 @@ keys:
   R       ResetElapsedTime
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
+  M       mute/unmute the click, the bounces and the music (rule A8)
   D       toggle the display-locked step (rule P10: step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
   Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
