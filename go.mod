@@ -9,6 +9,7 @@ require (
 	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jfreymuth/oggvorbis v1.0.5
+	github.com/qmuntal/gltf v0.29.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/vulkan-go/vulkan v0.0.0-20221209234627-c0a353ae26c8
 	go.uber.org/goleak v1.3.0

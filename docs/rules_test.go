@@ -107,7 +107,17 @@ func ruleOrder(ids []string) {
 	sort.Slice(ids, func(i, j int) bool {
 		a, b := ids[i], ids[j]
 		if a[0] != b[0] {
-			return strings.IndexByte("TPWGI", a[0]) < strings.IndexByte("TPWGI", b[0])
+			// The sections' order; letters not listed follow, alphabetically,
+			// so the order is total and the table stable.
+			const order = "TPWGEMIA"
+			ra, rb := strings.IndexByte(order, a[0]), strings.IndexByte(order, b[0])
+			if ra < 0 {
+				ra = len(order) + int(a[0])
+			}
+			if rb < 0 {
+				rb = len(order) + int(b[0])
+			}
+			return ra < rb
 		}
 		var na, nb int
 		fmt.Sscan(a[1:], &na)

@@ -194,9 +194,9 @@ func (g *Game) IsActive() bool { return g.active }
 // IsMinimized reports whether the window is minimized (draws are skipped).
 func (g *Game) IsMinimized() bool { return g.minimized || g.fbW <= 0 || g.fbH <= 0 }
 
-// Exit ends the loop: the current tick's draw is suppressed, a tick in its
-// update loop finishes its catch-up updates (default profile), and Run
-// raises Exiting once the loop has ended (T12). The event batch being
+// Exit ends the loop: the current tick's draw is suppressed, no further
+// Update starts (a catch-up burst ends with the Update in progress), and
+// Run raises Exiting once the loop has ended (T12). The event batch being
 // polled still drains.
 func (g *Game) Exit() { g.sched.Exit() }
 

@@ -78,7 +78,7 @@ func TestT12_LifecycleGolden(t *testing.T) {
 }
 
 // TestT12_CloseEventEndsRun: a Close event in a batch ends the loop like
-// Exit: the tick's draw is skipped, Exiting, EndRun, UnloadContent, then
+// Exit: the tick runs no Update and no draw, then Exiting, EndRun, UnloadContent, then
 // the device (idle, destroyed) and the platform (W4).
 func TestT12_CloseEventEndsRun(t *testing.T) {
 	rec := &recorder{}
@@ -87,8 +87,8 @@ func TestT12_CloseEventEndsRun(t *testing.T) {
 	if err := g.Run(); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	if s.updates != 3 || s.draws != 2 {
-		t.Errorf("updates %d draws %d, want 3 and 2", s.updates, s.draws)
+	if s.updates != 2 || s.draws != 2 {
+		t.Errorf("updates %d draws %d, want 2 and 2", s.updates, s.draws)
 	}
 	golden(t, "lifecycle_close_event", rec.String())
 	if err := g.Run(); !errors.Is(err, ErrClosed) {
@@ -327,7 +327,8 @@ func TestW6_NewGameArgumentErrors(t *testing.T) {
 }
 
 // TestT12_RequestExitFromAnotherGoroutine: RequestExit (what a SIGINT
-// handler calls) ends the loop at the next poll, like a close event.
+// handler calls) ends the loop at the next poll, like a close event: that
+// tick runs no Update.
 func TestT12_RequestExitFromAnotherGoroutine(t *testing.T) {
 	rec := &recorder{}
 	g, s, _ := newTestGame(rec, timing.ProfileDefault)
@@ -341,7 +342,7 @@ func TestT12_RequestExitFromAnotherGoroutine(t *testing.T) {
 	if err := g.Run(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"update", "draw", "update", "draw", "update", "draw", "update", "Exiting"}
+	want := []string{"update", "draw", "update", "draw", "update", "draw", "Exiting"}
 	if got := callbackOrder(rec); !reflect.DeepEqual(got, want) {
 		t.Errorf("callbacks %v, want %v", got, want)
 	}

@@ -26,6 +26,10 @@ func (l *loop) Update(gt timing.GameTime) {
 	}
 }
 
+// PollExit looks for a window close or RequestExit between the Updates of
+// a catch-up burst and calls Exit for it (timing.ExitPoller, T12).
+func (l *loop) PollExit() { (*Game)(l).pollExit() }
+
 // Draw runs BeginDraw, the game's and the components' Draw, and EndDraw.
 func (l *loop) Draw(gt timing.GameTime) { (*Game)(l).draw(gt) }
 
@@ -226,11 +230,15 @@ func (g *Game) Close() error {
 	return g.release()
 }
 
-// release destroys the device (after it went idle) and then the platform.
+// release destroys the device (after it went idle) and then the platform,
+// and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
 	err := g.graphics.destroyDevice()
 	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()
+	if r, ok := g.platform.(PlatformReporter); ok {
+		err = errors.Join(err, r.Report())
+	}
 	return err
 }
 

@@ -47,6 +47,24 @@ type Platform interface {
 	Destroy()
 }
 
+// PlatformReporter is an optional Platform interface for a platform that
+// checks a run as it goes (the desktop platform's validation messages).
+// Close calls Report once, after Destroy; its error is joined with the
+// teardown's and returned by Close, and so by Run.
+type PlatformReporter interface {
+	Report() error
+}
+
+// CloseRequester is an optional Platform extension for a check between
+// the Updates of a catch-up burst (T12): CloseRequested processes pending
+// window-system events without delivering them (the next PollEvents
+// returns them, in order) and reports whether the user asked to close the
+// window. The engine then calls Exit, so a close ends the burst after the
+// Update in progress.
+type CloseRequester interface {
+	CloseRequested() bool
+}
+
 // RendererConfig is what device creation hands to Platform.CreateRenderer.
 type RendererConfig struct {
 	// Width and Height are the back buffer's size in pixels (the window's

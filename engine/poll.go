@@ -22,6 +22,20 @@ func (g *Game) poll() {
 	}
 }
 
+// pollExit is the check between the Updates of a catch-up burst (T12): a
+// RequestExit, or a close request a CloseRequester platform reports, calls
+// Exit now. Other events wait for the next poll, so input still changes
+// only between ticks.
+func (g *Game) pollExit() {
+	if g.exitAsked.Load() {
+		g.Exit()
+		return
+	}
+	if c, ok := g.platform.(CloseRequester); ok && c.CloseRequested() {
+		g.Exit()
+	}
+}
+
 // react is the game's own handling of an event. Resize payloads are not
 // trusted: the platform is re-queried.
 func (g *Game) react(ev *PlatformEvent) {

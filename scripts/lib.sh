@@ -13,7 +13,7 @@ METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-  xvfb xauth glslc vulkan-tools xdotool
+  xvfb xauth glslc vulkan-tools xdotool spirv-cross
   libwayland-dev libxkbcommon-dev
   pulseaudio pulseaudio-utils
 )

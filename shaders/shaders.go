@@ -18,6 +18,7 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o unlit.vert.spv unlit.vert
 //go:generate glslc --target-env=vulkan1.0 -O -o unlit.frag.spv unlit.frag
 //go:generate glslc --target-env=vulkan1.0 -o unlit_untextured.frag.spv unlit_untextured.frag
+//go:generate glslc --target-env=vulkan1.0 -o sprite_effect.vert.spv sprite_effect.vert
 
 //go:embed basic.vert.spv
 var basicVert []byte
@@ -36,6 +37,15 @@ var unlitFrag []byte
 
 //go:embed unlit_untextured.frag.spv
 var unlitUntexturedFrag []byte
+
+//go:embed sprite_effect.vert.spv
+var spriteEffectVert []byte
+
+// SpriteEffectVertex returns the SPIR-V bytes of the vertex shader a
+// sprite effect without its own vertex shader runs (sprite_effect.vert):
+// positions already in clip space pass through, with Color at output
+// location 0 and TexCoord at 1. The slice is shared: do not modify it.
+func SpriteEffectVertex() []byte { return spriteEffectVert }
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203

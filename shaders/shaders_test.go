@@ -97,7 +97,7 @@ func TestGenerateReproducesEmbeddedSPIRV(t *testing.T) {
 			t.Errorf("%s: regenerated %d bytes differ from the committed %d bytes: run go generate ./shaders/ and commit", out, len(got), len(want))
 		}
 	}
-	if n != 6 {
-		t.Fatalf("found %d go:generate lines, want 6", n)
+	if n != 7 {
+		t.Fatalf("found %d go:generate lines, want 7", n)
 	}
 }

@@ -305,11 +305,12 @@ func (s *Scheduler) tickLocked(target TimeSpan) error {
 	s.handler.Poll()
 	steps = s.correctDrift(steps, target)
 	s.stats.LockedTicks++
-	for range steps {
+	ran := 0
+	for ; ran < steps && s.goesOn(ran); ran++ {
 		s.stats.DisplayDrift += target
 		s.fixedUpdate(target)
 	}
-	s.endFixed(steps, target, s.lockAlpha())
+	s.endFixed(ran, target, s.lockAlpha())
 	return nil
 }
 

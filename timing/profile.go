@@ -161,7 +161,7 @@ func satInc(v int32) int32 {
 
 func (s *Scheduler) fixedXNA(steps int, target TimeSpan) {
 	ran := 0
-	for ; ran < steps && s.running; ran++ {
+	for ; ran < steps && s.goesOn(ran); ran++ {
 		s.update(target)
 	}
 	s.stats.LastSteps = ran

@@ -81,6 +81,17 @@ type DrawReporter interface {
 	TryDraw(gt GameTime) bool
 }
 
+// ExitPoller is an optional Handler extension: a handler that can see an
+// exit request (a window close, a signal) without a full Poll. The
+// Scheduler calls PollExit before each Update of a tick after the first,
+// so a request made during a catch-up burst ends it after the Update in
+// progress (T12); PollExit calls Exit when it finds one.
+type ExitPoller interface {
+	// PollExit looks for a pending exit request and calls Exit for it,
+	// leaving every other event for the next Poll.
+	PollExit()
+}
+
 // Stats counts what a Scheduler did. All counters start at zero.
 type Stats struct {
 	Ticks   uint64 // Tick calls that ran (zero-step XNA ticks included)
@@ -120,11 +131,12 @@ type Stats struct {
 // A Scheduler is not safe for concurrent use; call its methods from the
 // loop's goroutine (Handler callbacks included).
 type Scheduler struct {
-	src     Source
-	waiter  Waiter
-	virtual VirtualWaiter // waiter, when it is one
-	handler Handler
-	drawer  DrawReporter // handler, when it is one
+	src        Source
+	waiter     Waiter
+	virtual    VirtualWaiter // waiter, when it is one
+	handler    Handler
+	drawer     DrawReporter // handler, when it is one
+	exitPoller ExitPoller   // handler, when it is one
 
 	profile       Profile
 	fixed         bool
@@ -175,6 +187,7 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 	s.lock.maxDrift = DefaultMaxDisplayDrift
 	s.virtual, _ = w.(VirtualWaiter)
 	s.drawer, _ = h.(DrawReporter)
+	s.exitPoller, _ = h.(ExitPoller)
 	s.sleeper, _ = w.(DeadlineSleeper)
 	s.overshoot.reset()
 	s.resetXNACounters()
@@ -185,10 +198,10 @@ func NewScheduler(src Source, w Waiter, h Handler) (*Scheduler, error) {
 // Running reports whether the loop should go on: true until Exit.
 func (s *Scheduler) Running() bool { return s.running }
 
-// Exit asks the loop to end: Running turns false and the current tick's draw
-// is suppressed. Under the default profile a tick in its update loop still
-// runs its catch-up updates; under ProfileXNA the remaining updates are
-// skipped and later ticks return at once (T12, T22).
+// Exit asks the loop to end: Running turns false, the current tick's draw
+// is suppressed and no further Update starts, so a catch-up burst ends
+// with the Update in progress (T12). Under ProfileXNA later ticks return
+// at once (T22).
 func (s *Scheduler) Exit() {
 	s.running = false
 	s.suppressDraw = true
@@ -465,12 +478,22 @@ func (s *Scheduler) clamp() {
 // running-slowly bookkeeping and the draw (T7, T8, T10).
 func (s *Scheduler) runFixed(target TimeSpan) {
 	steps := 0
-	for s.acc >= target {
+	for s.acc >= target && s.goesOn(steps) {
 		s.acc -= target
 		steps++
 		s.fixedUpdate(target)
 	}
 	s.endFixed(steps, target, alpha(s.acc, target))
+}
+
+// goesOn reports whether a tick that has run ran Updates starts another:
+// not after Exit. Between the Updates of a burst it first asks an
+// ExitPoller handler for a pending exit request (T12).
+func (s *Scheduler) goesOn(ran int) bool {
+	if ran > 0 && s.running && s.exitPoller != nil {
+		s.exitPoller.PollExit()
+	}
+	return s.running
 }
 
 // fixedUpdate runs one fixed-step Update of target; the first Update of a
@@ -518,8 +541,13 @@ func (s *Scheduler) updateSlow(steps int) {
 	}
 }
 
-// runVariable runs exactly one Update with the whole accumulator (T13).
+// runVariable runs exactly one Update with the whole accumulator (T13);
+// none after Exit (T12).
 func (s *Scheduler) runVariable() {
+	if !s.running {
+		s.suppressDraw = false // the draw is skipped with the Update
+		return
+	}
 	elapsed := s.acc
 	if s.resetElapsed {
 		elapsed = 0

@@ -146,6 +146,17 @@ func (w *Window) PollEvents(dst []Event) []Event {
 	return w.takeEvents(dst)
 }
 
+// CloseRequested processes pending window-system events, keeping this
+// window's for the next PollEvents, and reports whether the user (or
+// SetShouldClose) asked to close it. Must be called from the main thread.
+func (w *Window) CloseRequested() bool {
+	if w.win == nil {
+		return false
+	}
+	glfw.PollEvents()
+	return w.win.ShouldClose()
+}
+
 // takeEvents moves the queued events to dst.
 func (w *Window) takeEvents(dst []Event) []Event {
 	dst = append(dst, w.pending...)

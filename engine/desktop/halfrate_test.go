@@ -54,6 +54,7 @@ func TestP8_HalfRateThroughTheEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	last.Switch = present.SwitchNone // in place or rebuilt: the driver's (P11)
 	if frames < 50 || presents != frames || last != want {
 		t.Errorf("half rate off: %d frames, %d presents, %+v; want one present each, %+v", frames, presents, last, want)
 	}

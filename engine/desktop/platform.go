@@ -21,6 +21,9 @@ type Platform struct {
 	closed  bool           // a Close event was delivered
 	title   string
 	made    []*vulkan.Renderer // every renderer created, for their validation messages
+
+	validation validationReport // validation.go
+	signals    *signalWatch     // nil with Config.NoSignalTeardown; signals.go
 }
 
 var _ engine.Platform = (*Platform)(nil)
@@ -42,6 +45,10 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
 	launchtrace.Mark("platform start")
+	var signals *signalWatch
+	if !cfg.NoSignalTeardown {
+		signals = watchSignals() // before the window opens: a signal from now on ends the game in order
+	}
 	pending := vulkan.StartInstance(vulkan.InstanceOptions{
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
@@ -51,11 +58,13 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
 	})
 	if err != nil {
+		signals.stop()
 		pending.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
 	launchtrace.Mark("window created")
-	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title}, nil
+	return &Platform{win: w, pending: pending, cfg: cfg, scratch: make([]window.Event, 0, 256), title: cfg.Title,
+		validation: validationReport{out: cfg.ValidationOutput}, signals: signals}, nil
 }
 
 // presentSupport picks the queue family on Vulkan's start goroutine once
@@ -80,10 +89,13 @@ const presentWait = 10 * time.Second
 func (p *Platform) Window() *window.Window { return p.win }
 
 // PollEvents processes the window system's events and appends the window's
-// batch to dst, converted. A close requested with SetShouldClose (no GLFW
-// callback) is delivered as a Close event too, once. It allocates nothing
-// once dst has grown to the batch size.
+// batch to dst, converted; it first prints the validation messages that
+// arrived since the last poll (Report). A close requested with
+// SetShouldClose (no GLFW callback) or by an exit signal (ExitSignals) is
+// delivered as a Close event too, once. It allocates nothing once dst has
+// grown to the batch size.
 func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent {
+	p.takeValidation()
 	p.scratch = p.win.PollEvents(p.scratch[:0])
 	for i := range p.scratch {
 		if ev, ok := convert(&p.scratch[i]); ok {
@@ -91,12 +103,18 @@ func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent
 			dst = append(dst, ev)
 		}
 	}
-	if !p.closed && p.win.ShouldClose() {
+	if !p.closed && (p.win.ShouldClose() || p.signals.exitAsked()) {
 		p.closed = true
 		dst = append(dst, engine.PlatformEvent{Kind: engine.EventClose})
 	}
 	return dst
 }
+
+// CloseRequested processes the window system's events, keeping them for
+// the next PollEvents, and reports whether a close was requested, by the
+// user or an exit signal (engine.CloseRequester: a close ends a catch-up
+// burst, T12).
+func (p *Platform) CloseRequested() bool { return p.win.CloseRequested() || p.signals.exitAsked() }
 
 // WaitEvents blocks in the kernel until an event arrives or timeout passes
 // (W2); the events are collected for the next PollEvents.
@@ -184,12 +202,15 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 
 // Destroy closes the window, then destroys the Vulkan instance and device
 // NewPlatform started if no renderer took them over (W4); the engine calls
-// it after the renderer is gone. A second call does nothing, and the other
+// it after the renderer is gone. From then on the exit signals have their
+// default effect again. A second call does nothing, and the other
 // methods then do nothing and report zero values.
 func (p *Platform) Destroy() {
 	p.win.Destroy()
 	p.pending.Destroy()
 	p.pending = nil
+	p.signals.stop()
+	launchtrace.Mark("platform destroyed")
 }
 
 // validationMessages returns the validation messages of every renderer

@@ -108,6 +108,11 @@ func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
 // the refreshes each frame is held for (P6, P8).
 func (r *Renderer) Presentation() present.Choice { return r.vk.Presentation() }
 
+// PresentationCounts is how the present-mode changes so far went: how
+// many, how many in place (P11), and the swapchain rebuilds after the
+// first (P5).
+func (r *Renderer) PresentationCounts() present.SwitchCounts { return r.vk.PresentationCounts() }
+
 // SkippedPresents is how many frames were skipped because no image, or
 // with an emulated FIFO no frame callback, came within the bound (W7).
 func (r *Renderer) SkippedPresents() uint64 { return r.vk.Skipped() }

@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -24,8 +25,13 @@ type Config struct {
 	// changes it later).
 	Resizable bool
 	// Validation turns the Vulkan validation layer on (W3);
-	// METRONOME_VALIDATION=1 does too.
+	// METRONOME_VALIDATION=1 does too. With it on, each distinct message
+	// is printed once as it arrives, a summary counts the repeats at the
+	// end, and Run (Game.Run, Close) returns an error if there was any.
 	Validation bool
+	// ValidationOutput is where validation messages are printed; nil means
+	// os.Stderr.
+	ValidationOutput io.Writer
 	// FramesInFlight is 1 to 3; 0 means the renderer's default (2).
 	FramesInFlight int
 	// SwapchainBudget bounds the memory of the swapchain's images, as
@@ -33,6 +39,14 @@ type Config struct {
 	// or 1 GiB, negative no limit. NewPlatform refuses a window size over it
 	// before opening the window (vulkan.CheckWindowSize).
 	SwapchainBudget int64
+	// NoSignalTeardown leaves SIGINT, SIGTERM and SIGHUP (ExitSignals) to
+	// the program. By default the platform catches them from before the
+	// window opens until it is destroyed and treats them as a closed
+	// window: the game ends in order (Exiting, EndRun, UnloadContent, the
+	// device, the window) and Run returns nil, so a program stopped by
+	// Ctrl-C, timeout or kill exits 0 after its teardown (ExitSignal says
+	// which signal it was).
+	NoSignalTeardown bool
 	// Engine is the game's clock configuration (zero: system clock,
 	// default profile).
 	Engine engine.Config

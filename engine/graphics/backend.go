@@ -20,6 +20,10 @@ type Limits struct {
 	// MaxBufferSize is the largest vertex or index buffer, in bytes; 0
 	// means no limit below what the device's int can count.
 	MaxBufferSize int
+	// ViewportMin and ViewportMax bound a viewport's corners, in pixels
+	// (Vulkan's viewportBoundsRange); both 0 means -2*MaxTextureSize and
+	// 2*MaxTextureSize-1, the least Vulkan allows.
+	ViewportMin, ViewportMax int
 }
 
 // TextureDesc describes a texture or render target to create.

@@ -50,7 +50,14 @@ type Device struct {
 	variant     ShaderVariant
 	texture     *Texture2D
 
+	nextEffect  EffectID
+	effect      *Effect // the applied Effect, nil for a BasicEffect
+	effectStage []byte  // its block as it was at Apply
+	effectBlock int     // offset of effectStage in frame.EffectData, -1 when not yet recorded
+	spriteXf    spriteXform
+
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
+	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G13)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -62,7 +69,7 @@ func NewDevice(b Backend) (*Device, error) {
 	if l.MaxTextureSize < 1 {
 		return nil, fmt.Errorf("graphics: new device: backend reports MaxTextureSize %d, want at least 1", l.MaxTextureSize)
 	}
-	d := &Device{backend: b, limits: l, uniformsIdx: -1}
+	d := &Device{backend: b, limits: l, uniformsIdx: -1, effectBlock: -1}
 	d.blend = Opaque // XNA 4.0's GraphicsDevice defaults, as MonoGame and FNA
 	d.sampler = LinearWrap
 	d.depth = DepthDefault
@@ -80,10 +87,12 @@ func (d *Device) Limits() Limits { return d.limits }
 // was handed out.
 func (d *Device) rec() *Frame {
 	if d.stale {
+		d.uploads.trim(&d.frame)
 		d.frame.reset()
 		d.stale = false
 		d.recSeq++
 		d.uniformsIdx = -1
+		d.effectBlock = -1
 	}
 	return &d.frame
 }
@@ -196,13 +205,21 @@ func (d *Device) targetSize() (int, int) {
 func (d *Device) Viewport() Viewport { return d.viewport }
 
 // SetViewport sets the viewport of the draws that follow. Width and Height
-// must be at least 1 and 0 <= MinDepth <= MaxDepth <= 1.
+// must be at least 1, 0 <= MinDepth <= MaxDepth <= 1, and the corners
+// within the device's viewport bounds (Limits.ViewportMin..ViewportMax).
 func (d *Device) SetViewport(v Viewport) error {
 	if v.Width < 1 || v.Height < 1 || !(v.MinDepth >= 0 && v.MinDepth <= v.MaxDepth && v.MaxDepth <= 1) {
 		return fmt.Errorf("graphics: set viewport %+v: want Width, Height >= 1 and 0 <= MinDepth <= MaxDepth <= 1: %w", v, ErrInvalid)
 	}
 	if v.Width > d.limits.MaxTextureSize || v.Height > d.limits.MaxTextureSize {
 		return fmt.Errorf("graphics: set viewport %dx%d: above the device limit %d: %w", v.Width, v.Height, d.limits.MaxTextureSize, ErrTooLarge)
+	}
+	lo, hi := d.limits.ViewportMin, d.limits.ViewportMax
+	if lo == 0 && hi == 0 {
+		lo, hi = -2*d.limits.MaxTextureSize, 2*d.limits.MaxTextureSize-1
+	}
+	if v.X < lo || v.Y < lo || v.Width > hi-v.X || v.Height > hi-v.Y { // cannot overflow (G2)
+		return fmt.Errorf("graphics: set viewport %+v: its corners must lie within %d..%d on the device: %w", v, lo, hi, ErrOutOfRange)
 	}
 	d.viewport = v
 	return nil

@@ -154,9 +154,14 @@ func (d *Device) checkDraw(op string, p PrimitiveType, primitiveCount int) (int,
 	if !d.effectSet {
 		return 0, fmt.Errorf("graphics: %s: call a BasicEffect's Apply before drawing: %w", op, ErrNoEffect)
 	}
+	if err := d.checkEffect(op); err != nil {
+		return 0, err
+	}
 	if d.variant&ShaderTexture != 0 {
 		t := d.texture
 		switch {
+		case t == nil && d.effect != nil:
+			return 0, fmt.Errorf("graphics: %s: the effect's texture parameter %q is not set: SetValue a Texture2D and Apply: %w", op, d.effect.texName, ErrEffect)
 		case t == nil:
 			return 0, fmt.Errorf("graphics: %s: the effect has TextureEnabled but no Texture: set one and Apply, or disable texturing: %w", op, ErrInvalid)
 		case t.dev != d:
@@ -194,6 +199,9 @@ func (d *Device) checkLayout(op string, decl VertexDeclaration) error {
 		{ShaderLighting, UsageNormal, "LightingEnabled needs a Normal element"},
 		{ShaderVertexColor, UsageColor, "VertexColorEnabled needs a Color element"},
 		{ShaderTexture, UsageTextureCoordinate, "TextureEnabled needs a TextureCoordinate element"},
+	}
+	if d.effect != nil {
+		return d.effect.checkInputs(op, decl)
 	}
 	if !decl.Has(UsagePosition) {
 		return fmt.Errorf("graphics: %s: the vertex declaration has no Position element: %w", op, ErrInvalid)
@@ -238,6 +246,9 @@ func (d *Device) arena(b []byte) int {
 func (d *Device) draw(p PrimitiveType, decl VertexDeclaration) *Draw {
 	pass := d.pass()
 	f := &d.frame
+	if d.effect != nil {
+		return d.effectDraw(pass, p, decl)
+	}
 	if d.uniformsIdx < 0 {
 		d.uniformsIdx = len(f.Uniforms)
 		f.Uniforms = append(f.Uniforms, d.uniforms)

@@ -98,6 +98,7 @@ func (e *BasicEffect) Apply() {
 		return
 	}
 	e.Uniforms(&d.uniforms)
+	d.effect = nil
 	d.variant = e.Variant()
 	d.texture = nil
 	if e.TextureEnabled {

@@ -85,6 +85,19 @@ func TestG2_RegionsNearTheIntLimitsAreOutOfRange(t *testing.T) {
 	}
 	r.present()
 
+	// Viewports: the corners must lie within the device's bounds (the
+	// fake's 4096 limit gives -8192..8191).
+	for _, v := range nearLimits[:len(nearLimits)-1] { // -1 is a legal corner
+		for _, vp := range []graphics.Viewport{
+			{X: v, Width: 10, Height: 10, MaxDepth: 1}, {Y: v, Width: 10, Height: 10, MaxDepth: 1},
+			{X: 8192 - 10, Y: v, Width: 10, Height: 10, MaxDepth: 1},
+		} {
+			want("SetViewport", r.dev.SetViewport(vp))
+		}
+	}
+	want("SetViewport past the bound", r.dev.SetViewport(graphics.Viewport{X: 8191 - 9, Width: 10, Height: 10, MaxDepth: 1}))
+	must(t, r.dev.SetViewport(graphics.Viewport{X: 8191 - 10, Y: -8192, Width: 10, Height: 10, MaxDepth: 1}))
+
 	// Rectangle helpers clamp instead of wrapping.
 	big := graphics.Rectangle{X: math.MaxInt - 1, Y: 0, Width: 10, Height: 10}
 	if !big.Contains(math.MaxInt-1, 0) || big.Contains(0, 0) {

@@ -43,6 +43,10 @@ type Frame struct {
 	// A backend copies it into GPU-visible memory of the frame in flight
 	// and binds that memory as vertex and index buffer.
 	Vertices []byte
+	// EffectData holds the uniform blocks of Effect draws
+	// (Draw.EffectBlock), each at a multiple of EffectBlockAlign, recorded
+	// once per Apply that a draw follows.
+	EffectData []byte
 
 	// Releases are textures and buffers disposed since the previous
 	// record; a backend destroys them once this frame's commands (and
@@ -59,6 +63,7 @@ func (f *Frame) reset() {
 		Draws:      f.Draws[:0],
 		Uniforms:   f.Uniforms[:0],
 		Vertices:   f.Vertices[:0],
+		EffectData: f.EffectData[:0],
 		Releases:   f.Releases[:0],
 	}
 }
@@ -115,10 +120,12 @@ type Pass struct {
 	FirstDraw, DrawCount int
 }
 
-// Release is a disposed resource: exactly one of Texture and Buffer is set.
+// Release is a disposed resource: exactly one of Texture, Buffer and
+// Effect is set.
 type Release struct {
 	Texture TextureID
 	Buffer  BufferID
+	Effect  EffectID
 }
 
 // ShaderVariant selects the BasicEffect shader a draw uses: a combination
@@ -145,6 +152,10 @@ type PipelineKey struct {
 	Primitive    PrimitiveType
 	Vertex       VertexDeclaration
 	Shader       ShaderVariant
+	// Effect is the Effect whose shaders the draw runs, 0 for
+	// BasicEffect's (Shader selects among those). With an Effect, Shader
+	// is ShaderTexture when it samples a texture and 0 otherwise.
+	Effect EffectID
 }
 
 // CommonPipelines returns the keys of the commonest draws on a target
@@ -177,8 +188,12 @@ type Draw struct {
 	// variant has no ShaderTexture.
 	Texture TextureID
 	Sampler SamplerState
-	// Uniforms indexes Frame.Uniforms: the effect block of the draw.
+	// Uniforms indexes Frame.Uniforms: the effect block of the draw
+	// (-1 for an Effect draw).
 	Uniforms int
+	// EffectBlock is the byte offset in Frame.EffectData of an Effect
+	// draw's uniform block (Pipeline.Effect != 0).
+	EffectBlock int
 	// VertexBuffer is the buffer read, 0 for Frame.Vertices.
 	VertexBuffer BufferID
 	// VertexOffset is the byte offset of vertex 0 in the buffer or arena.

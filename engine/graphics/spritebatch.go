@@ -65,12 +65,18 @@ type SpriteBatchSettings struct {
 	Sampler      *SamplerState
 	DepthStencil *DepthStencilState
 	Rasterizer   *RasterizerState
-	// Effect, when set, replaces the sprite effect: its World, View and
-	// Projection place the sprites (Transform is not used, as in XNA), its
-	// colours tint them, and each sprite's texture replaces its Texture.
-	// It needs VertexColorEnabled for tints and TextureEnabled for
-	// textures; LightingEnabled is an error (sprites have no normals).
-	Effect *BasicEffect
+	// Effect, when set, replaces the sprite effect. A *BasicEffect's
+	// World, View and Projection place the sprites (Transform is not used,
+	// as in XNA), its colours tint them, and each sprite's texture
+	// replaces its Texture; it needs VertexColorEnabled for tints and
+	// TextureEnabled for textures; LightingEnabled is an error (sprites
+	// have no normals). An *Effect runs its fragment shader over the
+	// sprites with each sprite's texture as its texture parameter: one
+	// made by NewSpriteEffect gets the sprites placed as the batch places
+	// them (Transform applies); one with its own vertex shader gets the
+	// vertices in pixels (Position, Color, TexCoord) and places them
+	// itself, as in XNA.
+	Effect SpriteBatchEffect
 	// Transform multiplies the sprite positions before the projection (a
 	// 2D camera); the zero matrix means identity.
 	Transform mgl32.Mat4
@@ -84,6 +90,7 @@ type spriteState struct {
 	depthStencil DepthStencilState
 	rasterizer   RasterizerState
 	effect       *BasicEffect
+	custom       *Effect
 	transform    mgl32.Mat4
 }
 
@@ -158,16 +165,12 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 	case shared.immediate > 0:
 		return fmt.Errorf("graphics: sprite batch begin: another batch is begun in Immediate mode (End it first): %w", ErrAlreadyBegun)
 	}
-	if e := s.Effect; e != nil {
-		if e.dev != d {
-			return fmt.Errorf("graphics: sprite batch begin: the effect was made for another Device: %w", ErrWrongDevice)
-		}
-		if e.LightingEnabled {
-			return fmt.Errorf("graphics: sprite batch begin: the effect has LightingEnabled; sprites have no normals, turn it off: %w", ErrInvalid)
-		}
+	basic, custom, err := spriteEffects(d, s.Effect)
+	if err != nil {
+		return err
 	}
 	sb.st = spriteState{sortMode: s.SortMode, blend: AlphaBlend, sampler: LinearClamp,
-		depthStencil: DepthNone, rasterizer: CullCounterClockwise, effect: s.Effect, transform: s.Transform}
+		depthStencil: DepthNone, rasterizer: CullCounterClockwise, effect: basic, custom: custom, transform: s.Transform}
 	if s.Blend != nil {
 		sb.st.blend = *s.Blend
 	}

@@ -114,21 +114,19 @@ var spriteDecl = VertexPositionColorTexture{}.VertexDeclaration()
 // the draws that follow. The states stay set after End, as in XNA.
 func (d *Device) spriteSetup(st *spriteState) {
 	d.blend, d.sampler, d.depth, d.raster = st.blend, st.sampler, st.depthStencil, st.rasterizer
+	if st.custom != nil {
+		xf := spriteXform{on: true, m: d.spriteProjection().Mul4(st.transform)}
+		d.spriteCustomSetup(st.custom, &xf)
+		return
+	}
+	d.spriteXf.on = false
 	var u EffectUniforms
 	var variant ShaderVariant
 	if e := st.effect; e != nil {
 		e.Uniforms(&u)
 		variant = e.Variant()
 	} else {
-		vp := d.viewport
-		// XNA's sprite projection: pixels of the viewport, (0,0) at its
-		// top-left, layer depth 0..1 as depth 0..1, no half-pixel offset.
-		proj := mgl32.Mat4{
-			2 / float32(vp.Width), 0, 0, 0,
-			0, 2 / float32(vp.Height), 0, 0,
-			0, 0, 1, 0,
-			-1, -1, 0, 1,
-		}
+		proj := d.spriteProjection()
 		u.World = st.transform
 		u.WorldViewProjection = proj.Mul4(st.transform)
 		u.WorldInverseTranspose = mgl32.Ident4()
@@ -139,10 +137,32 @@ func (d *Device) spriteSetup(st *spriteState) {
 	}
 	// Reuse the block recorded last when nothing changed (consecutive
 	// batches then merge into one draw, rule G5).
-	if !d.effectSet || d.uniformsIdx < 0 || d.uniforms != u || d.variant != variant {
+	if !d.effectSet || d.effect != nil || d.uniformsIdx < 0 || d.uniforms != u || d.variant != variant {
 		d.uniforms, d.uniformsIdx = u, -1
 	}
-	d.variant, d.effectSet = variant, true
+	d.variant, d.effectSet, d.effect = variant, true, nil
+}
+
+// spriteProjection is XNA's sprite projection: pixels of the viewport,
+// (0,0) at its top-left, layer depth 0..1 as depth 0..1, no half-pixel
+// offset.
+func (d *Device) spriteProjection() mgl32.Mat4 {
+	vp := d.viewport
+	return mgl32.Mat4{
+		2 / float32(vp.Width), 0, 0, 0,
+		0, 2 / float32(vp.Height), 0, 0,
+		0, 0, 1, 0,
+		-1, -1, 0, 1,
+	}
+}
+
+// spriteQuads returns the n quads at vertex base of the frame's arena.
+func (d *Device) spriteQuads(base, n int) []spriteQuad {
+	if n == 0 {
+		return nil
+	}
+	f := &d.frame
+	return unsafe.Slice((*spriteQuad)(unsafe.Pointer(&f.Vertices[base*spriteStride])), n)
 }
 
 // spriteCheck validates drawing tex into the current target with the
@@ -171,6 +191,7 @@ func (d *Device) spriteDraw(tex *Texture2D, base, n int) error {
 	}
 	p := d.pass()
 	f := &d.frame
+	d.transformSprites(base, n)
 	if p.DrawCount > 0 {
 		last := &f.Draws[len(f.Draws)-1]
 		if d.spriteContinues(p, last, tex, base) {
@@ -214,8 +235,17 @@ func (d *Device) spriteContinues(p *Pass, last *Draw, tex *Texture2D, base int) 
 	if d.raster.ScissorTestEnable {
 		scissor = d.scissor.Intersect(scissor)
 	}
-	return d.uniformsIdx >= 0 && last.Uniforms == d.uniformsIdx && last.Texture == want &&
+	var effect EffectID
+	if d.effect != nil {
+		effect = d.effect.id
+		if d.effectBlock < 0 || last.EffectBlock != d.effectBlock {
+			return false
+		}
+	} else if d.uniformsIdx < 0 || last.Uniforms != d.uniformsIdx {
+		return false
+	}
+	return last.Texture == want &&
 		last.Sampler == d.sampler && last.Viewport == d.viewport && last.Scissor == scissor &&
 		last.Pipeline == (PipelineKey{Blend: d.blend, DepthStencil: depthFor(d.depth, p.Depth), Rasterizer: d.raster,
-			Primitive: TriangleList, Vertex: spriteDecl, Shader: d.variant})
+			Primitive: TriangleList, Vertex: spriteDecl, Shader: d.variant, Effect: effect})
 }

@@ -1,7 +1,6 @@
 package graphics
 
 import (
-	"bufio"
 	"fmt"
 	"image"
 	_ "image/jpeg" // JPEG decoding for LoadTexture (rule G3)
@@ -173,11 +172,26 @@ func (rt *RenderTarget2D) Usage() RenderTargetUsage { return rt.usage }
 // LoadOption changes how an image becomes a texture.
 type LoadOption func(*loadOptions)
 
-type loadOptions struct{ straight bool }
+type loadOptions struct {
+	straight bool
+	budget   int // most pixels LoadTexture decodes; <= 0: no budget
+}
+
+// DefaultPixelBudget is the most pixels LoadTexture and LoadTextureFile
+// decode unless PixelBudget says otherwise: 64 Mi pixels (8192x8192,
+// 256 MiB of RGBA). An image above it is refused from its header, before
+// any pixel is decoded (rule G3).
+const DefaultPixelBudget = 64 << 20
 
 // StraightAlpha keeps an image's colours as they are instead of
 // premultiplying them on load: for drawing with NonPremultiplied (rule G3).
 func StraightAlpha() LoadOption { return func(o *loadOptions) { o.straight = true } }
+
+// PixelBudget sets the most pixels (width*height) LoadTexture and
+// LoadTextureFile decode; n <= 0 leaves only the device's texture size
+// limit. Images above the budget are refused from their header with an
+// ErrTooLarge error (rule G3).
+func PixelBudget(n int) LoadOption { return func(o *loadOptions) { o.budget = n } }
 
 // NewTextureFromImage creates a texture of img's size and contents,
 // premultiplied (XNA 4.0's content default) unless StraightAlpha is given.
@@ -201,44 +215,24 @@ func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Tex
 	return t, nil
 }
 
-// imagePixels returns img's pixels as RGBA bytes, premultiplied unless
-// straight.
-func imagePixels(img image.Image, straight bool) []byte {
-	b := img.Bounds()
-	out := make([]byte, 0, 4*b.Dx()*b.Dy())
-	if n, ok := img.(*image.NRGBA); ok { // straight alpha: exact in both modes
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			row := n.Pix[n.PixOffset(b.Min.X, y):n.PixOffset(b.Max.X, y)]
-			for i := 0; i < len(row); i += 4 {
-				r, g, bl, a := row[i], row[i+1], row[i+2], row[i+3]
-				if !straight {
-					r, g, bl = premul(r, a), premul(g, a), premul(bl, a)
-				}
-				out = append(out, r, g, bl, a)
-			}
-		}
-		return out
-	}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, a := img.At(x, y).RGBA() // premultiplied, 16 bits
-			if straight && a != 0 && a != 0xffff {
-				r, g, bl = r*0xffff/a, g*0xffff/a, bl*0xffff/a
-			}
-			out = append(out, byte(r>>8), byte(g>>8), byte(bl>>8), byte(a>>8))
-		}
-	}
-	return out
-}
-
 // LoadTexture decodes a PNG or JPEG image from r into a new texture
-// (premultiplied unless StraightAlpha is given).
+// (premultiplied unless StraightAlpha is given). The image's size is read
+// from its header first, wherever in the data it lies, and an image above
+// the device's texture limit or the pixel budget (DefaultPixelBudget, or
+// PixelBudget) is refused before any pixel is decoded.
 func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, error) {
-	br := bufio.NewReaderSize(r, imageHeaderPeek)
-	if err := checkImageHeader(dev, br); err != nil {
+	o := loadOptions{budget: DefaultPixelBudget}
+	for _, f := range opts {
+		f(&o)
+	}
+	if r == nil {
+		return nil, fmt.Errorf("graphics: load texture: the reader is nil: %w", ErrInvalid)
+	}
+	src, err := checkImageHeader(dev, r, o.budget)
+	if err != nil {
 		return nil, err
 	}
-	img, _, err := image.Decode(br)
+	img, _, err := image.Decode(src)
 	if err != nil {
 		return nil, fmt.Errorf("graphics: load texture: decode (PNG or JPEG expected): %w", err)
 	}

@@ -59,6 +59,10 @@ type VertexElement struct {
 	Offset int
 	Format VertexElementFormat
 	Usage  VertexElementUsage
+	// UsageIndex tells elements of one usage apart (XNA's UsageIndex):
+	// TextureCoordinate 1 feeds an Effect's TexCoord1 input. BasicEffect
+	// reads index 0 only.
+	UsageIndex int
 }
 
 // MaxVertexElements is how many elements a VertexDeclaration holds.
@@ -95,12 +99,15 @@ func NewVertexDeclaration(stride int, elements ...VertexElement) (VertexDeclarat
 		if e.Usage < UsagePosition || e.Usage > UsageNormal {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown usage %d", i, e.Usage)
 		}
+		if e.UsageIndex < 0 || e.UsageIndex > 15 {
+			return d, fmt.Errorf("vertex declaration: element %d has usage index %d, want 0..15", i, e.UsageIndex)
+		}
 		if e.Offset < 0 || e.Offset+size > stride {
 			return d, fmt.Errorf("vertex declaration: element %d (offset %d, %d bytes) does not fit in stride %d", i, e.Offset, size, stride)
 		}
 		for j, o := range elements[:i] {
-			if o.Usage == e.Usage {
-				return d, fmt.Errorf("vertex declaration: elements %d and %d have the same usage", j, i)
+			if o.Usage == e.Usage && o.UsageIndex == e.UsageIndex {
+				return d, fmt.Errorf("vertex declaration: elements %d and %d have the same usage and usage index", j, i)
 			}
 			if e.Offset < o.Offset+o.Format.Size() && o.Offset < e.Offset+size {
 				return d, fmt.Errorf("vertex declaration: elements %d and %d overlap", j, i)
@@ -122,14 +129,29 @@ func mustDeclaration(stride int, elements ...VertexElement) VertexDeclaration {
 	return d
 }
 
-// Has reports whether the declaration has an element of usage u.
-func (d VertexDeclaration) Has(u VertexElementUsage) bool {
+// Has reports whether the declaration has an element of usage u and
+// usage index 0.
+func (d VertexDeclaration) Has(u VertexElementUsage) bool { return d.HasIndex(u, 0) }
+
+// HasIndex reports whether the declaration has an element of usage u and
+// usage index i.
+func (d VertexDeclaration) HasIndex(u VertexElementUsage, i int) bool {
 	for _, e := range d.Elements[:d.Count] {
-		if e.Usage == u {
+		if e.Usage == u && e.UsageIndex == i {
 			return true
 		}
 	}
 	return false
+}
+
+var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal"}
+
+// String returns the usage's XNA name, as in "TextureCoordinate".
+func (u VertexElementUsage) String() string {
+	if int(u) < len(usageNames) && u != 0 {
+		return usageNames[u]
+	}
+	return fmt.Sprintf("VertexElementUsage(%d)", uint8(u))
 }
 
 // Vertex is a vertex type: a plain struct whose memory layout is its
@@ -169,15 +191,15 @@ type VertexPositionColorTexture struct {
 
 var (
 	declPositionColor = mustDeclaration(16,
-		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatColor, UsageColor})
+		VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition}, VertexElement{Offset: 12, Format: FormatColor, Usage: UsageColor})
 	declPositionTexture = mustDeclaration(20,
-		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatVector2, UsageTextureCoordinate})
+		VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition}, VertexElement{Offset: 12, Format: FormatVector2, Usage: UsageTextureCoordinate})
 	declPositionNormalTexture = mustDeclaration(32,
-		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatVector3, UsageNormal},
-		VertexElement{24, FormatVector2, UsageTextureCoordinate})
+		VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition}, VertexElement{Offset: 12, Format: FormatVector3, Usage: UsageNormal},
+		VertexElement{Offset: 24, Format: FormatVector2, Usage: UsageTextureCoordinate})
 	declPositionColorTexture = mustDeclaration(24,
-		VertexElement{0, FormatVector3, UsagePosition}, VertexElement{12, FormatColor, UsageColor},
-		VertexElement{16, FormatVector2, UsageTextureCoordinate})
+		VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition}, VertexElement{Offset: 12, Format: FormatColor, Usage: UsageColor},
+		VertexElement{Offset: 16, Format: FormatVector2, Usage: UsageTextureCoordinate})
 )
 
 // VertexDeclaration returns the type's layout.

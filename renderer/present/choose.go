@@ -38,6 +38,47 @@ type Choice struct {
 	// the renderer waits, within a bound, for the compositor's frame
 	// callback before each frame and skips the frame when none comes.
 	Emulated bool
+	// Switch is how the renderer applied the last change of present mode
+	// (P11): in place, on the next present, or by rebuilding the
+	// swapchain (P5). Zero until a change was applied; the choosing
+	// functions leave it zero.
+	Switch Switch
+}
+
+// Switch is how a change of present mode was applied (P11).
+type Switch int
+
+const (
+	// SwitchNone: no change applied yet.
+	SwitchNone Switch = iota
+	// SwitchInPlace: the swapchain was made for a set of compatible modes
+	// and the next present named the new one; nothing was rebuilt.
+	SwitchInPlace
+	// SwitchRebuilt: the swapchain was rebuilt with the new mode (P5).
+	SwitchRebuilt
+)
+
+// SwitchCounts are how the present-mode changes a renderer applied went
+// (P5, P11), for diagnostics and the sample's state dump.
+type SwitchCounts struct {
+	// Changes is how many times the present mode in use changed.
+	Changes int
+	// InPlace is how many of them switched in place, without a rebuild.
+	InPlace int
+	// Rebuilds is how many swapchains were built after the first, for
+	// any reason (mode changes, resizes, OUT_OF_DATE).
+	Rebuilds int
+}
+
+// String is "in place", "rebuilt" or "" (no change yet).
+func (s Switch) String() string {
+	switch s {
+	case SwitchInPlace:
+		return "in place"
+	case SwitchRebuilt:
+		return "rebuilt"
+	}
+	return ""
 }
 
 // ModeForSwapInterval returns the interval's own mode, before fallbacks

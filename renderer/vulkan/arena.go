@@ -131,6 +131,7 @@ type arenaChunk struct {
 type arena struct {
 	chunks []arenaChunk
 	cur    int
+	trim   arenaTrim // frees chunks a peak grew (trim.go)
 }
 
 // reset starts filling from the first chunk again.

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -66,6 +67,8 @@ func (r *Renderer) readLimits() {
 	p.Deref()
 	p.Limits.Deref()
 	r.maxTexture = int(p.Limits.MaxImageDimension2D)
+	r.viewportMin = int(math.Ceil(float64(p.Limits.ViewportBoundsRange[0])))
+	r.viewportMax = int(math.Floor(float64(p.Limits.ViewportBoundsRange[1])))
 	r.uboAlign = max(int(p.Limits.MinUniformBufferOffsetAlignment), 16)
 	p.Limits.Free()
 	p.Free()
@@ -107,7 +110,7 @@ func (r *Renderer) destroyGraphics() {
 // Limits reports the largest texture (maxImageDimension2D) and no
 // buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
-	return graphics.Limits{MaxTextureSize: r.maxTexture}
+	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -212,6 +215,7 @@ func (r *Renderer) submitOffscreen(op string) error {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
+	r.shrinkArena(&r.arenas[offscreen]) // G13: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 
@@ -240,6 +244,9 @@ func (r *Renderer) release(slot int) {
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)
+		}
+		if rel.Effect != 0 {
+			r.releaseEffect(rel.Effect)
 		}
 		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
 			b.destroy()

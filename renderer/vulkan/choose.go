@@ -112,17 +112,24 @@ const (
 	actionDraw    frameAction = iota // draw with the current swapchain
 	actionSkip                       // framebuffer 0x0 (minimised): draw nothing (W2)
 	actionRebuild                    // rebuild the swapchain, then draw
+	actionSwitch                     // switch the present mode in place (P11), then draw
 )
 
 // decideFrame is rule W2 and P5 as a pure function: a 0x0 framebuffer skips
 // the frame (and does not rebuild); else a stale swapchain (OUT_OF_DATE or
 // SUBOPTIMAL seen), a framebuffer size other than the one the swapchain was
-// built for, or a present mode other than the one wanted rebuilds.
-func decideFrame(fbW, fbH, builtW, builtH int, stale bool, mode, wanted present.PresentMode) frameAction {
+// built for, or a present mode other than the one wanted rebuilds, except
+// that a mode the swapchain was made for (inPlace, P11) is switched to in
+// place when nothing else asks for a rebuild.
+func decideFrame(fbW, fbH, builtW, builtH int, stale bool, mode, wanted present.PresentMode, inPlace present.ModeSet) frameAction {
 	switch {
 	case fbW <= 0 || fbH <= 0:
 		return actionSkip
-	case stale || fbW != builtW || fbH != builtH || mode != wanted:
+	case stale || fbW != builtW || fbH != builtH:
+		return actionRebuild
+	case mode != wanted && inPlace.Has(wanted) && inPlace.Has(mode):
+		return actionSwitch
+	case mode != wanted:
 		return actionRebuild
 	}
 	return actionDraw

@@ -64,7 +64,7 @@ func TestW2_ZeroFramebufferSkipsWithoutRebuild(t *testing.T) {
 		{640, 480, 640, 480, false, fifo, imm, actionRebuild},
 	}
 	for _, c := range cases {
-		if got := decideFrame(c.w, c.h, c.bw, c.bh, c.stale, c.mode, c.want); got != c.act {
+		if got := decideFrame(c.w, c.h, c.bw, c.bh, c.stale, c.mode, c.want, 0); got != c.act {
 			t.Errorf("decideFrame(%dx%d, built %dx%d, stale %v, %v->%v) = %d, want %d",
 				c.w, c.h, c.bw, c.bh, c.stale, c.mode, c.want, got, c.act)
 		}
@@ -74,7 +74,7 @@ func TestW2_ZeroFramebufferSkipsWithoutRebuild(t *testing.T) {
 // TestP5_UnchangedModeDoesNotRebuild: only a different mode asks for a rebuild.
 func TestP5_UnchangedModeDoesNotRebuild(t *testing.T) {
 	for _, m := range []present.PresentMode{present.ModeImmediate, present.ModeMailbox, present.ModeFIFO, present.ModeFIFORelaxed} {
-		if got := decideFrame(100, 100, 100, 100, false, m, m); got != actionDraw {
+		if got := decideFrame(100, 100, 100, 100, false, m, m, present.AllModes); got != actionDraw {
 			t.Errorf("same mode %v: action %d, want draw", m, got)
 		}
 	}

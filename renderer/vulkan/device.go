@@ -13,11 +13,21 @@ type device struct {
 	family uint32
 	memory vk.PhysicalDeviceMemoryProperties
 	alloc  *memAllocator // every image's and buffer's memory (W12)
+	// maintenance1 is true when VK_EXT_swapchain_maintenance1 and its
+	// feature are enabled (P11: present modes switched in place).
+	maintenance1 bool
 }
 
-// newDevice creates a device with one graphics+present queue and swapchains.
-func newDevice(gpu vk.PhysicalDevice, info gpuInfo) (*device, error) {
+// newDevice creates a device with one graphics+present queue and swapchains,
+// with VK_EXT_swapchain_maintenance1 and its feature where maintenance1
+// (nil: never) says the device has both (P11).
+func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.PhysicalDevice) bool) (*device, error) {
 	prio := []float32{1}
+	exts := []string{"VK_KHR_swapchain"}
+	maint := maintenance1 != nil && maintenance1(gpu)
+	if maint {
+		exts = append(exts, swapchainMaintenance1)
+	}
 	ci := vk.DeviceCreateInfo{
 		SType:                vk.StructureTypeDeviceCreateInfo,
 		QueueCreateInfoCount: 1,
@@ -27,15 +37,18 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo) (*device, error) {
 			QueueCount:       1,
 			PQueuePriorities: prio,
 		}},
-		EnabledExtensionCount:   1,
-		PpEnabledExtensionNames: cStrings([]string{"VK_KHR_swapchain"}),
+		EnabledExtensionCount:   uint32(len(exts)),
+		PpEnabledExtensionNames: cStrings(exts),
+	}
+	if maint {
+		ci.PNext = maintenance1Feature()
 	}
 	defer ci.Free()
 	var h vk.Device
 	if err := callErr("create device", "vkCreateDevice", vk.CreateDevice(gpu, &ci, nil, &h)); err != nil {
 		return nil, err
 	}
-	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family)}
+	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint}
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
 	d.queue = q

@@ -135,8 +135,12 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 			return callErr("record frame", r.loop.lastCall(), res)
 		}
 	}
+	if slot != offscreen {
+		r.trimArena(a)
+	}
 	a.reset()
 	r.ops.reset()
+	r.dropDead(f)
 	r.emitInits()
 	if err := r.recordUploads(f, a); err != nil {
 		return err
@@ -163,6 +167,9 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
 		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
 	}
+	if err := r.recordEffectData(f, a); err != nil {
+		return err
+	}
 	swapSeen := false
 	for i := range f.Passes {
 		if err := r.recordPass(f, &f.Passes[i], verts, vertBase, &swapSeen); err != nil {
@@ -182,8 +189,8 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
-		if up.Size <= 0 {
-			continue
+		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
+			continue // G13: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
 			return err
@@ -366,10 +373,11 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
-	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
-		return fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))
+	u, err := r.uniformOf(d)
+	if err != nil {
+		return err
 	}
-	if u := r.uniformLocs[d.Uniforms]; st.first || u != st.uniform {
+	if st.first || u != st.uniform {
 		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
 		st.uniform = u
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/renderer/present"
 )
 
 // BeginFrame prepares a frame: it acquires the next swapchain image, which
@@ -102,6 +104,10 @@ func (r *Renderer) acquireNext() (drawn bool, err error) {
 	switch r.decide(w, h) {
 	case actionSkip:
 		return false, nil
+	case actionSwitch:
+		if err := r.switchInPlace(); err != nil {
+			return false, fmt.Errorf("begin frame: %w", err)
+		}
 	case actionRebuild:
 		if err := r.rebuild(w, h); err != nil {
 			return false, skipZero(err)
@@ -184,9 +190,9 @@ func skipZero(err error) error {
 // decide applies decideFrame to the current state.
 func (r *Renderer) decide(w, h int) frameAction {
 	if r.sc == nil {
-		return decideFrame(w, h, 0, 0, true, 0, r.choice.Mode)
+		return decideFrame(w, h, 0, 0, true, 0, r.choice.Mode, 0)
 	}
-	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode)
+	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode, r.sc.compatible)
 }
 
 // frameErr wraps a failed fast-path call.
@@ -208,8 +214,9 @@ func (p *presenter) rebuild(w, h int) error {
 		}
 	}
 	var oldHandle vk.Swapchain
+	var oldMode present.PresentMode
 	if old != nil {
-		oldHandle = old.handle
+		oldHandle, oldMode = old.handle, old.mode
 	}
 	sc, err := p.newSwapchain(oldHandle, p.choice.Mode, w, h)
 	p.destroySwapchain(old) // retired by the create call, even a failed one
@@ -219,8 +226,14 @@ func (p *presenter) rebuild(w, h int) error {
 	}
 	p.sc = sc
 	p.gpu.loop.setSwapchain(sc.handle, sc.images, sc.fbs, sc.rendered)
+	vkMode, _ := toVkMode(sc.mode) // newSwapchain checked it
+	p.gpu.loop.setPresentMode(vkMode, sc.compatible != 0)
 	p.stale = false
 	p.rebuilds++
+	if old != nil && oldMode != sc.mode {
+		p.changes++
+		p.lastSwitch = present.SwitchRebuilt
+	}
 	return nil
 }
 

@@ -364,8 +364,14 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	if (r != VK_SUCCESS) {
 		return r;
 	}
+	VkSwapchainPresentModeInfoEXT mode = {
+		.sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_MODE_INFO_EXT,
+		.swapchainCount = 1,
+		.pPresentModes = &l->presentMode,
+	};
 	VkPresentInfoKHR present = {
 		.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+		.pNext = l->modeSwitch ? &mode : NULL,
 		.waitSemaphoreCount = 1,
 		.pWaitSemaphores = &l->rendered[image],
 		.swapchainCount = 1,

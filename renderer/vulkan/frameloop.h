@@ -10,6 +10,7 @@
 
 #define MTN_MAX_FRAMES 3
 #define MTN_MAX_IMAGES 8
+#define MTN_MAX_MODES 8
 
 // Values of mtn_loop.call: which Vulkan call gave the last result.
 enum {
@@ -99,6 +100,15 @@ typedef struct mtn_loop {
 	VkFramebuffer framebuffer[MTN_MAX_IMAGES];
 	VkImage swapImage[MTN_MAX_IMAGES];
 	VkFence imageFence[MTN_MAX_IMAGES];     // fence of the frame that last used that image
+
+	// Present modes switched in place (VK_EXT_swapchain_maintenance1, see
+	// inplace.go): with modeSwitch set, every present names presentMode
+	// (VkSwapchainPresentModeInfoEXT), one of the modes the swapchain was
+	// created with (modesInfo, chained to its create info, lists them).
+	int modeSwitch;
+	VkPresentModeKHR presentMode;
+	VkSwapchainPresentModesCreateInfoEXT modesInfo;
+	VkPresentModeKHR modes[MTN_MAX_MODES];
 } mtn_loop;
 
 // mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1; on Windows

@@ -71,7 +71,7 @@ func TestP8_HalfRatePresentsEachFrameTwice(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if got != n || g.r.ModeInUse() != want.Mode || g.r.Presentation() != want {
+		if got != n || g.r.ModeInUse() != want.Mode || chosen(g.r) != want {
 			return fmt.Errorf("half rate off: %d presents in mode %v (%+v), want %d in %v", got, g.r.ModeInUse(), g.r.Presentation(), n, want.Mode)
 		}
 		return nil
@@ -118,7 +118,7 @@ func halfRateSwitch(r *Renderer, modes present.ModeSet, interval int, half bool,
 	if err != nil {
 		return err
 	}
-	modeBefore, rebuilds := r.ModeInUse(), r.Rebuilds()
+	modeBefore, rebuilds, counts := r.ModeInUse(), r.Rebuilds(), r.PresentationCounts()
 	if err := r.SetHalfRate(half); err != nil {
 		return err
 	}
@@ -129,18 +129,33 @@ func halfRateSwitch(r *Renderer, modes present.ModeSet, interval int, half bool,
 	if err != nil {
 		return err
 	}
-	if r.ModeInUse() != want.Mode || r.Presentation() != want {
+	if r.ModeInUse() != want.Mode || chosen(r) != want {
 		return fmt.Errorf("mode in use %v, Presentation() %+v; want %+v", r.ModeInUse(), r.Presentation(), want)
 	}
 	if got != uint64(2*want.Hold) {
 		return fmt.Errorf("2 frames queued %d presents, want %d (hold %d)", got, 2*want.Hold, want.Hold)
 	}
-	wantRebuilds := 0
-	if modeBefore != want.Mode {
-		wantRebuilds = 1
-	}
-	if r.Rebuilds()-rebuilds != wantRebuilds {
-		return fmt.Errorf("mode %v -> %v: %d rebuilds, want %d", modeBefore, want.Mode, r.Rebuilds()-rebuilds, wantRebuilds)
+	return checkSwitched(r, modeBefore, want.Mode, rebuilds, counts)
+}
+
+// checkSwitched checks how a change from mode before to want went, given
+// Rebuilds and PresentationCounts before it: nothing for an unchanged
+// mode; else one change, made in place (P11) when the swapchain could,
+// else by one rebuild (P5).
+func checkSwitched(r *Renderer, before, want present.PresentMode, rebuilds int, counts present.SwitchCounts) error {
+	now := r.PresentationCounts()
+	changes, inPlace, rebuilt := now.Changes-counts.Changes, now.InPlace-counts.InPlace, r.Rebuilds()-rebuilds
+	switch {
+	case before == want && (changes != 0 || rebuilt != 0):
+		return fmt.Errorf("mode %v unchanged: %d changes, %d rebuilds, want none", want, changes, rebuilt)
+	case before == want:
+		return nil
+	case changes != 1 || inPlace+rebuilt != 1:
+		return fmt.Errorf("mode %v -> %v: %d changes, %d in place, %d rebuilds; want one change, in place or rebuilt",
+			before, want, changes, inPlace, rebuilt)
+	case inPlace == 1 && r.Presentation().Switch != present.SwitchInPlace,
+		rebuilt == 1 && r.Presentation().Switch != present.SwitchRebuilt:
+		return fmt.Errorf("mode %v -> %v: %d in place, %d rebuilds, but Presentation says %q", before, want, inPlace, rebuilt, r.Presentation().Switch)
 	}
 	return nil
 }

@@ -59,3 +59,59 @@ func TestG2_BackendRefusesRegionsNearTheIntLimits(t *testing.T) {
 		return nil
 	})
 }
+
+// TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage: the device
+// reads the renderer's viewport bounds; a viewport whose corner lies
+// outside them (X 100000, Y -(1<<40), a width past the bound) is an
+// ErrOutOfRange error from SetViewport, and every viewport it accepts,
+// corners on the bounds included, draws with validation silent.
+func TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		lim := g.r.Limits()
+		lo, hi := lim.ViewportMin, lim.ViewportMax
+		if lo >= 0 || hi <= 0 {
+			return fmt.Errorf("viewport bounds %d..%d, want a range around 0", lo, hi)
+		}
+		t.Logf("viewport bounds %d..%d, texture limit %d", lo, hi, lim.MaxTextureSize)
+		m := lim.MaxTextureSize
+		refused := []graphics.Viewport{
+			{X: 100000, Width: 100, Height: 100, MaxDepth: 1},
+			{Y: -(1 << 40), Width: 100, Height: 100, MaxDepth: 1},
+			{X: hi - 10, Width: 11, Height: 10, MaxDepth: 1},
+			{Y: lo - 1, Width: 10, Height: 10, MaxDepth: 1},
+			{X: math.MaxInt, Y: math.MaxInt, Width: m, Height: m, MaxDepth: 1},
+			{X: math.MinInt, Width: 1, Height: 1, MaxDepth: 1},
+		}
+		for _, v := range refused {
+			if err := c.dev.SetViewport(v); !errors.Is(err, graphics.ErrOutOfRange) {
+				return fmt.Errorf("SetViewport(%+v): %v, want ErrOutOfRange", v, err)
+			}
+		}
+		accepted := []graphics.Viewport{
+			{X: hi - 10, Y: hi - 10, Width: 10, Height: 10, MaxDepth: 1},
+			{X: lo, Y: lo, Width: 10, Height: 10, MaxDepth: 1},
+			{X: lo, Y: hi - m, Width: m, Height: m, MaxDepth: 1},
+			{X: -30, Y: 40, Width: 100, Height: 100, MinDepth: 0.5, MaxDepth: 0.5},
+		}
+		_, err = c.frame(g, false, func() error {
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			for _, v := range accepted {
+				if err := c.dev.SetViewport(v); err != nil {
+					return fmt.Errorf("SetViewport(%+v): %w", v, err)
+				}
+				if err := c.quad(0, 0, 10, 10, graphics.Red, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		return err
+	})
+}

@@ -119,7 +119,11 @@ func start(opt InstanceOptions) *started {
 		return &started{err: err}
 	}
 	launchtrace.Mark("vulkan: loader loaded")
-	if st.enabled, err = offeredExtensions(opt.Extensions); err != nil {
+	wanted := opt.Extensions
+	if hasAll(trimNULs(wanted), []string{"VK_KHR_surface"}) { // P11's extensions need it
+		wanted = append(wanted, inPlaceInstanceExtensions...)
+	}
+	if st.enabled, err = offeredExtensions(wanted); err != nil {
 		return &started{err: err}
 	}
 	launchtrace.Mark("vulkan: instance extensions listed")
@@ -133,7 +137,15 @@ func start(opt InstanceOptions) *started {
 			"start Vulkan: the instance extensions %q include no VK_KHR_surface the driver offers: "+
 				"pass window.PlatformInstanceExtensions() (%s)", opt.Extensions, noDriverAdvice())}
 	}
-	if st.core.dev, err = firstDevice(st.core.inst.handle, opt.PresentSupport); err != nil {
+	var maintenance1 func(vk.PhysicalDevice) bool
+	if hasAll(st.enabled, inPlaceInstanceExtensions) {
+		inst, procAddr := st.core.inst.handle, st.core.procAddr
+		maintenance1 = func(gpu vk.PhysicalDevice) bool {
+			ok, err := hasDeviceExtension(gpu, swapchainMaintenance1)
+			return err == nil && ok && hasMaintenance1Feature(procAddr, inst, gpu)
+		}
+	}
+	if st.core.dev, err = firstDevice(st.core.inst.handle, opt.PresentSupport, maintenance1); err != nil {
 		st.core.destroyCore()
 		return &started{err: err, core: deviceState{inst: st.core.inst}}
 	}
@@ -184,7 +196,8 @@ var askFrom = 2
 // and the start waits for the window system here (glfwInit on the main
 // thread); with one family the choice is forced and nothing waits.
 // newRenderer checks the family against the surface.
-func firstDevice(inst vk.Instance, support func(instance, device uintptr, family uint32) bool) (*device, error) {
+func firstDevice(inst vk.Instance, support func(instance, device uintptr, family uint32) bool,
+	maintenance1 func(vk.PhysicalDevice) bool) (*device, error) {
 	gpus, infos, err := listGPUs(inst, vk.NullSurface)
 	if err != nil {
 		return nil, err
@@ -206,7 +219,7 @@ func firstDevice(inst vk.Instance, support func(instance, device uintptr, family
 	if err != nil {
 		return nil, err
 	}
-	return newDevice(gpus[i], infos[i])
+	return newDevice(gpus[i], infos[i], maintenance1)
 }
 
 // take waits for the goroutine and hands its result over: nil for a nil p,

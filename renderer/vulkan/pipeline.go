@@ -293,6 +293,9 @@ func vertexInput(decl graphics.VertexDeclaration) (*vk.PipelineVertexInputStateC
 	var attrs []vk.VertexInputAttributeDescription
 	var have [4]bool
 	for _, e := range decl.Elements[:decl.Count] {
+		if e.UsageIndex != 0 { // BasicEffect reads index 0 only
+			continue
+		}
 		loc := e.Usage.Location()
 		if loc < 0 || loc >= len(have) {
 			return nil, fmt.Errorf("vertex element usage %d is not supported", e.Usage)
@@ -497,6 +500,12 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 	if err != nil {
 		return nil, fmt.Errorf("create pipeline: %w", err)
 	}
+	return newPipelineWith(dev, cache, rp, layout, vert, frag, key, input)
+}
+
+// newPipelineWith is newPipeline with the vertex input given.
+func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
+	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo) (vk.Pipeline, error) {
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,

@@ -36,6 +36,11 @@ type presenter struct {
 	paceBound time.Duration // the longest wait for a frame callback
 	hidden    uint64        // frames not drawn because the window was not visible (W8)
 
+	inPlace        bool           // P11: switch among compatible modes without a rebuild
+	changes        int            // changes of the mode in use (PresentationCounts)
+	inPlaceChanges int            // of which in place
+	lastSwitch     present.Switch // how the last change went (Presentation)
+
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
 	captureAll bool     // SetCaptureEvery: copy every presented frame
@@ -79,7 +84,14 @@ func (p *presenter) pacing() bool { return p.pacer != nil && p.choice.Emulated }
 // frame is held for (Hold 2 while half rate is active, P8). The chosen
 // mode is in use from the next frame; ModeInUse reports the live
 // swapchain's.
-func (p *presenter) Presentation() present.Choice { return p.choice }
+//
+// Its Switch says how the last change of mode was applied: in place
+// (P11) or by a rebuild (P5).
+func (p *presenter) Presentation() present.Choice {
+	c := p.choice
+	c.Switch = p.lastSwitch
+	return c
+}
 
 // ModeInUse is the present mode of the live swapchain: an observation, not
 // the request (P6). Zero (not a valid mode) before the first swapchain.

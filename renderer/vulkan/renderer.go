@@ -93,6 +93,11 @@ type Options struct {
 	// METRONOME_SWAPCHAIN_BUDGET or else DefaultSwapchainBudget (1 GiB);
 	// negative means no limit.
 	SwapchainBudget int64
+	// ForceRebuild makes every change of present mode rebuild the
+	// swapchain (P5), even where the driver could switch in place (P11);
+	// METRONOME_PRESENT_INPLACE=0 does the same. For comparisons and
+	// benchmarks: the default switches in place where it can.
+	ForceRebuild bool
 }
 
 // DefaultFramesInFlight is the number of frames in flight when Options leave it 0.
@@ -146,6 +151,7 @@ type deviceState struct {
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
 	shaders       shaderSet
+	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
 	pipelines     map[pipeKey]vk.Pipeline
 	warm          *warmup // the start's first draws with the common pipelines
@@ -161,6 +167,8 @@ type deviceState struct {
 	oneShotFence  vk.Fence
 	readBuf       *buffer // ReadTexture
 	maxTexture    int
+	viewportMin   int // viewportBoundsRange, rounded inwards
+	viewportMax   int
 	uboAlign      int
 }
 
@@ -172,6 +180,7 @@ type frameState struct {
 	arenas      [maxFrames + 1]arena // per frame in flight, and offscreen
 	releases    [maxFrames + 1][]graphics.Release
 	uniformLocs []uniformLoc
+	dead        deadSet // the record's releases no draw or pass uses (trim.go)
 	ops         opList
 	acquired    bool   // BeginFrame acquired an image Execute has not presented
 	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
@@ -277,6 +286,7 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	r.pacer, r.paceBound = opt.Pacer, paceBound(opt.PaceBound, r.waitBound)
+	r.inPlace = r.dev.maintenance1 && inPlaceAllowed(opt.ForceRebuild)
 	if err := r.presenter.SetPresentation(opt.SwapInterval, opt.HalfRate); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
@@ -416,6 +426,16 @@ func (r *Renderer) Messages() []string {
 		return nil
 	}
 	return r.inst.messages()
+}
+
+// MessageCount returns how many validation messages there are so far
+// (len(Messages()) without the copy): a loop can poll it each frame
+// without allocating.
+func (r *Renderer) MessageCount() int {
+	if r == nil || r.inst == nil || r.inst.log == nil {
+		return 0
+	}
+	return r.inst.log.count()
 }
 
 // Validating reports whether the validation layer is on.

@@ -134,6 +134,9 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 	if target {
 		rp = d.passes[passTargetDiscard]
 	}
+	if key.Effect != 0 {
+		return d.effectPipeline(k, rp)
+	}
 	vert, frag := d.shaders.pick(key.Shader)
 	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, k.PipelineKey)
 	if err != nil {
@@ -163,6 +166,7 @@ func (d *deviceState) destroyCore() {
 			d.pipeCache = nil
 		}
 		d.shaders.destroy(dev)
+		d.destroyEffects()
 		if d.pipeLayout != nil {
 			vk.DestroyPipelineLayout(dev, d.pipeLayout, nil)
 			d.pipeLayout = nil

@@ -21,6 +21,7 @@ type swapchain struct {
 	extent      vk.Extent2D
 	fbW, fbH    int                 // framebuffer size it was built for
 	mode        present.PresentMode // present mode in use
+	compatible  present.ModeSet     // modes it switches to in place (P11); empty: none
 	transferSrc bool                // images can be copied out (read-back)
 	images      []vk.Image          // owned by the swapchain itself
 	views       []vk.ImageView
@@ -95,13 +96,54 @@ func (p *presenter) createSwapchain(sc *swapchain, old vk.Swapchain) error {
 		OldSwapchain:     old,
 	}
 	defer ci.Free()
+	if p.inPlace {
+		if err := p.chainModes(sc, &ci, vkMode, caps); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+	}
+	if swapchainTweak != nil {
+		swapchainTweak(&ci)
+	}
 	var h vk.Swapchain
-	if err := callErr(op, "vkCreateSwapchainKHR", vk.CreateSwapchain(p.gpu.dev.handle, &ci, nil, &h)); err != nil {
+	if sc.compatible != 0 {
+		creatingWithDriverModes.Add(1)
+	}
+	res := vk.CreateSwapchain(p.gpu.dev.handle, &ci, nil, &h)
+	if sc.compatible != 0 {
+		creatingWithDriverModes.Add(-1)
+	}
+	if err := callErr(op, "vkCreateSwapchainKHR", res); err != nil {
 		return err
 	}
 	sc.handle = h
 	sc.images, err = swapchainImages(p.gpu.dev.handle, h)
 	return err
+}
+
+// swapchainTweak, when not nil, changes a swapchain's create info right
+// before the call (tests that make a real validation error on it).
+var swapchainTweak func(*vk.SwapchainCreateInfo)
+
+// chainModes chains to ci the list of present modes the surface says are
+// compatible with mode, exactly as the driver returned it (P11), raises
+// the image count to the largest minimum among them, and records the list
+// in sc. A surface that lists no compatible modes leaves ci as it is.
+func (p *presenter) chainModes(sc *swapchain, ci *vk.SwapchainCreateInfo, mode vk.PresentMode, caps vk.SurfaceCapabilities) error {
+	modes, minImages, err := p.compatibleModes(mode)
+	if err != nil {
+		return err
+	}
+	if len(modes) == 0 {
+		return nil
+	}
+	count := max(ci.MinImageCount, minImages)
+	if caps.MaxImageCount > 0 {
+		count = min(count, caps.MaxImageCount)
+	}
+	ci.MinImageCount = min(count, maxImages)
+	ci.PNext = p.gpu.loop.setModes(modes)
+	sc.compatible = modeSet(modes)
+	return nil
 }
 
 // surfaceCaps reads the surface's capabilities, nested extents included.

@@ -39,6 +39,13 @@ func (l *messageLog) add(m string) {
 	l.mu.Unlock()
 }
 
+// count returns how many messages there are so far.
+func (l *messageLog) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.msgs)
+}
+
 // snapshot returns a copy of the messages so far.
 func (l *messageLog) snapshot() []string {
 	l.mu.Lock()
@@ -91,7 +98,7 @@ func isValidationMessage(flags vk.DebugReportFlags, layerPrefix string) bool {
 // that triggered the message proceeds.
 func onDebugReport(flags vk.DebugReportFlags, objectType vk.DebugReportObjectType, object uint64,
 	location uint, code int32, layer, msg string, _ unsafe.Pointer) vk.Bool32 {
-	if !isValidationMessage(flags, layer) {
+	if !isValidationMessage(flags, layer) || filtered(msg) {
 		return vk.False
 	}
 	m := fmt.Sprintf("%s %s: %s", reportKind(flags), layer, msg)

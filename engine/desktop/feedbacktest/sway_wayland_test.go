@@ -111,7 +111,7 @@ func TestP9_DisplayedThroughTheEngineOnSway(t *testing.T) {
 	var displays []engine.DisplayKind
 	measured := false
 	g := runSway(t, h, func(g *engine.Game) error {
-		g.Graphics().DeviceCreated.Add(func(dev *engine.GraphicsDevice) {
+		g.GraphicsDeviceManager().DeviceCreated.Add(func(dev *engine.GraphicsDevice) {
 			measured = dev.PresentationMeasured()
 			dev.Displayed.Add(func(d *engine.Displayed) { got = append(got, *d) })
 			dev.Presented.Add(func(p *engine.Presented) {
@@ -242,7 +242,7 @@ func TestP10_GameLocksOnSway(t *testing.T) {
 	}
 	var returned []time.Duration // present return times during the probe
 	g := runSway(t, h, func(g *engine.Game) error {
-		g.Graphics().DeviceCreated.Add(func(dev *engine.GraphicsDevice) {
+		g.GraphicsDeviceManager().DeviceCreated.Add(func(dev *engine.GraphicsDevice) {
 			dev.Presented.Add(func(p *engine.Presented) {
 				if period == 0 {
 					returned = append(returned, p.Returned)

@@ -36,6 +36,8 @@ type Backend struct {
 	// Textures and Buffers are every resource created, by ID.
 	Textures map[graphics.TextureID]*Texture
 	Buffers  map[graphics.BufferID]*Buffer
+	// Effects are every effect created, by ID (made on first use).
+	Effects map[graphics.EffectID]*Effect
 	// Executed counts Execute calls, Presents those with Frame.Present.
 	Executed, Presents int
 	// Keep makes Execute append a deep copy of each record to Frames (it
@@ -139,9 +141,12 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 		}
 	}
 	for _, r := range f.Releases {
-		if r.Texture != 0 {
+		switch {
+		case r.Effect != 0:
+			b.releaseEffect(r.Effect)
+		case r.Texture != 0:
 			b.Textures[r.Texture].Released = true
-		} else {
+		default:
 			b.Buffers[r.Buffer].Released = true
 		}
 	}
@@ -164,6 +169,7 @@ func Clone(f *graphics.Frame) graphics.Frame {
 	c.Draws = slices.Clone(f.Draws)
 	c.Uniforms = slices.Clone(f.Uniforms)
 	c.Vertices = slices.Clone(f.Vertices)
+	c.EffectData = slices.Clone(f.EffectData)
 	c.Releases = slices.Clone(f.Releases)
 	return c
 }
@@ -231,7 +237,11 @@ func (b *Backend) Check(f *graphics.Frame) error {
 
 // checkDraw checks one draw of pass p.
 func (b *Backend) checkDraw(f *graphics.Frame, p *graphics.Pass, d *graphics.Draw) error {
-	if d.Uniforms < 0 || d.Uniforms >= len(f.Uniforms) {
+	if d.Pipeline.Effect != 0 {
+		if err := b.checkEffectDraw(f, d); err != nil {
+			return err
+		}
+	} else if d.Uniforms < 0 || d.Uniforms >= len(f.Uniforms) {
 		return fmt.Errorf("%w: uniforms %d of %d", errRecord, d.Uniforms, len(f.Uniforms))
 	}
 	if d.Count < 1 {

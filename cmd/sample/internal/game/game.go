@@ -11,10 +11,8 @@ import (
 	"image"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
@@ -47,10 +45,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 }
 
 // playGame opens the window, runs the game until it quits and tears it
-// down. SIGINT, SIGTERM and SIGHUP end the loop like a closed window
-// (g.RequestExit), so every one of them gives the same orderly teardown and
-// outputs (-dump-state, -screenshot); they are caught from before the
-// window opens. Must be called from the main thread (W1).
+// down. SIGINT, SIGTERM and SIGHUP end the loop like a closed window (the
+// desktop platform catches them from before the window opens), so every
+// one of them gives the same orderly teardown and outputs (-dump-state,
+// -screenshot). Must be called from the main thread (W1).
 func playGame(opt gameOptions, stderr io.Writer) error {
 	ecfg, err := opt.engineConfig()
 	if err != nil {
@@ -84,73 +82,32 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	ex.attach(g.RequestExit, opt.duration)
 	err = g.Run()
 	ex.stop()
-	return errors.Join(err, s.err, s.validationErr())
+	return errors.Join(err, s.err) // Run reports validation messages (W3)
 }
 
-// exitSignals end the game in order: SIGINT (Ctrl-C), and SIGTERM and
-// SIGHUP, which timeout, kill, systemd, docker and CI cancellation send.
-var exitSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
-
-// exitWatch turns the exit signals, and a wall-time limit, into calls of
-// the game's RequestExit. It is started before the game exists; a signal
-// that arrives before attach is held and delivered by attach.
+// exitWatch turns a wall-time limit into a call of the game's RequestExit.
+// The exit signals (SIGINT, SIGTERM, SIGHUP) are the desktop platform's:
+// it catches them from before the window opens and ends the game in order.
 type exitWatch struct {
-	sig  chan os.Signal
-	done chan struct{}
-
 	mu      sync.Mutex
-	asked   bool   // a signal or the limit asked for the exit
-	request func() // the game's RequestExit once attached
 	timer   *time.Timer
 	stopped bool
 }
 
-// watchExit starts catching the exit signals.
-func watchExit() *exitWatch {
-	w := &exitWatch{sig: make(chan os.Signal, 1), done: make(chan struct{})}
-	signal.Notify(w.sig, exitSignals...)
-	go func() {
-		for {
-			select {
-			case <-w.sig:
-				w.ask()
-			case <-w.done:
-				return
-			}
-		}
-	}()
-	return w
-}
+// watchExit returns a watch with no limit yet.
+func watchExit() *exitWatch { return &exitWatch{} }
 
-// ask requests the exit now, or at attach when no game is attached yet.
-func (w *exitWatch) ask() {
-	w.mu.Lock()
-	w.asked = true
-	request := w.request
-	w.mu.Unlock()
-	if request != nil {
-		request()
-	}
-}
-
-// attach sends the exit requests to requestExit (safe from any goroutine)
-// from now on, at once if one is pending, and starts the wall-time limit d
-// when positive.
+// attach starts the wall-time limit d, when positive, which then calls
+// requestExit (safe from any goroutine).
 func (w *exitWatch) attach(requestExit func(), d time.Duration) {
 	w.mu.Lock()
-	w.request = requestExit
-	asked := w.asked
+	defer w.mu.Unlock()
 	if d > 0 && !w.stopped {
-		w.timer = time.AfterFunc(d, w.ask)
-	}
-	w.mu.Unlock()
-	if asked {
-		requestExit()
+		w.timer = time.AfterFunc(d, requestExit)
 	}
 }
 
-// stop undoes watchExit and attach; a second call does nothing. Signals
-// that arrive later have their default effect again.
+// stop cancels the limit; a second call does nothing.
 func (w *exitWatch) stop() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -158,16 +115,14 @@ func (w *exitWatch) stop() {
 		return
 	}
 	w.stopped = true
-	signal.Stop(w.sig)
-	close(w.done)
 	if w.timer != nil {
 		w.timer.Stop()
 	}
 }
 
-// exitOn makes the exit signals, and the wall-time limit d when positive,
-// call requestExit (the game's RequestExit: safe from any goroutine); the
-// returned func undoes both.
+// exitOn makes the wall-time limit d, when positive, call requestExit (the
+// game's RequestExit: safe from any goroutine); the returned func cancels
+// it.
 func exitOn(requestExit func(), d time.Duration) (stop func()) {
 	w := watchExit()
 	w.attach(requestExit, d)

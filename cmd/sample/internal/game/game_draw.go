@@ -23,7 +23,6 @@ const (
 
 var (
 	sceneClear = graphics.Color{R: 26, G: 31, B: 46, A: 255}
-	cubeColor  = mgl32.Vec3{1, 0.55, 0.10}
 	spinAxis   = mgl32.Vec3{0.4, 1, 0.25}.Normalize()
 	cameraEye  = mgl32.Vec3{0, 0, cameraDistance}
 	// sceneLight is the direction the one light travels (from upper right, in front).
@@ -32,10 +31,12 @@ var (
 
 // scene is the content, made on the first Draw (the device exists then).
 type scene struct {
-	cubeVB, ballVB *graphics.VertexBuffer
-	cubeIB, ballIB *graphics.IndexBuffer
-	ballTriangles  int
-	effect         *graphics.BasicEffect
+	cube          *graphics.Model // the committed cube.glb (game_model.go)
+	framed        *framedModel    // -model's file, drawn in the cube's place
+	ballVB        *graphics.VertexBuffer
+	ballIB        *graphics.IndexBuffer
+	ballTriangles int
+	effect        *graphics.BasicEffect
 	// batch and font draw the HUD (nil with -hud=false).
 	batch *graphics.SpriteBatch
 	font  *graphics.SpriteFont
@@ -57,7 +58,7 @@ var (
 // newScene uploads the meshes and sets up the effect: one white light and
 // an ambient quarter, so a face towards the light is its full colour; with
 // hud it also makes the HUD's sprite batch and font.
-func newScene(dev *graphics.Device, hud bool) (*scene, error) {
+func newScene(dev *graphics.Device, hud bool, model string) (*scene, error) {
 	sc := &scene{effect: graphics.NewBasicEffect(dev)}
 	e := sc.effect
 	e.LightingEnabled = true
@@ -70,9 +71,13 @@ func newScene(dev *graphics.Device, hud bool) (*scene, error) {
 	e.DirectionalLight1.Enabled, e.DirectionalLight2.Enabled = false, false
 	e.View = graphics.CreateLookAt(cameraEye, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0})
 	var err error
-	cv, ci := graphics.Cube()
-	if sc.cubeVB, sc.cubeIB, err = uploadMesh(dev, cv, ci); err != nil {
+	if sc.cube, err = loadCube(dev, e); err != nil {
 		return nil, err
+	}
+	if model != "" {
+		if sc.framed, err = loadFramed(dev, model); err != nil {
+			return nil, err
+		}
 	}
 	bv, bi, err := graphics.Sphere(24, 16)
 	if err != nil {
@@ -125,7 +130,7 @@ func projectBall(i int, y float64, width, height int) (x, py float32, visible bo
 func (s *sampleGame) drawScene(g *engine.Game) error {
 	dev := g.GraphicsDevice().Graphics()
 	if s.sc == nil {
-		sc, err := newScene(dev, s.opt.hud)
+		sc, err := newScene(dev, s.opt.hud, s.opt.model)
 		if err != nil {
 			return fmt.Errorf("load the scene: %w", err)
 		}
@@ -141,12 +146,15 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 	dev.SetRasterizerState(graphics.CullCounterClockwise)
 	dev.SetBlendState(graphics.Opaque)
 	angle := float32(math.Mod(s.scene.Seconds()*spinRate, 2*math.Pi))
-	e.World = mgl32.HomogRotate3D(angle, spinAxis)
-	e.DiffuseColor = cubeColor
-	if err := drawMesh(dev, e, s.sc.cubeVB, s.sc.cubeIB, 12); err != nil {
+	shown := len(ballLook)
+	if s.sc.framed != nil {
+		if err := s.sc.framed.draw(dev, float32(math.Mod(s.scene.Seconds()*spinRate/2, 2*math.Pi))); err != nil {
+			return err
+		}
+		shown = 0 // the balls are sized for the cube: they still move, unseen
+	} else if err := s.sc.cube.Draw(mgl32.HomogRotate3D(angle, spinAxis), e.View, e.Projection); err != nil {
 		return err
 	}
-	shown := len(ballLook)
 	if !s.opt.balls {
 		shown = 0 // -balls=false: they still move, unseen
 	}

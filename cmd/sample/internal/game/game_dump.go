@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -15,9 +16,14 @@ import (
 // "name value" line each (T21). It holds nothing that depends on the real
 // display (no present mode), so two runs with -fixed-dt and the same -input
 // give identical files; with the system clock the GameClock's values are
-// wall time and differ. Scheduler times are in 100 ns ticks, GameClock
-// times in nanoseconds, ball values in world units and seconds with every
-// digit of the float64 (strconv's 'g', -1: they read back bit for bit).
+// wall time and differ. One deliberate exception depends on the driver:
+// how the present-mode changes went (presentation_changes,
+// presentation_in_place, swapchain_rebuilds after the first; P5, P11), so a
+// dump says whether a script's interval keys switched in place or rebuilt;
+// two runs on the same driver still give identical files. Scheduler times
+// are in 100 ns ticks, GameClock times in nanoseconds, ball values in world
+// units and seconds with every digit of the float64 (strconv's 'g', -1:
+// they read back bit for bit).
 func (s *sampleGame) writeDump(g *engine.Game, path string) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
@@ -41,10 +47,23 @@ func (s *sampleGame) writeDump(g *engine.Game, path string) (err error) {
 	fmt.Fprintf(w, "paused %t\nloads %d\n", s.paused, s.loads)
 	s.dumpClock(w)
 	s.dumpBalls(w)
+	s.dumpPresentation(w, g)
 	if f, ok := s.source.(*timing.FixedDt); ok {
 		fmt.Fprintf(w, "source_now_ns %d\n", f.Now())
 	}
 	return w.Flush()
+}
+
+// dumpPresentation writes how the present-mode changes went (P11): zeros
+// for a renderer that does not count them.
+func (s *sampleGame) dumpPresentation(w io.Writer, g *engine.Game) {
+	var c present.SwitchCounts
+	if dev := g.GraphicsDevice(); dev != nil {
+		if r, ok := dev.Renderer().(interface{ PresentationCounts() present.SwitchCounts }); ok {
+			c = r.PresentationCounts()
+		}
+	}
+	fmt.Fprintf(w, "presentation_changes %d\npresentation_in_place %d\nswapchain_rebuilds %d\n", c.Changes, c.InPlace, c.Rebuilds)
 }
 
 // dumpClock writes the cube's GameClock (T18, T19) and the scene time of

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -48,6 +49,7 @@ type gameOptions struct {
 	dumpState      string        // -dump-state path; "" for none
 	hud            bool          // draw the HUD over the scene
 	balls          bool          // draw the balls (they move either way)
+	model          string        // -model: a glTF file drawn in the cube's place
 	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
 }
 
@@ -75,6 +77,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
+	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
 	addAudioFlags(fs, &opt.audio)
 	return fs
 }
@@ -128,6 +131,11 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 	}
 	if err := checkOutputPath("-screenshot", opt.screenshot); err != nil {
 		return err
+	}
+	if opt.model != "" {
+		if err := graphics.CheckModelFile(opt.model); err != nil {
+			return fmt.Errorf("-model: %w", err)
+		}
 	}
 	if raw.input != "" {
 		if opt.input, err = readInputScript(raw.input); err != nil {

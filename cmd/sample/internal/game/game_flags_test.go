@@ -150,6 +150,14 @@ func TestP6_GameStatusLine(t *testing.T) {
 	if got := l.String(); got != want { // P8
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
+	l = statusLine{choice: present.Choice{Mode: present.ModeFIFO, Requested: 1, Switch: present.SwitchInPlace}, fixed: true, hz: 60}
+	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 1: FIFO (in place) | dropped 0.0 ms | fixed 60 Hz"
+	if got := l.String(); got != want { // P11
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if got := string(appendHUD(nil, l, false)); !strings.Contains(got, "interval 1: FIFO (in place)\n") {
+		t.Errorf("HUD %q does not say the change was in place", got)
+	}
 	l = statusLine{choice: present.Choice{Mode: present.ModeImmediate}, hz: 144}
 	want = "metronome sample | 0.0 draws/s 0.0 updates/s | interval 0: IMMEDIATE | dropped 0.0 ms | variable 144 Hz"
 	if got := l.String(); got != want {

@@ -21,23 +21,6 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// TestW4_SIGINTRequestsExit: SIGINT reaches the game as RequestExit (the
-// loop then ends like a closed window, with the ordered teardown of W4),
-// and after stop the handler is gone.
-func TestW4_SIGINTRequestsExit(t *testing.T) {
-	asked := make(chan struct{}, 1)
-	stop := exitOn(func() { asked <- struct{}{} }, 0)
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-asked:
-	case <-time.After(10 * time.Second): // a bound on a hang, not a speed check
-		t.Fatal("SIGINT did not request the exit")
-	}
-	stop()
-}
-
 // TestW4_DurationRequestsExit: -duration's wall-time limit requests the
 // exit once, and stop cancels a limit that has not fired.
 func TestW4_DurationRequestsExit(t *testing.T) {
@@ -56,35 +39,6 @@ func TestW4_DurationRequestsExit(t *testing.T) {
 	case <-never:
 		t.Fatal("a stopped limit fired")
 	default:
-	}
-}
-
-// A signal that arrives before the game exists (the window is still
-// opening) is held and requests the exit as soon as the game is attached,
-// instead of being lost.
-func TestHardening_SignalBeforeGameIsHeld(t *testing.T) {
-	w := watchExit()
-	defer w.stop()
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(10 * time.Second) // a bound on a hang, not a speed check
-	for {
-		w.mu.Lock()
-		asked := w.asked
-		w.mu.Unlock()
-		if asked {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("SIGTERM was not caught before the game was attached")
-		}
-		time.Sleep(time.Millisecond)
-	}
-	calls := 0
-	w.attach(func() { calls++ }, 0)
-	if calls != 1 {
-		t.Fatalf("attach delivered %d exit requests, want the held one", calls)
 	}
 }
 

@@ -140,6 +140,9 @@ func (l statusLine) String() string {
 	if l.choice.FellBack {
 		b.WriteString(" (fallback)")
 	}
+	if s := l.choice.Switch.String(); s != "" { // P11: how the last change went
+		b.WriteString(" (" + s + ")")
+	}
 	if l.slow {
 		b.WriteString(" | slow in the last second")
 	}
@@ -189,6 +192,11 @@ func appendHUD(b []byte, l statusLine, slowNow bool) []byte {
 	}
 	if l.choice.FellBack {
 		b = append(b, " (fallback)"...)
+	}
+	if s := l.choice.Switch.String(); s != "" { // P11: how the last change went
+		b = append(b, " ("...)
+		b = append(b, s...)
+		b = append(b, ')')
 	}
 	if l.fixed {
 		b = append(b, "\nfixed "...)

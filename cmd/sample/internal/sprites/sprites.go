@@ -14,8 +14,6 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -102,22 +100,7 @@ func run(opt options, stdout io.Writer) error {
 	g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false // interval 0
 	g.SetFixedTimeStep(false)
 	s.game = g
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-sig:
-			g.RequestExit()
-		case <-done:
-		}
-	}()
-	err = g.Run()
-	signal.Stop(sig)
-	close(done)
-	if msgs := desktop.ValidationMessages(g); len(msgs) > 0 {
-		err = errors.Join(err, fmt.Errorf("%d validation message(s):\n%s", len(msgs), strings.Join(msgs, "\n")))
-	}
+	err = g.Run() // Ctrl-C ends it in order (the platform's exit signals); validation messages make it an error (W3)
 	if err = errors.Join(err, s.err); err != nil {
 		return err
 	}

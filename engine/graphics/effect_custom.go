@@ -1,0 +1,802 @@
+package graphics
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/metronome-engine/metronome/engine/graphics/spirv"
+	"github.com/metronome-engine/metronome/shaders"
+)
+
+// EffectID names an Effect on the backend. The device hands out IDs in
+// creation order, starting at 1, and never reuses one; 0 in a
+// PipelineKey means BasicEffect.
+type EffectID uint32
+
+// MaxEffectParameterBytes is the largest uniform block an Effect may
+// declare, in bytes (64 vec4s, or 16 mat4s).
+const MaxEffectParameterBytes = 1024
+
+// EffectBlockAlign is the alignment of each effect block in
+// Frame.EffectData: the largest minUniformBufferOffsetAlignment Vulkan
+// allows, so a backend binds a block at its offset as it is.
+const EffectBlockAlign = 256
+
+// EffectInput is one vertex shader input of an Effect: the shader
+// location it is read at and the vertex element (usage and index) that
+// feeds it.
+type EffectInput struct {
+	Location   int
+	Usage      VertexElementUsage
+	UsageIndex int
+	// Name is the input's name in the shader.
+	Name string
+}
+
+// EffectDesc is what a backend needs to run an Effect: its SPIR-V and
+// vertex inputs. The device has reflected and checked both shaders: the
+// uniform block (if any) is at set 0 binding 0, the texture (if any) a
+// sampler2D at set 1 binding 0 of the fragment shader, both entry points
+// are "main".
+type EffectDesc struct {
+	// Vertex and Fragment are the SPIR-V words of the shaders.
+	Vertex, Fragment []uint32
+	// Inputs are the vertex shader's inputs, in location order.
+	Inputs []EffectInput
+	// BlockSize is the uniform block's size in bytes (0 for none).
+	BlockSize int
+}
+
+// EffectBackend is a Backend that can run Effects (renderer/vulkan's, and
+// graphicstest's fake). NewEffect returns an error for a backend that is
+// not one.
+type EffectBackend interface {
+	// CreateEffect makes the shaders of effect id. An error (a module the
+	// driver rejects) is returned by NewEffect.
+	CreateEffect(id EffectID, desc EffectDesc) error
+}
+
+// ErrEffect is wrapped by every error about a shader or an effect
+// parameter: a shader that is not valid SPIR-V, a missing entry point, a
+// resource the engine cannot bind, a vertex input no declaration element
+// feeds, a parameter set with a value of the wrong type or size.
+var ErrEffect = errors.New("graphics: effect")
+
+// Effect is a game's own shader pair (XNA's Effect with one technique of
+// one pass): a GLSL 450 vertex and fragment shader compiled to SPIR-V
+// with glslc (without -O, which strips the names parameters are found
+// by). Set its Parameters, then Apply: the draws that follow use the
+// values as they were at Apply, as with BasicEffect.
+//
+// What the shaders may declare:
+//
+//   - one uniform block at set 0, binding 0 (in either shader or both,
+//     then with the same members), at most MaxEffectParameterBytes; its
+//     members are the Parameters, by name ("Time", "Light.Color",
+//     "Weights" for an array);
+//   - one sampler2D at set 1, binding 0, in the fragment shader: a
+//     Texture2D parameter; in a SpriteBatch, the sprite's texture;
+//   - vertex inputs named after the vertex element that feeds them, in
+//     any case, with an optional "in", "a_" or "in_" prefix and the usage
+//     index as a suffix: Position, Color, TexCoord (or
+//     TextureCoordinate), Normal; TexCoord1 is usage TextureCoordinate,
+//     index 1. Only float inputs (float, vec2..vec4) are read.
+//
+// An Effect made without a vertex shader (NewSpriteEffect) runs over
+// sprites only: the batch transforms positions as its own effect does,
+// and the fragment shader reads Color (location 0) and TexCoord
+// (location 1).
+type Effect struct {
+	dev      *Device
+	id       EffectID
+	disposed bool
+	sprite   bool // no vertex shader of the game's: SpriteBatch only
+
+	// Parameters holds the effect's parameters by name (XNA's
+	// Effect.Parameters["Name"]). A missing name gives a nil
+	// *EffectParameter, whose setters return an error.
+	Parameters EffectParameterCollection
+
+	block   []byte // the uniform block's current values, std140
+	texture *Texture2D
+	texName string
+	hasTex  bool
+	inputs  []EffectInput
+}
+
+// EffectParameterCollection is an Effect's parameters by name.
+type EffectParameterCollection map[string]*EffectParameter
+
+// EffectParameterClass says what shape a parameter is (XNA's
+// EffectParameterClass).
+type EffectParameterClass uint8
+
+// Parameter classes.
+const (
+	ParameterScalar EffectParameterClass = iota + 1
+	ParameterVector
+	ParameterMatrix
+	ParameterObject // a texture
+	ParameterStruct
+)
+
+// EffectParameterType is a parameter's element type (XNA's
+// EffectParameterType).
+type EffectParameterType uint8
+
+// Parameter types.
+const (
+	ParameterSingle EffectParameterType = iota + 1 // float
+	ParameterInt32                                 // int
+	ParameterUint32                                // uint
+	ParameterBool                                  // bool (4 bytes in the block)
+	ParameterTexture2D
+)
+
+// EffectParameter is one parameter of an Effect: a uniform block member
+// or the texture. Its setters write the value into the effect's block
+// (allocation-free); the next Apply makes it the draws'.
+type EffectParameter struct {
+	effect *Effect
+	// Name is the parameter's name as the shader spells it.
+	Name string
+	// ParameterClass and ParameterType say what values it takes.
+	ParameterClass EffectParameterClass
+	ParameterType  EffectParameterType
+	// RowCount and ColumnCount are its rows and columns (a vec3 has 1
+	// row of 3 columns as in XNA; a mat4 4 and 4).
+	RowCount, ColumnCount int
+	// Elements is the array length, 0 when it is not an array.
+	Elements int
+
+	offset, stride, mstride int
+	rows, cols              int // shader vector size and matrix columns
+	rowMajor                bool
+}
+
+// NewEffect makes an Effect from SPIR-V vertex and fragment shaders
+// (glslc's output, little endian, as go:embed gives it). It reflects both,
+// checks that the engine can bind what they declare and returns an error
+// naming what to change otherwise.
+func NewEffect(dev *Device, vertexSPIRV, fragmentSPIRV []byte) (*Effect, error) {
+	if len(vertexSPIRV) == 0 {
+		return nil, fmt.Errorf("graphics: new effect: no vertex shader (for a fragment shader over sprites use NewSpriteEffect): %w", ErrEffect)
+	}
+	return newEffect(dev, vertexSPIRV, fragmentSPIRV, false)
+}
+
+// NewSpriteEffect makes an Effect of a fragment shader alone, for
+// SpriteBatch (XNA's pixel-shader-only sprite effects): the batch's own
+// vertex stage places the sprites and hands the fragment shader Color at
+// location 0 and TexCoord at location 1.
+func NewSpriteEffect(dev *Device, fragmentSPIRV []byte) (*Effect, error) {
+	return newEffect(dev, shaders.SpriteEffectVertex(), fragmentSPIRV, true)
+}
+
+func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
+	const op = "graphics: new effect"
+	if dev == nil {
+		return nil, fmt.Errorf("%s: the device is nil: %w", op, ErrInvalid)
+	}
+	eb, ok := dev.backend.(EffectBackend)
+	if !ok {
+		return nil, fmt.Errorf("%s: the backend %T cannot run effects: %w", op, dev.backend, ErrEffect)
+	}
+	vw, vm, err := reflectStage(vert, "vertex", spirv.StageVertex)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	fw, fm, err := reflectStage(frag, "fragment", spirv.StageFragment)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	// A block of 16 bytes when the shaders declare none: every draw binds one.
+	e := &Effect{dev: dev, sprite: sprite, Parameters: EffectParameterCollection{}, block: make([]byte, 16)}
+	var block *spirv.Block
+	for _, s := range []struct {
+		m    *spirv.Module
+		what string
+	}{{vm, "vertex"}, {fm, "fragment"}} {
+		if err := checkResources(s.m, s.what); err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+		for i := range s.m.UniformBlocks {
+			b := &s.m.UniformBlocks[i]
+			if block != nil && !sameBlock(block.Type, b.Type) {
+				return nil, fmt.Errorf("%s: the vertex and fragment shaders declare different uniform blocks %s and %s at set 0 binding 0: declare the same members in both: %w",
+					op, block.Name, b.Name, ErrEffect)
+			}
+			block = b
+		}
+	}
+	if len(vm.Textures) > 0 {
+		return nil, fmt.Errorf("%s: the vertex shader samples %s: only the fragment shader may sample the texture: %w", op, vm.Textures[0].Name, ErrEffect)
+	}
+	if block != nil {
+		if block.Size > MaxEffectParameterBytes {
+			return nil, fmt.Errorf("%s: uniform block %s is %d bytes, at most %d: %w", op, block.Name, block.Size, MaxEffectParameterBytes, ErrEffect)
+		}
+		e.block = make([]byte, (block.Size+15)&^15)
+		if err := e.addParameters("", block.Type, 0); err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+	}
+	if len(fm.Textures) > 0 {
+		t := fm.Textures[0]
+		e.hasTex, e.texName = true, t.Name
+		e.Parameters[t.Name] = &EffectParameter{effect: e, Name: t.Name, ParameterClass: ParameterObject, ParameterType: ParameterTexture2D}
+	}
+	if e.inputs, err = effectInputs(vm); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if err := linkStages(vm, fm); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	dev.nextEffect++
+	e.id = dev.nextEffect
+	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs}
+	if block != nil {
+		desc.BlockSize = block.Size
+	}
+	if err := eb.CreateEffect(e.id, desc); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	return e, nil
+}
+
+// reflectStage reflects one shader and checks its entry point.
+func reflectStage(b []byte, what string, stage spirv.Stage) ([]uint32, *spirv.Module, error) {
+	w, err := spirv.Words(b)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the %s shader is not SPIR-V (compile it with glslc): %w: %w", what, err, ErrEffect)
+	}
+	m, err := spirv.Reflect(w)
+	if err != nil {
+		return nil, nil, fmt.Errorf("the %s shader: %w: %w", what, err, ErrEffect)
+	}
+	if !m.HasEntryPoint("main", stage) {
+		return nil, nil, fmt.Errorf("the %s shader has no %s entry point named main (is it a %s shader?): %w", what, stage, what, ErrEffect)
+	}
+	return w, m, nil
+}
+
+// checkResources rejects what the engine cannot bind.
+func checkResources(m *spirv.Module, what string) error {
+	for _, b := range m.UniformBlocks {
+		if b.Set != 0 || b.Binding != 0 {
+			return fmt.Errorf("the %s shader's uniform block %s is at set %d binding %d: declare it layout(set = 0, binding = 0): %w", what, b.Name, b.Set, b.Binding, ErrEffect)
+		}
+	}
+	if len(m.UniformBlocks) > 1 {
+		return fmt.Errorf("the %s shader declares %d uniform blocks: use one: %w", what, len(m.UniformBlocks), ErrEffect)
+	}
+	for _, t := range m.Textures {
+		if t.Set != 1 || t.Binding != 0 || t.Type.String() != "sampler2D" || len(t.Type.Array) > 0 {
+			return fmt.Errorf("the %s shader's texture %s (%s at set %d binding %d): the engine binds one sampler2D at layout(set = 1, binding = 0): %w",
+				what, t.Name, t.Type, t.Set, t.Binding, ErrEffect)
+		}
+	}
+	if len(m.Textures) > 1 {
+		return fmt.Errorf("the %s shader declares %d textures: use one: %w", what, len(m.Textures), ErrEffect)
+	}
+	switch {
+	case len(m.StorageBlocks) > 0:
+		return fmt.Errorf("the %s shader declares storage buffer %s: effects have a uniform block only: %w", what, m.StorageBlocks[0].Name, ErrEffect)
+	case len(m.PushConstants) > 0:
+		return fmt.Errorf("the %s shader declares push constants %s: put them in the uniform block: %w", what, m.PushConstants[0].Name, ErrEffect)
+	case len(m.SeparateImages) > 0:
+		return fmt.Errorf("the %s shader declares separate image %s: use a sampler2D: %w", what, m.SeparateImages[0].Name, ErrEffect)
+	case len(m.SeparateSamplers) > 0:
+		return fmt.Errorf("the %s shader declares separate sampler %s: use a sampler2D: %w", what, m.SeparateSamplers[0].Name, ErrEffect)
+	}
+	return nil
+}
+
+// sameBlock reports whether two block types have the same members at the
+// same offsets.
+func sameBlock(a, b spirv.Type) bool {
+	if len(a.Members) != len(b.Members) {
+		return false
+	}
+	for i := range a.Members {
+		x, y := a.Members[i], b.Members[i]
+		if x.Name != y.Name || x.Offset != y.Offset || x.Type.String() != y.Type.String() && x.Type.Kind != spirv.KindStruct ||
+			x.Type.Size() != y.Type.Size() {
+			return false
+		}
+		if x.Type.Kind == spirv.KindStruct && !sameBlock(x.Type, y.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// addParameters adds the members of struct t, prefixed, at base.
+func (e *Effect) addParameters(prefix string, t spirv.Type, base int) error {
+	for _, m := range t.Members {
+		name := prefix + m.Name
+		mt := m.Type
+		if mt.Kind == spirv.KindStruct {
+			if len(mt.Array) > 1 {
+				return fmt.Errorf("parameter %s: arrays of arrays of structs are not supported: %w", name, ErrEffect)
+			}
+			inner := mt
+			inner.Array = nil
+			if len(mt.Array) == 0 {
+				if err := e.addParameters(name+".", inner, base+m.Offset); err != nil {
+					return err
+				}
+				continue
+			}
+			for i := range mt.Array[0] {
+				if err := e.addParameters(name+"["+strconv.Itoa(i)+"].", inner, base+m.Offset+i*mt.ArrayStride); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		p := &EffectParameter{effect: e, Name: name, offset: base + m.Offset, stride: mt.ArrayStride,
+			mstride: mt.MatrixStride, rows: mt.Rows, cols: mt.Columns, rowMajor: m.RowMajor}
+		switch mt.Kind {
+		case spirv.KindFloat:
+			p.ParameterType = ParameterSingle
+			if mt.Width != 32 {
+				return fmt.Errorf("parameter %s is a %d-bit float: use float: %w", name, mt.Width, ErrEffect)
+			}
+		case spirv.KindInt:
+			p.ParameterType = ParameterInt32
+		case spirv.KindUint:
+			p.ParameterType = ParameterUint32
+		case spirv.KindBool:
+			p.ParameterType = ParameterBool
+		default:
+			return fmt.Errorf("parameter %s has type %s, which effects do not support: %w", name, mt, ErrEffect)
+		}
+		switch {
+		case mt.Columns > 1:
+			p.ParameterClass, p.RowCount, p.ColumnCount = ParameterMatrix, mt.Rows, mt.Columns
+		case mt.Rows > 1:
+			p.ParameterClass, p.RowCount, p.ColumnCount = ParameterVector, 1, mt.Rows
+		default:
+			p.ParameterClass, p.RowCount, p.ColumnCount = ParameterScalar, 1, 1
+		}
+		switch len(mt.Array) {
+		case 0:
+		case 1:
+			p.Elements = mt.Array[0]
+		default:
+			return fmt.Errorf("parameter %s is an array of arrays: use one dimension: %w", name, ErrEffect)
+		}
+		if p.mstride == 0 {
+			p.mstride = 16
+		}
+		e.Parameters[name] = p
+	}
+	return nil
+}
+
+// effectInputs maps the vertex shader's inputs to vertex elements by name.
+func effectInputs(m *spirv.Module) ([]EffectInput, error) {
+	var in []EffectInput
+	for _, v := range m.Inputs {
+		usage, index, ok := usageOfName(v.Name)
+		if !ok {
+			return nil, fmt.Errorf("vertex input %s names no vertex element: call it Position, Color, TexCoord or Normal, with the usage index after it when not 0 (TexCoord1): %w", v.Name, ErrEffect)
+		}
+		if v.Type.Kind != spirv.KindFloat || v.Type.Width != 32 || v.Type.Columns > 1 || len(v.Type.Array) > 0 {
+			return nil, fmt.Errorf("vertex input %s is a %s: declare it float, vec2, vec3 or vec4: %w", v.Name, v.Type, ErrEffect)
+		}
+		for _, o := range in {
+			if o.Usage == usage && o.UsageIndex == index {
+				return nil, fmt.Errorf("vertex inputs %s and %s name the same vertex element: %w", o.Name, v.Name, ErrEffect)
+			}
+		}
+		in = append(in, EffectInput{Location: v.Location, Usage: usage, UsageIndex: index, Name: v.Name})
+	}
+	for i := 1; i < len(in); i++ { // location order
+		for j := i; j > 0 && in[j].Location < in[j-1].Location; j-- {
+			in[j], in[j-1] = in[j-1], in[j]
+		}
+	}
+	return in, nil
+}
+
+// usageOfName parses a vertex input's name: an optional prefix, a usage,
+// an optional index.
+func usageOfName(name string) (VertexElementUsage, int, bool) {
+	n := strings.ToLower(name)
+	for _, p := range []string{"in_", "a_", "in"} {
+		if s, ok := strings.CutPrefix(n, p); ok && s != "" {
+			if u, i, ok := usageOfName(s); ok {
+				return u, i, true
+			}
+		}
+	}
+	end := len(n)
+	for end > 0 && n[end-1] >= '0' && n[end-1] <= '9' {
+		end--
+	}
+	index := 0
+	if end < len(n) {
+		i, err := strconv.Atoi(n[end:])
+		if err != nil || i > 15 {
+			return 0, 0, false
+		}
+		index = i
+	}
+	switch n[:end] {
+	case "position", "pos":
+		return UsagePosition, index, true
+	case "color", "colour":
+		return UsageColor, index, true
+	case "texcoord", "texturecoordinate", "uv":
+		return UsageTextureCoordinate, index, true
+	case "normal":
+		return UsageNormal, index, true
+	}
+	return 0, 0, false
+}
+
+// linkStages checks that the fragment shader's inputs are vertex outputs.
+func linkStages(vm, fm *spirv.Module) error {
+	for _, in := range fm.Inputs {
+		found := false
+		for _, out := range vm.Outputs {
+			if out.Location == in.Location {
+				found = true
+				if out.Type.String() != in.Type.String() {
+					return fmt.Errorf("fragment input %s (location %d) is a %s, the vertex shader writes a %s there (%s): %w",
+						in.Name, in.Location, in.Type, out.Type, out.Name, ErrEffect)
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("fragment input %s (location %d) is not written by the vertex shader: %w", in.Name, in.Location, ErrEffect)
+		}
+	}
+	return nil
+}
+
+// ID returns the effect's backend ID.
+func (e *Effect) ID() EffectID { return e.id }
+
+// Inputs returns the vertex inputs the effect reads (do not modify).
+func (e *Effect) Inputs() []EffectInput { return e.inputs }
+
+// Parameter returns the parameter named name, or an error naming it.
+func (e *Effect) Parameter(name string) (*EffectParameter, error) {
+	if p := e.Parameters[name]; p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("graphics: effect: no parameter %q (the shaders' uniform block members and texture are the parameters): %w", name, ErrEffect)
+}
+
+// Dispose releases the effect's shaders once the frames that use it have
+// run. Applying it afterwards is an error at the draw.
+func (e *Effect) Dispose() {
+	if e.disposed || e.dev == nil {
+		return
+	}
+	e.disposed = true
+	f := e.dev.rec()
+	f.Releases = append(f.Releases, Release{Effect: e.id})
+}
+
+// Apply makes the effect, with its parameters as they are now, the one
+// the following draws use (XNA's CurrentTechnique.Passes[0].Apply()).
+// Problems (a disposed effect, a vertex input the draw's declaration
+// lacks, an unset texture) are reported by the draws.
+func (e *Effect) Apply() {
+	d := e.dev
+	if d == nil {
+		return
+	}
+	d.applyEffect(e)
+	d.texture = e.texture
+	d.variant = 0
+	if e.hasTex {
+		d.variant = ShaderTexture
+	}
+}
+
+// applyEffect snapshots e's block as the device's current effect block.
+func (d *Device) applyEffect(e *Effect) {
+	d.effect = e
+	d.effectStage = append(d.effectStage[:0], e.block...)
+	d.effectBlock = -1
+	d.effectSet = true
+	d.uniformsIdx = -1
+}
+
+// spriteEffect is implemented by the effects a SpriteBatch can draw with.
+type spriteEffect interface {
+	Apply()
+	spriteDevice() *Device
+}
+
+// SpriteBatchEffect is an effect a SpriteBatch can draw with: a
+// *BasicEffect or an *Effect (SpriteBatchSettings.Effect).
+type SpriteBatchEffect interface {
+	spriteEffect
+}
+
+func (e *BasicEffect) spriteDevice() *Device { return e.dev }
+func (e *Effect) spriteDevice() *Device      { return e.dev }
+
+// --- parameter setters ---
+
+func (p *EffectParameter) check(op string, t EffectParameterType, class EffectParameterClass, rows, cols, n int) error {
+	if p == nil {
+		return fmt.Errorf("graphics: effect parameter %s: no such parameter (Parameters[name] was nil; see Effect.Parameter): %w", op, ErrEffect)
+	}
+	if p.ParameterType != t || p.ParameterClass != class || p.rows != rows || p.cols != cols || (n > 0) != (p.Elements > 0) || n > p.Elements {
+		return fmt.Errorf("graphics: effect parameter %q is %s; %s was given %s: %w", p.Name, p.describe(), op, describe(t, class, rows, cols, n), ErrEffect)
+	}
+	return nil
+}
+
+// describe says what the parameter is, in GLSL's words.
+func (p *EffectParameter) describe() string {
+	return describe(p.ParameterType, p.ParameterClass, p.rows, p.cols, p.Elements)
+}
+
+func describe(t EffectParameterType, class EffectParameterClass, rows, cols, n int) string {
+	var s string
+	switch class {
+	case ParameterObject:
+		return "a texture (sampler2D): pass a *Texture2D"
+	case ParameterScalar:
+		s = [...]string{"", "float", "int", "uint", "bool", ""}[t]
+	case ParameterVector:
+		s = [...]string{"", "", "i", "u", "b", ""}[t] + "vec" + strconv.Itoa(rows)
+	case ParameterMatrix:
+		if rows == cols {
+			s = "mat" + strconv.Itoa(cols)
+		} else {
+			s = "mat" + strconv.Itoa(cols) + "x" + strconv.Itoa(rows)
+		}
+	}
+	if n > 0 {
+		return fmt.Sprintf("an array of %d %s", n, s)
+	}
+	return "a " + s
+}
+
+func (p *EffectParameter) putF(at int, v float32) {
+	b := p.effect.block[at : at+4]
+	u := math.Float32bits(v)
+	b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+}
+
+func (p *EffectParameter) putU(at int, u uint32) {
+	b := p.effect.block[at : at+4]
+	b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+}
+
+// SetFloat sets a float parameter.
+func (p *EffectParameter) SetFloat(v float32) error {
+	if err := p.check("SetFloat", ParameterSingle, ParameterScalar, 1, 1, 0); err != nil {
+		return err
+	}
+	p.putF(p.offset, v)
+	return nil
+}
+
+// SetInt sets an int parameter.
+func (p *EffectParameter) SetInt(v int32) error {
+	if err := p.check("SetInt", ParameterInt32, ParameterScalar, 1, 1, 0); err != nil {
+		return err
+	}
+	p.putU(p.offset, uint32(v))
+	return nil
+}
+
+// SetUint sets a uint parameter.
+func (p *EffectParameter) SetUint(v uint32) error {
+	if err := p.check("SetUint", ParameterUint32, ParameterScalar, 1, 1, 0); err != nil {
+		return err
+	}
+	p.putU(p.offset, v)
+	return nil
+}
+
+// SetBool sets a bool parameter.
+func (p *EffectParameter) SetBool(v bool) error {
+	if err := p.check("SetBool", ParameterBool, ParameterScalar, 1, 1, 0); err != nil {
+		return err
+	}
+	var u uint32
+	if v {
+		u = 1
+	}
+	p.putU(p.offset, u)
+	return nil
+}
+
+func (p *EffectParameter) setVec(op string, v []float32) error {
+	if err := p.check(op, ParameterSingle, ParameterVector, len(v), 1, 0); err != nil {
+		return err
+	}
+	for i, x := range v {
+		p.putF(p.offset+4*i, x)
+	}
+	return nil
+}
+
+// SetVector2 sets a vec2 parameter.
+func (p *EffectParameter) SetVector2(v mgl32.Vec2) error { return p.setVec("SetVector2", v[:]) }
+
+// SetVector3 sets a vec3 parameter.
+func (p *EffectParameter) SetVector3(v mgl32.Vec3) error { return p.setVec("SetVector3", v[:]) }
+
+// SetVector4 sets a vec4 parameter.
+func (p *EffectParameter) SetVector4(v mgl32.Vec4) error { return p.setVec("SetVector4", v[:]) }
+
+// SetColor sets a vec4 parameter to c's channels as 0..1 (XNA's
+// Color.ToVector4).
+func (p *EffectParameter) SetColor(c Color) error {
+	return p.SetVector4(mgl32.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255})
+}
+
+// putMat writes a column-major matrix of cols columns of rows at at.
+func (p *EffectParameter) putMat(at int, m []float32, rows, cols int) {
+	for c := range cols {
+		for r := range rows {
+			if p.rowMajor {
+				p.putF(at+r*p.mstride+4*c, m[c*rows+r])
+			} else {
+				p.putF(at+c*p.mstride+4*r, m[c*rows+r])
+			}
+		}
+	}
+}
+
+// SetMatrix sets a mat4 parameter (mathgl's column-major matrix, as the
+// shader's).
+func (p *EffectParameter) SetMatrix(m mgl32.Mat4) error {
+	if err := p.check("SetMatrix", ParameterSingle, ParameterMatrix, 4, 4, 0); err != nil {
+		return err
+	}
+	p.putMat(p.offset, m[:], 4, 4)
+	return nil
+}
+
+// SetMatrix3 sets a mat3 parameter.
+func (p *EffectParameter) SetMatrix3(m mgl32.Mat3) error {
+	if err := p.check("SetMatrix3", ParameterSingle, ParameterMatrix, 3, 3, 0); err != nil {
+		return err
+	}
+	p.putMat(p.offset, m[:], 3, 3)
+	return nil
+}
+
+// SetMatrix2 sets a mat2 parameter.
+func (p *EffectParameter) SetMatrix2(m mgl32.Mat2) error {
+	if err := p.check("SetMatrix2", ParameterSingle, ParameterMatrix, 2, 2, 0); err != nil {
+		return err
+	}
+	p.putMat(p.offset, m[:], 2, 2)
+	return nil
+}
+
+// SetFloatArray sets the first len(v) elements of a float array.
+func (p *EffectParameter) SetFloatArray(v []float32) error {
+	if err := p.check("SetFloatArray", ParameterSingle, ParameterScalar, 1, 1, max(len(v), 1)); err != nil {
+		return err
+	}
+	for i, x := range v {
+		p.putF(p.offset+i*p.stride, x)
+	}
+	return nil
+}
+
+// SetVector4Array sets the first len(v) elements of a vec4 array.
+func (p *EffectParameter) SetVector4Array(v []mgl32.Vec4) error {
+	if err := p.check("SetVector4Array", ParameterSingle, ParameterVector, 4, 1, max(len(v), 1)); err != nil {
+		return err
+	}
+	for i, x := range v {
+		for k := range 4 {
+			p.putF(p.offset+i*p.stride+4*k, x[k])
+		}
+	}
+	return nil
+}
+
+// SetMatrixArray sets the first len(v) elements of a mat4 array.
+func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) error {
+	if err := p.check("SetMatrixArray", ParameterSingle, ParameterMatrix, 4, 4, max(len(v), 1)); err != nil {
+		return err
+	}
+	for i := range v {
+		p.putMat(p.offset+i*p.stride, v[i][:], 4, 4)
+	}
+	return nil
+}
+
+// SetTexture sets the texture parameter (a render target is a texture
+// too: pass rt.Texture2D).
+func (p *EffectParameter) SetTexture(t *Texture2D) error {
+	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
+		return err
+	}
+	if t != nil && t.dev != p.effect.dev {
+		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
+	}
+	p.effect.texture = t
+	return nil
+}
+
+// SetValue sets the parameter from v, as XNA's SetValue overloads do:
+// float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
+// mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
+// *Texture2D or *RenderTarget2D. A value of the wrong type or size is an
+// error naming the parameter and what it takes. Go boxes a non-pointer
+// argument of an interface parameter on the heap (a float32 or matrix
+// passed here allocates at the call); the typed setters (SetFloat,
+// SetVector4, SetMatrix, ...) never allocate: use them per draw.
+func (p *EffectParameter) SetValue(v any) error {
+	switch x := v.(type) {
+	case float32:
+		return p.SetFloat(x)
+	case float64:
+		return p.SetFloat(float32(x))
+	case int32:
+		return p.SetInt(x)
+	case int:
+		if p != nil && p.ParameterType == ParameterUint32 && x >= 0 {
+			return p.SetUint(uint32(x))
+		}
+		return p.SetInt(int32(x))
+	case uint32:
+		return p.SetUint(x)
+	case bool:
+		return p.SetBool(x)
+	case mgl32.Vec2:
+		return p.SetVector2(x)
+	case mgl32.Vec3:
+		return p.SetVector3(x)
+	case mgl32.Vec4:
+		return p.SetVector4(x)
+	case Color:
+		return p.SetColor(x)
+	case mgl32.Mat2:
+		return p.SetMatrix2(x)
+	case mgl32.Mat3:
+		return p.SetMatrix3(x)
+	case mgl32.Mat4:
+		return p.SetMatrix(x)
+	case []float32:
+		return p.SetFloatArray(x)
+	case []mgl32.Vec4:
+		return p.SetVector4Array(x)
+	case []mgl32.Mat4:
+		return p.SetMatrixArray(x)
+	case *Texture2D:
+		return p.SetTexture(x)
+	case *RenderTarget2D:
+		if x == nil {
+			return p.SetTexture(nil)
+		}
+		return p.SetTexture(x.Texture2D)
+	}
+	if p == nil {
+		return p.check("SetValue", 0, 0, 0, 0, 0)
+	}
+	return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given a %s: %w", p.Name, p.describe(), reflect.TypeOf(v), ErrEffect)
+}
+
+// GetValueFloat returns a float parameter's value (0 for another kind).
+func (p *EffectParameter) GetValueFloat() float32 {
+	if p == nil || p.ParameterType != ParameterSingle || p.ParameterClass != ParameterScalar {
+		return 0
+	}
+	b := p.effect.block[p.offset:]
+	return math.Float32frombits(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}

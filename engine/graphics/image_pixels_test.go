@@ -1,0 +1,105 @@
+package graphics
+
+import (
+	"image"
+	"image/color"
+	"image/color/palette"
+	"testing"
+)
+
+// atPixels is the per-pixel reference imagePixels must match: each
+// colour's RGBA() shifted to 8 bits, alpha divided out when straight.
+func atPixels(img image.Image, straight bool) []byte {
+	b := img.Bounds()
+	var out []byte
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			var px [4]byte
+			unpremulInto(px[:], r, g, bl, a, straight)
+			out = append(out, px[:]...)
+		}
+	}
+	return out
+}
+
+// testImages returns one image of each type the decoders make, 37x23 with
+// varied colours and alpha, as sub-images with an offset origin.
+func testImages() map[string]image.Image {
+	r := image.Rect(0, 0, 40, 30)
+	nrgba, rgba, gray := image.NewNRGBA(r), image.NewRGBA(r), image.NewGray(r)
+	pal := image.NewPaletted(r, palette.Plan9)
+	ycc := image.NewYCbCr(r, image.YCbCrSubsampleRatio420)
+	n64, g16, cmyk := image.NewNRGBA64(r), image.NewGray16(r), image.NewCMYK(r)
+	for y := range 30 {
+		for x := range 40 {
+			v := uint8(x*7 + y*13)
+			a := uint8(x * 6)
+			nrgba.SetNRGBA(x, y, color.NRGBA{v, v * 3, 255 - v, a})
+			rgba.SetRGBA(x, y, color.RGBA{min(v, a), min(v/2, a), 0, a})
+			gray.SetGray(x, y, color.Gray{v})
+			pal.SetColorIndex(x, y, v)
+			n64.SetNRGBA64(x, y, color.NRGBA64{uint16(v) * 250, 9000, 300, uint16(a) * 257})
+			g16.SetGray16(x, y, color.Gray16{uint16(v) * 251})
+			cmyk.SetCMYK(x, y, color.CMYK{v, 255 - v, v / 2, 20})
+			ycc.Y[ycc.YOffset(x, y)] = v
+			ycc.Cb[ycc.COffset(x, y)] = uint8(x * 5)
+			ycc.Cr[ycc.COffset(x, y)] = uint8(255 - y*5)
+		}
+	}
+	sub := image.Rect(2, 3, 39, 26)
+	out := map[string]image.Image{}
+	for name, img := range map[string]interface {
+		image.Image
+		SubImage(image.Rectangle) image.Image
+	}{"NRGBA": nrgba, "RGBA": rgba, "Gray": gray, "Paletted": pal, "YCbCr": ycc, "NRGBA64": n64, "Gray16": g16, "CMYK": cmyk} {
+		out[name] = img.SubImage(sub)
+	}
+	return out
+}
+
+// TestG3_ImageConversionMatchesTheColourModel: every decoder image type
+// converts to the bytes its colour model gives per pixel (YCbCr within 1,
+// image/draw rounding the conversion differently), premultiplied and
+// straight; NRGBA keeps its own exact path.
+func TestG3_ImageConversionMatchesTheColourModel(t *testing.T) {
+	for name, img := range testImages() {
+		for _, straight := range []bool{false, true} {
+			got, want := imagePixels(img, straight), atPixels(img, straight)
+			if name == "NRGBA" {
+				continue // kept exact when straight, rounded when premultiplied: pinned by the load tests
+			}
+			tol := 0
+			if name == "YCbCr" || name == "CMYK" {
+				tol = 1
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%s: %d bytes, want %d", name, len(got), len(want))
+			}
+			for i := range got {
+				if d := int(got[i]) - int(want[i]); d > tol || d < -tol {
+					t.Errorf("%s straight=%v: byte %d (pixel %d) = %d, want %d", name, straight, i, i/4, got[i], want[i])
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestG3_ImageConversionDoesNotAllocatePerPixel: converting a 256x256
+// image of each decoder type allocates its output and nothing per pixel
+// (img.At boxes every colour: 65536 allocations).
+func TestG3_ImageConversionDoesNotAllocatePerPixel(t *testing.T) {
+	r := image.Rect(0, 0, 256, 256)
+	for name, img := range map[string]image.Image{
+		"NRGBA": image.NewNRGBA(r), "RGBA": image.NewRGBA(r), "Gray": image.NewGray(r),
+		"Paletted": image.NewPaletted(r, palette.WebSafe), "YCbCr": image.NewYCbCr(r, image.YCbCrSubsampleRatio420),
+		"NRGBA64": image.NewNRGBA64(r),
+	} {
+		for _, straight := range []bool{false, true} {
+			if n := testing.AllocsPerRun(3, func() { imagePixels(img, straight) }); n > 4 {
+				t.Errorf("%s straight=%v: %.0f allocations, want at most 4", name, straight, n)
+			}
+		}
+	}
+}

@@ -1,0 +1,259 @@
+package vulkan
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/renderer/present"
+)
+
+// TestP11_SwitchPathFollowsTheDriver presses 0, 1, 2, 0 from interval 1 (as
+// the sample's -input script does). Where the renderer switches in place
+// (a driver with VK_EXT_swapchain_maintenance1: Mesa 25's lavapipe) every
+// change is in place and nothing is rebuilt after the first swapchain;
+// elsewhere (Debian 12's lavapipe) every change rebuilds (P5). Either way
+// Presentation says which path the last change took, and validation stays
+// silent (cleanup).
+func TestP11_SwitchPathFollowsTheDriver(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
+	onMain(t, func() error {
+		if err := pressIntervals(g.r, 0, 1, 2, 0); err != nil {
+			return err
+		}
+		c, all := g.r.PresentationCounts(), g.r.SupportedPresentModes() == present.AllModes
+		t.Logf("%s: in place %v, %+v, last %q", g.r.DeviceName(), g.r.InPlace(), c, g.r.Presentation().Switch)
+		switch {
+		case !all:
+			t.Logf("the surface lacks some modes (%v): counts not pinned", g.r.SupportedPresentModes())
+		case g.r.InPlace() && c != (present.SwitchCounts{Changes: 4, InPlace: 4}):
+			return fmt.Errorf("in place: %+v, want 4 changes in place, no rebuild", c)
+		case !g.r.InPlace() && c != (present.SwitchCounts{Changes: 4, Rebuilds: 4}):
+			return fmt.Errorf("rebuilding: %+v, want 4 changes, 4 rebuilds", c)
+		}
+		want := present.SwitchRebuilt
+		if g.r.InPlace() {
+			want = present.SwitchInPlace
+		}
+		if got := g.r.Presentation().Switch; got != want {
+			return fmt.Errorf("Presentation().Switch = %q, want %q", got, want)
+		}
+		return nil
+	})
+}
+
+// pressIntervals sets each interval in turn and draws two frames after
+// each, checking the mode in use and how each change went.
+func pressIntervals(r *Renderer, intervals ...int) error {
+	for i, n := range intervals {
+		want, err := present.ChooseMode(n, r.SupportedPresentModes())
+		if err != nil {
+			return err
+		}
+		before, rebuilds, counts := r.ModeInUse(), r.Rebuilds(), r.PresentationCounts()
+		if err := r.SetSwapInterval(n); err != nil {
+			return err
+		}
+		for k := range 2 {
+			if _, err := r.DrawFrame(time.Duration(i*2+k) * 16 * time.Millisecond); err != nil {
+				return err
+			}
+		}
+		if r.ModeInUse() != want.Mode {
+			return fmt.Errorf("interval %d: mode in use %v, want %v", n, r.ModeInUse(), want.Mode)
+		}
+		if err := checkSwitched(r, before, want.Mode, rebuilds, counts); err != nil {
+			return fmt.Errorf("interval %d: %w", n, err)
+		}
+	}
+	return nil
+}
+
+// TestP11_ForceRebuildByOptionAndEnvironment: Options.ForceRebuild and
+// METRONOME_PRESENT_INPLACE=0 each make every change rebuild, on any driver.
+func TestP11_ForceRebuildByOptionAndEnvironment(t *testing.T) {
+	for _, env := range []bool{false, true} {
+		t.Run(fmt.Sprintf("env=%v", env), func(t *testing.T) {
+			opt := Options{SwapInterval: 1, ForceRebuild: !env}
+			if env {
+				t.Setenv(PresentInPlaceEnv, "0")
+			}
+			g := openGPU(t, 320, 240, opt)
+			if g.r.InPlace() {
+				t.Fatal("InPlace() true with the rebuild forced")
+			}
+			onMain(t, func() error {
+				if err := pressIntervals(g.r, 0, 1); err != nil {
+					return err
+				}
+				if c := g.r.PresentationCounts(); c.InPlace != 0 || c.Rebuilds != c.Changes {
+					return fmt.Errorf("forced rebuild: %+v", c)
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// needInPlace skips a test on a driver that cannot switch in place.
+func needInPlace(t *testing.T, g *gpu) {
+	t.Helper()
+	if !g.r.InPlace() {
+		t.Skipf("%s has no VK_EXT_swapchain_maintenance1 (scripts/test.sh runs this on Mesa 25 too)", g.r.DeviceName())
+	}
+}
+
+// TestP11_ThousandRandomInPlaceSwitches switches 1,000 times, each swap
+// interval to each other in random order (half rate flipped now and then),
+// drawing a frame after each: every change of mode is in place, the first
+// swapchain is the only one, frames keep flowing (each drawn) and
+// validation stays silent (cleanup).
+func TestP11_ThousandRandomInPlaceSwitches(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
+	needInPlace(t, g)
+	rng := rand.New(rand.NewPCG(11, 1000))
+	onMain(t, func() error {
+		interval, half := 1, false
+		for i := range 1000 {
+			next := (interval + 1 + rng.IntN(2)) % 3
+			if i%7 == 3 {
+				half = !half
+			}
+			before, rebuilds, counts := g.r.ModeInUse(), g.r.Rebuilds(), g.r.PresentationCounts()
+			if err := g.r.SetPresentation(next, half); err != nil {
+				return err
+			}
+			interval = next
+			drawn, err := g.r.DrawFrame(time.Duration(i) * 16 * time.Millisecond)
+			if err != nil {
+				return fmt.Errorf("switch %d: %w", i, err)
+			}
+			if !drawn {
+				return fmt.Errorf("switch %d: frame not drawn", i)
+			}
+			want := g.r.Presentation().Mode
+			if g.r.ModeInUse() != want {
+				return fmt.Errorf("switch %d: mode in use %v, want %v", i, g.r.ModeInUse(), want)
+			}
+			if err := checkSwitched(g.r, before, want, rebuilds, counts); err != nil {
+				return fmt.Errorf("switch %d: %w", i, err)
+			}
+		}
+		c := g.r.PresentationCounts()
+		t.Logf("1000 switches: %+v", c)
+		if c.Rebuilds != 0 || c.InPlace != c.Changes || c.Changes < 500 {
+			return fmt.Errorf("counts %+v: want every change in place, none rebuilt", c)
+		}
+		return nil
+	})
+}
+
+// falsePositiveText is the message Debian 12's validation layer (1.3.239)
+// gives for each mode of the driver's own list of compatible modes.
+const falsePositiveText = "Validation Error: [ " + modesListFalsePositive + " ] Object 0: handle = 0x1, " +
+	"type = VK_OBJECT_TYPE_DEVICE; | MessageID = 0x0 | vkCreateSwapchainKHR() was called with " +
+	"vkSwapchainPresentModesCreateInfoEXT structure in its pNext chain that contains a non-compatible " +
+	"presentMode in pPresentModes[0]: (VK_PRESENT_MODE_FIFO_KHR)."
+
+// TestP11_ValidationFalsePositiveIsFiltered shows what the filter drops:
+// the layer's false positive on the driver's own list of compatible modes
+// is kept outside swapchain creation and with the filter off, and dropped
+// only while the presenter creates a swapchain with that list; any other
+// message in that call is kept (W3). Then, on a live swapchain, it
+// creates one with the driver's list with the filter off and on: a layer
+// that reports the false positive (Debian 12's) shows it once, and not
+// with the filter.
+func TestP11_ValidationFalsePositiveIsFiltered(t *testing.T) {
+	log := &messageLog{}
+	registerLog(log)
+	defer unregisterLog(log)
+	report := func(msg string) int {
+		before := len(log.snapshot())
+		onDebugReport(vk.DebugReportFlags(vk.DebugReportErrorBit), 0, 0, 0, 0, validationPrefix, msg, nil)
+		return len(log.snapshot()) - before
+	}
+	other := strings.Replace(falsePositiveText, modesListFalsePositive, "VUID-VkSwapchainPresentModesCreateInfoEXT-presentMode-07764", 1)
+	if report(falsePositiveText) != 1 {
+		t.Error("outside swapchain creation the message was dropped")
+	}
+	creatingWithDriverModes.Add(1)
+	if report(falsePositiveText) != 0 {
+		t.Error("during swapchain creation with the driver's list the false positive was kept")
+	}
+	if report(other) != 1 {
+		t.Error("during swapchain creation another message was dropped")
+	}
+	filterModesList = false
+	if report(falsePositiveText) != 1 {
+		t.Error("with the filter off the message was dropped")
+	}
+	filterModesList = true
+	creatingWithDriverModes.Add(-1)
+
+	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
+	needInPlace(t, g)
+	if !g.r.Validating() {
+		t.Skip("validation is off")
+	}
+	rebuildOnce := func() error {
+		w, h := g.win.FramebufferSize()
+		return g.r.rebuild(w, h)
+	}
+	filterModesList = false
+	onMain(t, func() error { return rebuildOnce() })
+	filterModesList = true
+	msgs := g.r.Messages()
+	for _, m := range msgs {
+		if !strings.Contains(m, modesListFalsePositive) {
+			t.Errorf("unfiltered rebuild gave another message: %s", m)
+		}
+	}
+	onMain(t, func() error { return rebuildOnce() })
+	if got := g.r.Messages(); len(got) != len(msgs) {
+		t.Errorf("with the filter: %d new messages: %q", len(got)-len(msgs), got[len(msgs):])
+	}
+	if creatingWithDriverModes.Load() != 0 {
+		t.Error("the filter is still on after the call")
+	}
+	if len(msgs) == 0 {
+		t.Logf("this layer and driver give no false positive on the driver's list (%s)", g.r.DeviceName())
+	} else {
+		t.Logf("without the filter: %d message(s), e.g. %.200s", len(msgs), msgs[0])
+	}
+	g.expectMessages = true
+}
+
+// TestP11_RealErrorOnTheSameCallIsCaught makes a real error on the very
+// call the filter covers (a pre-transform the surface does not support,
+// with the driver's list of compatible modes chained): the validation layer
+// reports it, and the filter does not hide it (W3).
+func TestP11_RealErrorOnTheSameCallIsCaught(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 1})
+	needInPlace(t, g)
+	if !g.r.Validating() {
+		t.Skip("validation is off")
+	}
+	swapchainTweak = func(ci *vk.SwapchainCreateInfo) {
+		ci.PreTransform = vk.SurfaceTransformRotate90Bit
+	}
+	onMain(t, func() error {
+		defer func() { swapchainTweak = nil }()
+		w, h := g.win.FramebufferSize()
+		return g.r.rebuild(w, h)
+	})
+	var caught bool
+	for _, m := range g.r.Messages() {
+		caught = caught || strings.Contains(m, "preTransform")
+		if strings.Contains(m, modesListFalsePositive) {
+			t.Errorf("the false positive got through: %s", m)
+		}
+	}
+	if !caught {
+		t.Errorf("the real error was not reported; messages: %q", g.r.Messages())
+	}
+	g.expectMessages = true
+}
