@@ -54,6 +54,9 @@ type GraphicsDeviceInformation struct {
 type GraphicsDeviceManager struct {
 	game   *Game
 	device *GraphicsDevice
+	// windowedW and windowedH are the window's size when ToggleFullScreen
+	// last went full screen (0: never).
+	windowedW, windowedH int
 
 	// PreferredBackBufferWidth and PreferredBackBufferHeight are the back
 	// buffer (and window content) size to ask for, in pixels. They start
@@ -188,7 +191,18 @@ func (m *GraphicsDeviceManager) ApplyChanges() error {
 }
 
 // ToggleFullScreen flips IsFullScreen and applies it at once (ApplyChanges).
+// Going full screen it notes the window's size; coming back it makes that
+// size the preferred back-buffer size, so the window returns to the size
+// it had before (also after the user resized it) without the game copying
+// ClientSize into the preferred sizes. Setting IsFullScreen and calling
+// ApplyChanges keeps XNA's behaviour: the preferred sizes are put back on
+// the window.
 func (m *GraphicsDeviceManager) ToggleFullScreen() error {
+	if !m.IsFullScreen {
+		m.windowedW, m.windowedH = m.game.platform.ClientSize()
+	} else if m.windowedW > 0 && m.windowedH > 0 {
+		m.PreferredBackBufferWidth, m.PreferredBackBufferHeight = m.windowedW, m.windowedH
+	}
 	m.IsFullScreen = !m.IsFullScreen
 	return m.ApplyChanges()
 }

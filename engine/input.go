@@ -38,7 +38,11 @@ func (s *KeyboardState) set(k Key, down bool) {
 // MouseState is a snapshot of the mouse. The zero value has the cursor at
 // 0,0, no button held and no wheel movement.
 type MouseState struct {
-	X, Y float64 // cursor, screen coordinates from the content area's top-left
+	// X, Y are the cursor in screen coordinates from the content area's
+	// top-left, not pixels: Window().PixelRatio converts to back-buffer
+	// pixels where they differ (HiDPI on macOS, Wayland), and
+	// Window().ContentScale reports the monitor's scale.
+	X, Y float64
 	// ScrollX, ScrollY are the wheel steps scrolled since the game started
 	// (XNA's ScrollWheelValue is ScrollY x 120).
 	ScrollX, ScrollY float64
@@ -149,6 +153,7 @@ type InputEvent struct {
 type inputEdges struct {
 	keysPressed, keysReleased       KeyboardState
 	buttonsPressed, buttonsReleased uint8
+	dx, dy                          float64 // the cursor's motion (I4)
 }
 
 // inputBridge is the input state machine every event reaches first: it
@@ -197,6 +202,8 @@ func (b *inputBridge) apply(ev *PlatformEvent) {
 			}
 		}
 	case EventCursor:
+		b.edges.dx += ev.X - b.mouse.X
+		b.edges.dy += ev.Y - b.mouse.Y
 		b.mouse.X, b.mouse.Y = ev.X, ev.Y
 	case EventScroll:
 		b.mouse.ScrollX += ev.DX
@@ -213,6 +220,7 @@ func (g *Game) takeUpdate() {
 	g.edges, b.edges = b.edges, inputEdges{}
 	g.events, b.events = b.events, g.events[:0]
 	g.text, b.text = b.text, g.text[:0]
+	g.pads.update, g.pads.edges = g.pads.edges, padEdges{}
 }
 
 // IsKeyJustPressed reports whether k went down between the previous update

@@ -81,3 +81,53 @@ func (w Window) SetTitle(title string) {
 // ClientBounds returns the window's content area size in screen
 // coordinates (XNA's ClientBounds without the position).
 func (w Window) ClientBounds() (width, height int) { return w.g.ClientSize() }
+
+// IconSetter is an optional Platform interface for a window icon
+// (Window.SetIcon).
+type IconSetter interface {
+	SetIcon(images []image.Image)
+}
+
+// ContentScaler is an optional Platform interface for the monitor's
+// content scale (Window.ContentScale).
+type ContentScaler interface {
+	ContentScale() (x, y float32)
+}
+
+// SetIcon sets the window's icon from candidate images; the system picks
+// the size closest to what it needs (16x16, 32x32 and 48x48 are common).
+// No images restores the default icon. It does nothing where the platform
+// has no window icons (Wayland, macOS, a platform without IconSetter).
+func (w Window) SetIcon(images ...image.Image) {
+	if s, ok := w.g.platform.(IconSetter); ok {
+		s.SetIcon(images)
+	}
+}
+
+// ContentScale returns the monitor's content scale (HiDPI): 1 on a
+// standard display, 2 on a typical HiDPI one, as the system reports it; 1,
+// 1 where the platform does not say (no ContentScaler). It tells how much
+// larger text and UI should be drawn to look the same size.
+//
+// Units: ClientBounds, ClientSize and the mouse position (MouseState.X, Y)
+// are in screen coordinates; the back buffer, viewports and drawing are in
+// pixels. Where they differ (macOS and Wayland on HiDPI), convert a mouse
+// position to pixels with PixelRatio; on X11 and Windows they are the same
+// and the content scale only says how large to draw.
+func (w Window) ContentScale() (x, y float32) {
+	if s, ok := w.g.platform.(ContentScaler); ok {
+		return s.ContentScale()
+	}
+	return 1, 1
+}
+
+// PixelRatio returns the framebuffer's pixels per screen coordinate, per
+// axis (framebuffer size / client size, as last queried): multiply a mouse
+// position by it to get back-buffer pixels. 1, 1 while minimized.
+func (w Window) PixelRatio() (x, y float64) {
+	g := w.g
+	if g.clientW <= 0 || g.clientH <= 0 || g.fbW <= 0 || g.fbH <= 0 {
+		return 1, 1
+	}
+	return float64(g.fbW) / float64(g.clientW), float64(g.fbH) / float64(g.clientH)
+}

@@ -108,3 +108,37 @@ func TestW9_ClientSizeIdiomKeepsTheUserSize(t *testing.T) {
 	}
 	_ = g.Close()
 }
+
+// TestW9_ToggleFullScreenReturnsToTheWindowSize: full screen on and then
+// off with ToggleFullScreen puts the window back at the size it had before,
+// here the user's resize, with no ClientSizeChanged handler in the game;
+// the preferred sizes become that size.
+func TestW9_ToggleFullScreenReturnsToTheWindowSize(t *testing.T) {
+	rec := &recorder{}
+	g, _, p := newTestGame(rec, timing.ProfileDefault)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	userResize(p, 1000, 400)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	gm := g.GraphicsDeviceManager()
+	if err := gm.ToggleFullScreen(); err != nil || !p.full {
+		t.Fatalf("ToggleFullScreen on: %v, full screen %v", err, p.full)
+	}
+	p.clientW, p.clientH = 1920, 1080 // the monitor's size while full screen
+	mark := len(rec.lines)
+	if err := gm.ToggleFullScreen(); err != nil || p.full {
+		t.Fatalf("ToggleFullScreen off: %v, full screen %v", err, p.full)
+	}
+	if got := strings.Join(rec.lines[mark:], "\n"); !strings.Contains(got, "platform.SetFullScreen false\nplatform.SetClientSize 1000x400") {
+		t.Errorf("toggle off:\n%s\nwant the window back at 1000x400", got)
+	}
+	if w, h := p.ClientSize(); w != 1000 || h != 400 {
+		t.Errorf("window %dx%d after the toggle, want 1000x400", w, h)
+	}
+	if gm.PreferredBackBufferWidth != 1000 || gm.PreferredBackBufferHeight != 400 {
+		t.Errorf("preferred %dx%d, want 1000x400", gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
+	}
+}

@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"image"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
 )
@@ -156,6 +157,28 @@ func (w *Window) SetTitle(title string) {
 	if w.win != nil {
 		w.win.SetTitle(title)
 	}
+}
+
+// SetIcon sets the window's icon from candidate images (the system picks
+// the size closest to what it needs; 16x16, 32x32 and 48x48 are common);
+// none restores the default icon. Wayland and macOS ignore it. Must be
+// called from the main thread.
+func (w *Window) SetIcon(images []image.Image) {
+	if w.win != nil {
+		w.win.SetIcon(images)
+	}
+}
+
+// ContentScale returns the window's content scale, the ratio between the
+// monitor's DPI and the platform's default (1 on a standard display, 2 on
+// a typical HiDPI one): how much larger text and UI should be drawn to
+// look the same size. 1, 1 without an open window. Must be called from the
+// main thread.
+func (w *Window) ContentScale() (x, y float32) {
+	if w.win == nil {
+		return 1, 1
+	}
+	return w.win.GetContentScale()
 }
 
 // SetResizable allows or forbids resizing by the user (XNA's

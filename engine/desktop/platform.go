@@ -3,6 +3,7 @@ package desktop
 import (
 	"errors"
 	"fmt"
+	"image"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
@@ -152,6 +153,12 @@ func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
 	return out, ok
 }
 
+// SetIcon sets the window's icon (engine.IconSetter).
+func (p *Platform) SetIcon(images []image.Image) { p.win.SetIcon(images) }
+
+// ContentScale returns the monitor's content scale (engine.ContentScaler).
+func (p *Platform) ContentScale() (x, y float32) { return p.win.ContentScale() }
+
 // Title returns the window's title.
 func (p *Platform) Title() string { return p.title }
 
@@ -206,6 +213,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 // default effect again. A second call does nothing, and the other
 // methods then do nothing and report zero values.
 func (p *Platform) Destroy() {
+	p.win.SetCursorMode(window.CursorNormal) // the cursor is given back even if the engine did not
 	p.win.Destroy()
 	p.pending.Destroy()
 	p.pending = nil

@@ -369,9 +369,29 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 		.swapchainCount = 1,
 		.pPresentModes = &l->presentMode,
 	};
+	VkSwapchainPresentFenceInfoEXT fence = {
+		.sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_FENCE_INFO_EXT,
+		.pNext = l->modeSwitch ? &mode : NULL,
+		.swapchainCount = 1,
+		.pFences = &l->presentFence[image],
+	};
+	if (l->presentFences && l->presentPending[image]) {
+		// The image's last present: its fence is signalled by now (the
+		// image was acquired again), or soon.
+		l->call = MTN_CALL_WAIT_FOR_FENCES;
+		r = l->waitForFences(l->device, 1, &l->presentFence[image], VK_TRUE, l->timeout);
+		if (r != VK_SUCCESS) {
+			return r;
+		}
+		l->call = MTN_CALL_RESET_FENCES;
+		if ((r = l->resetFences(l->device, 1, &l->presentFence[image])) != VK_SUCCESS) {
+			return r;
+		}
+		l->presentPending[image] = 0;
+	}
 	VkPresentInfoKHR present = {
 		.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
-		.pNext = l->modeSwitch ? &mode : NULL,
+		.pNext = l->presentFences ? (void *)&fence : (l->modeSwitch ? (void *)&mode : NULL),
 		.waitSemaphoreCount = 1,
 		.pWaitSemaphores = &l->rendered[image],
 		.swapchainCount = 1,
@@ -380,7 +400,11 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	};
 	l->frame = (f + 1) % l->frames;
 	l->call = MTN_CALL_QUEUE_PRESENT;
-	return l->queuePresent(l->queue, &present);
+	r = l->queuePresent(l->queue, &present);
+	// The present's operations are queued even when it reports the
+	// swapchain out of date, so its fence is signalled all the same.
+	l->presentPending[image] = l->presentFences;
+	return r;
 }
 
 VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
@@ -410,4 +434,33 @@ VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const 
 VkResult mtn_wait_frames(mtn_loop *l) {
 	l->call = MTN_CALL_WAIT_FOR_FENCES;
 	return l->waitForFences(l->device, l->frames, l->fence, VK_TRUE, l->timeout);
+}
+
+VkResult mtn_wait_presents(mtn_loop *l) {
+	if (!l->presentFences) {
+		return VK_SUCCESS;
+	}
+	VkFence fences[MTN_MAX_IMAGES];
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < MTN_MAX_IMAGES; i++) {
+		if (l->presentPending[i]) {
+			fences[n++] = l->presentFence[i];
+		}
+	}
+	if (n == 0) {
+		return VK_SUCCESS;
+	}
+	l->call = MTN_CALL_WAIT_FOR_FENCES;
+	VkResult r = l->waitForFences(l->device, n, fences, VK_TRUE, l->timeout);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	l->call = MTN_CALL_RESET_FENCES;
+	if ((r = l->resetFences(l->device, n, fences)) != VK_SUCCESS) {
+		return r;
+	}
+	for (uint32_t i = 0; i < MTN_MAX_IMAGES; i++) {
+		l->presentPending[i] = 0;
+	}
+	return VK_SUCCESS;
 }

@@ -109,6 +109,14 @@ typedef struct mtn_loop {
 	VkPresentModeKHR presentMode;
 	VkSwapchainPresentModesCreateInfoEXT modesInfo;
 	VkPresentModeKHR modes[MTN_MAX_MODES];
+
+	// Present fences (VK_EXT_swapchain_maintenance1): with presentFences
+	// set, the present of image i signals presentFence[i]
+	// (VkSwapchainPresentFenceInfoEXT) once its semaphore may be reused;
+	// presentPending[i] is 1 from that present until the fence was waited.
+	int presentFences;
+	VkFence presentFence[MTN_MAX_IMAGES];
+	int presentPending[MTN_MAX_IMAGES];
 } mtn_loop;
 
 // mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1; on Windows
@@ -149,5 +157,10 @@ VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const 
 // mtn_wait_frames waits (at most l->timeout) for the fences of every frame
 // in flight.
 VkResult mtn_wait_frames(mtn_loop *l);
+
+// mtn_wait_presents waits (at most l->timeout) for the present fences of
+// every present in flight and resets them: then no present uses the
+// swapchain's semaphores. VK_SUCCESS at once without present fences.
+VkResult mtn_wait_presents(mtn_loop *l);
 
 #endif

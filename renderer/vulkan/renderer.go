@@ -282,6 +282,9 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createGraphics(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	if err := r.createPresentFences(); err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
 	if err := r.presenter.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
@@ -394,8 +397,12 @@ func (r *Renderer) Destroy() {
 	}
 	if r.dev != nil && r.dev.handle != nil {
 		vk.DeviceWaitIdle(r.dev.handle)
+		if r.loop != nil && r.loop.c != nil {
+			r.loop.waitPresents() // bounded; the device is idle, the presents may not be
+		}
 		r.destroyCapture()
 		r.destroySwapchain(r.sc)
+		r.destroyPresentFences()
 		r.destroyGraphics()
 		r.sync.destroy()
 		if r.cmdPool != nil {
@@ -476,6 +483,7 @@ func (r *Renderer) liveObjects() int {
 	if r.cap != nil {
 		n += 2 // buffer, memory
 	}
+	n += len(r.presentFences)
 	if sc := r.sc; sc != nil {
 		n += 1 + len(sc.views) + len(sc.fbs) + len(sc.rendered)
 		if sc.depth != nil {
