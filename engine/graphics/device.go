@@ -57,7 +57,7 @@ type Device struct {
 	spriteXf    spriteXform
 
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
-	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G13)
+	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G14)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.

@@ -215,7 +215,7 @@ func (r *Renderer) submitOffscreen(op string) error {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
-	r.shrinkArena(&r.arenas[offscreen]) // G13: offscreen work is rare; keep one chunk between uses
+	r.shrinkArena(&r.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 

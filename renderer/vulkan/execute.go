@@ -190,7 +190,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
 		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
-			continue // G13: nothing draws with it before it is released
+			continue // G14: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
 			return err
