@@ -45,6 +45,7 @@ type Game struct {
 
 	batch    []PlatformEvent
 	bridge   inputBridge
+	cursor   cursorState // mouse.go
 	keyboard KeyboardState
 	mouse    MouseState
 	pads     gamepads

@@ -153,6 +153,7 @@ type InputEvent struct {
 type inputEdges struct {
 	keysPressed, keysReleased       KeyboardState
 	buttonsPressed, buttonsReleased uint8
+	dx, dy                          float64 // the cursor's motion (I4)
 }
 
 // inputBridge is the input state machine every event reaches first: it
@@ -201,6 +202,8 @@ func (b *inputBridge) apply(ev *PlatformEvent) {
 			}
 		}
 	case EventCursor:
+		b.edges.dx += ev.X - b.mouse.X
+		b.edges.dy += ev.Y - b.mouse.Y
 		b.mouse.X, b.mouse.Y = ev.X, ev.Y
 	case EventScroll:
 		b.mouse.ScrollX += ev.DX
@@ -217,6 +220,7 @@ func (g *Game) takeUpdate() {
 	g.edges, b.edges = b.edges, inputEdges{}
 	g.events, b.events = b.events, g.events[:0]
 	g.text, b.text = b.text, g.text[:0]
+	g.pads.update, g.pads.edges = g.pads.edges, padEdges{}
 }
 
 // IsKeyJustPressed reports whether k went down between the previous update

@@ -233,6 +233,7 @@ func (g *Game) Close() error {
 // release destroys the device (after it went idle) and then the platform,
 // and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
+	g.releaseCursor() // exit always gives the cursor back (I4)
 	err := g.graphics.destroyDevice()
 	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()

@@ -70,6 +70,7 @@ func (g *Game) setActive(active bool) {
 	}
 	g.active = active
 	g.syncSchedulerActive()
+	g.applyCursor() // focus loss releases a capture, focus gain restores it (I4)
 	if active {
 		if h, ok := g.handler.(ActivatedHandler); ok {
 			h.OnActivated(g)
@@ -121,6 +122,8 @@ type gamepads struct {
 	any       bool
 	state     [MaxGamepads]GamepadState
 	connected [MaxGamepads]bool
+	edges     padEdges // since the last update began (gamepad_edges.go)
+	update    padEdges // the current update's (I5)
 }
 
 // poll refreshes the wanted slots; none are polled until the game asks.
@@ -130,7 +133,9 @@ func (p *gamepads) poll(pl Platform) {
 	}
 	for i := range p.wanted {
 		if p.wanted[i] {
+			old := p.state[i]
 			p.state[i], p.connected[i] = pl.Gamepad(i)
+			p.edges.note(i, old, p.state[i])
 		}
 	}
 }

@@ -39,3 +39,8 @@ if [ "${METRONOME_MESA25:-1}" != 0 ]; then
     go test -count=1 -p 1 "${mesa25_args[@]}" ./...
   )
 fi
+
+# The best-practices pass (W3, W12): the renderer's GPU tests again with the
+# layer's best-practices and synchronization checks (scripts/bestpractices.sh,
+# about a minute). Only in a full run: a -run given here skips it.
+case " $* " in *" -run "* | *" -run="*) ;; *) bash scripts/bestpractices.sh ;; esac

@@ -213,6 +213,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 // default effect again. A second call does nothing, and the other
 // methods then do nothing and report zero values.
 func (p *Platform) Destroy() {
+	p.win.SetCursorMode(window.CursorNormal) // the cursor is given back even if the engine did not
 	p.win.Destroy()
 	p.pending.Destroy()
 	p.pending = nil

@@ -211,7 +211,7 @@ func (r *Renderer) submitOffscreen(op string) error {
 	if res := r.loop.waitFrames(); res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
-	if res := r.loop.submitWait(r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
+	if res := r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)

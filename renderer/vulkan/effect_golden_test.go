@@ -133,3 +133,74 @@ func TestE6_GoldenSpriteEffect(t *testing.T) {
 		t.Errorf("plain rows %v and %v differ", plain0, plain1)
 	}
 }
+
+// alphaTexture is an 8x8 texture whose alpha rises by 18 per step of
+// x + y (0 top-left to 252 bottom-right), opaque orange otherwise.
+func alphaTexture(dev *graphics.Device) (*graphics.Texture2D, error) {
+	t, err := graphics.NewTexture2D(dev, 8, 8)
+	if err != nil {
+		return nil, err
+	}
+	px := make([]graphics.Color, 64)
+	for i := range px {
+		px[i] = graphics.Color{R: 250, G: 140, B: 30, A: uint8(18 * (i%8 + i/8))}
+	}
+	return t, t.SetColors(px)
+}
+
+// TestE6_GoldenAlphaTest draws the same alpha ramp three times with
+// AlphaTestEffect: Greater 100 (the lower-right part stays), LessEqual 100
+// with vertex colours (the upper-left part, tinted by the vertices), and
+// Greater 100 with fog at full strength (all fog colour, same cut-out).
+func TestE6_GoldenAlphaTest(t *testing.T) {
+	golden(t, "e6_alpha_test.png", func(c *content) error {
+		fx, err := graphics.NewAlphaTestEffect(c.dev)
+		if err != nil {
+			return err
+		}
+		tex, err := alphaTexture(c.dev)
+		if err != nil {
+			return err
+		}
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		proj, err := graphics.CreateOrthographicOffCenter(0, 160, 120, 0, -10, 10)
+		if err != nil {
+			return err
+		}
+		c.dev.SetSamplerState(graphics.PointClamp)
+		c.dev.SetRasterizerState(graphics.CullNone)
+		c.dev.SetDepthStencilState(graphics.DepthDefault)
+		fx.Projection, fx.Texture = proj, tex
+		quad := func(x float32) []graphics.VertexPositionTexture {
+			v := func(px, py, u, w float32) graphics.VertexPositionTexture {
+				return graphics.VertexPositionTexture{Position: mgl32.Vec3{px, py, 0}, TextureCoordinate: mgl32.Vec2{u, w}}
+			}
+			return []graphics.VertexPositionTexture{v(x, 30, 0, 0), v(x+48, 30, 1, 0), v(x, 78, 0, 1),
+				v(x+48, 30, 1, 0), v(x+48, 78, 1, 1), v(x, 78, 0, 1)}
+		}
+		fx.AlphaFunction, fx.ReferenceAlpha = graphics.CompareGreater, 100
+		fx.Apply()
+		if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad(4), 0, 2); err != nil {
+			return err
+		}
+		colored := make([]graphics.VertexPositionColorTexture, 6)
+		for i, v := range quad(56) {
+			col := graphics.Color{R: 255, G: 255, B: 255, A: 255}
+			if v.Position[1] > 50 {
+				col = graphics.Color{R: 80, G: 255, B: 255, A: 255}
+			}
+			colored[i] = graphics.VertexPositionColorTexture{Position: v.Position, Color: col, TextureCoordinate: v.TextureCoordinate}
+		}
+		fx.AlphaFunction, fx.VertexColorEnabled = graphics.CompareLessEqual, true
+		fx.Apply()
+		if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, colored, 0, 2); err != nil {
+			return err
+		}
+		fx.AlphaFunction, fx.VertexColorEnabled = graphics.CompareGreater, false
+		fx.FogEnabled, fx.FogStart, fx.FogEnd, fx.FogColor = true, 0, 0, mgl32.Vec3{0.6, 0.9, 0.6}
+		fx.Apply()
+		return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad(108), 0, 2)
+	})
+}

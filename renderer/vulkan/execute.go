@@ -323,6 +323,21 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	if p.Clear&graphics.ClearStencil != 0 && r.depthHasStencil() {
 		aspects |= 4
 	}
+	if target {
+		// A target's depth image holds what its format lacks (all of it
+		// for DepthFormatNone, the stencil for Depth16 and Depth24):
+		// nothing reads that, so a clear may as well clear it, and then
+		// clears on load instead of with a command before any draw.
+		if p.Depth == graphics.DepthFormatNone && aspects&1 != 0 {
+			aspects |= 2 | 4
+		}
+		if p.Depth != graphics.Depth24Stencil8 && aspects&2 != 0 {
+			aspects |= 4
+		}
+		if !r.depthHasStencil() {
+			aspects &^= 4
+		}
+	}
 	// A pass that starts by clearing colour and depth (and stencil, or
 	// nothing of it to keep) clears on load: the cheapest clear there is.
 	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {

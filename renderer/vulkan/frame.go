@@ -200,8 +200,9 @@ func (r *Renderer) frameErr(res vk.Result) error {
 	return callErr("draw frame", r.loop.lastCall(), res)
 }
 
-// rebuild waits for the device when there is a swapchain to replace,
-// builds a new one for a w x h framebuffer with the chosen present mode
+// rebuild waits until nothing uses the swapchain when there is one to
+// replace (waitForPresentation: with present fences, exactly the frames
+// and presents in flight, bounded; else the device), builds a new one for a w x h framebuffer with the chosen present mode
 // (passing the old swapchain, which it then destroys) and hands it to the
 // frame loop. The first build does not wait: no frame has used a
 // swapchain yet, and the start's warm-up draws (which may still be
@@ -209,7 +210,7 @@ func (r *Renderer) frameErr(res vk.Result) error {
 func (p *presenter) rebuild(w, h int) error {
 	old := p.sc
 	if old != nil {
-		if err := callErr("rebuild swapchain", "vkDeviceWaitIdle", vk.DeviceWaitIdle(p.gpu.dev.handle)); err != nil {
+		if err := p.waitForPresentation(); err != nil {
 			return err
 		}
 	}

@@ -82,7 +82,7 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(acquireNextImage, "vkAcquireNextImageKHR")
 	LOAD(queueSubmit, "vkQueueSubmit")
 	LOAD(queuePresent, "vkQueuePresentKHR")
-	LOAD(resetCommandBuffer, "vkResetCommandBuffer")
+	LOAD(resetCommandPool, "vkResetCommandPool")
 	LOAD(beginCommandBuffer, "vkBeginCommandBuffer")
 	LOAD(endCommandBuffer, "vkEndCommandBuffer")
 	LOAD(cmdBeginRenderPass, "vkCmdBeginRenderPass")
@@ -289,17 +289,21 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
 		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
 		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+		// Only a read is legal in SHADER_READ_ONLY: a render pass into the
+		// image orders its own writes (its external dependency).
 		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-			TRANSFER, FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT);
+			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
 	case MTN_OP_READ_IMAGE: {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+		// No access of the old layout to make available: the render pass's
+		// outgoing dependency (or the upload's barrier) did, towards the
+		// stages this waits for.
 		barrier(l, cmd, img, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-			VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
+			0, VK_ACCESS_TRANSFER_READ_BIT,
+			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
 			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
 			.imageExtent = {o->u[0], o->u[1], 1},
@@ -315,9 +319,9 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	}
 }
 
-VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n) {
+VkResult mtn_record(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n) {
 	l->call = MTN_CALL_BEGIN_COMMAND_BUFFER;
-	VkResult r = l->resetCommandBuffer(cmd, 0);
+	VkResult r = l->resetCommandPool(l->device, pool, 0);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
@@ -339,7 +343,7 @@ VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_
 VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	uint32_t f = l->frame;
 	uint32_t image = l->image;
-	VkResult r = mtn_record(l, l->cmd[f], ops, n);
+	VkResult r = mtn_record(l, l->pool[f], l->cmd[f], ops, n);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
@@ -369,9 +373,29 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 		.swapchainCount = 1,
 		.pPresentModes = &l->presentMode,
 	};
+	VkSwapchainPresentFenceInfoEXT fence = {
+		.sType = VK_STRUCTURE_TYPE_SWAPCHAIN_PRESENT_FENCE_INFO_EXT,
+		.pNext = l->modeSwitch ? &mode : NULL,
+		.swapchainCount = 1,
+		.pFences = &l->presentFence[image],
+	};
+	if (l->presentFences && l->presentPending[image]) {
+		// The image's last present: its fence is signalled by now (the
+		// image was acquired again), or soon.
+		l->call = MTN_CALL_WAIT_FOR_FENCES;
+		r = l->waitForFences(l->device, 1, &l->presentFence[image], VK_TRUE, l->timeout);
+		if (r != VK_SUCCESS) {
+			return r;
+		}
+		l->call = MTN_CALL_RESET_FENCES;
+		if ((r = l->resetFences(l->device, 1, &l->presentFence[image])) != VK_SUCCESS) {
+			return r;
+		}
+		l->presentPending[image] = 0;
+	}
 	VkPresentInfoKHR present = {
 		.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
-		.pNext = l->modeSwitch ? &mode : NULL,
+		.pNext = l->presentFences ? (void *)&fence : (l->modeSwitch ? (void *)&mode : NULL),
 		.waitSemaphoreCount = 1,
 		.pWaitSemaphores = &l->rendered[image],
 		.swapchainCount = 1,
@@ -380,11 +404,15 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	};
 	l->frame = (f + 1) % l->frames;
 	l->call = MTN_CALL_QUEUE_PRESENT;
-	return l->queuePresent(l->queue, &present);
+	r = l->queuePresent(l->queue, &present);
+	// The present's operations are queued even when it reports the
+	// swapchain out of date, so its fence is signalled all the same.
+	l->presentPending[image] = l->presentFences;
+	return r;
 }
 
-VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
-	VkResult r = mtn_record(l, cmd, ops, n);
+VkResult mtn_submit_wait(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
+	VkResult r = mtn_record(l, pool, cmd, ops, n);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
@@ -410,4 +438,33 @@ VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const 
 VkResult mtn_wait_frames(mtn_loop *l) {
 	l->call = MTN_CALL_WAIT_FOR_FENCES;
 	return l->waitForFences(l->device, l->frames, l->fence, VK_TRUE, l->timeout);
+}
+
+VkResult mtn_wait_presents(mtn_loop *l) {
+	if (!l->presentFences) {
+		return VK_SUCCESS;
+	}
+	VkFence fences[MTN_MAX_IMAGES];
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < MTN_MAX_IMAGES; i++) {
+		if (l->presentPending[i]) {
+			fences[n++] = l->presentFence[i];
+		}
+	}
+	if (n == 0) {
+		return VK_SUCCESS;
+	}
+	l->call = MTN_CALL_WAIT_FOR_FENCES;
+	VkResult r = l->waitForFences(l->device, n, fences, VK_TRUE, l->timeout);
+	if (r != VK_SUCCESS) {
+		return r;
+	}
+	l->call = MTN_CALL_RESET_FENCES;
+	if ((r = l->resetFences(l->device, n, fences)) != VK_SUCCESS) {
+		return r;
+	}
+	for (uint32_t i = 0; i < MTN_MAX_IMAGES; i++) {
+		l->presentPending[i] = 0;
+	}
+	return VK_SUCCESS;
 }

@@ -144,3 +144,89 @@ func filtered(msg string) bool {
 	return filterModesList && creatingWithDriverModes.Load() > 0 &&
 		strings.Contains(msg, modesListFalsePositive)
 }
+
+// createPresentFences makes one present fence per swapchain image slot
+// (unsignalled) and hands them to the frame loop, where the device has
+// VK_EXT_swapchain_maintenance1: each present then signals its image's
+// fence when its semaphore may be reused, and a rebuild or teardown waits
+// for exactly the presents in flight (bounded, W7) instead of the whole
+// device. Without the extension it does nothing.
+func (p *presenter) createPresentFences() error {
+	if !p.gpu.dev.maintenance1 {
+		return nil
+	}
+	for range maxImages {
+		f, err := newFence(p.gpu.dev.handle)
+		if err != nil {
+			return err
+		}
+		p.presentFences = append(p.presentFences, f)
+	}
+	if err := callErr("create present fences", "vkResetFences",
+		vk.ResetFences(p.gpu.dev.handle, uint32(len(p.presentFences)), p.presentFences)); err != nil {
+		return err
+	}
+	p.gpu.loop.setPresentFences(p.presentFences)
+	return nil
+}
+
+// destroyPresentFences destroys the present fences; the caller waited for
+// them. Safe twice.
+func (p *presenter) destroyPresentFences() {
+	if p.gpu == nil || p.gpu.dev == nil {
+		return
+	}
+	for _, f := range p.presentFences {
+		vk.DestroyFence(p.gpu.dev.handle, f, nil)
+	}
+	p.presentFences = nil
+	if p.gpu.loop != nil && p.gpu.loop.c != nil {
+		p.gpu.loop.setPresentFences(nil)
+	}
+}
+
+// setPresentFences hands the present fences to the loop (nil: none).
+func (l *frameLoop) setPresentFences(fences []vk.Fence) {
+	l.c.presentFences = 0
+	if len(fences) == maxImages {
+		l.c.presentFences = 1
+	}
+	for i := range maxImages {
+		l.c.presentPending[i] = 0
+		l.c.presentFence[i] = nil
+		if i < len(fences) {
+			l.c.presentFence[i] = C.VkFence(unsafe.Pointer(fences[i]))
+		}
+	}
+}
+
+// waitPresents waits, bounded, for the present fences of the presents in
+// flight (VK_SUCCESS at once without present fences).
+func (l *frameLoop) waitPresents() vk.Result { return vk.Result(C.mtn_wait_presents(l.c)) }
+
+// waitForPresentation waits until nothing uses the live swapchain: with
+// present fences, for the frames in flight and then the presents in
+// flight, each wait bounded (W7); without, for the whole device.
+func (p *presenter) waitForPresentation() error {
+	const op = "rebuild swapchain"
+	dev, loop := p.gpu.dev.handle, p.gpu.loop
+	if len(p.presentFences) == 0 {
+		return callErr(op, "vkDeviceWaitIdle", vk.DeviceWaitIdle(dev))
+	}
+	if res := loop.waitFrames(); res != vk.Success {
+		return callErr(op, loop.lastCall(), res)
+	}
+	if res := loop.waitPresents(); res != vk.Success {
+		return callErr(op, loop.lastCall(), res)
+	}
+	return nil
+}
+
+// pendingPresents counts the presents whose fence was not waited yet.
+func (l *frameLoop) pendingPresents() int {
+	n := 0
+	for i := range maxImages {
+		n += int(l.c.presentPending[i])
+	}
+	return n
+}

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -256,4 +257,106 @@ func TestP11_RealErrorOnTheSameCallIsCaught(t *testing.T) {
 		t.Errorf("the real error was not reported; messages: %q", g.r.Messages())
 	}
 	g.expectMessages = true
+}
+
+// BenchmarkP11_SwitchingFrame times the frame that applies a change of
+// present mode (IMMEDIATE <-> FIFO at 640x480: BeginFrame, which switches
+// or rebuilds, then the frame's record, submit and present), in place
+// (P11) and rebuilt (P5), in interleaved rounds on one renderer: each
+// iteration is a round of 16 switching frames in place, then 16 rebuilt
+// (the swapchain made again without its list of modes between them, not
+// timed). It reports each path's median in ms and their ratio. It needs a
+// driver that switches in place (Mesa 25's lavapipe).
+func BenchmarkP11_SwitchingFrame(b *testing.B) {
+	g := openGPU(b, 640, 480, Options{SwapInterval: 1})
+	if !g.r.InPlace() {
+		b.Skipf("%s has no VK_EXT_swapchain_maintenance1", g.r.DeviceName())
+	}
+	const perRound = 16
+	var inPlace, rebuilt []time.Duration
+	frame := 0
+	onMain(b, func() error {
+		w, h := g.win.FramebufferSize()
+		draw := func() (time.Duration, error) {
+			start := time.Now()
+			_, err := g.r.DrawFrame(time.Duration(frame) * time.Millisecond)
+			frame++
+			return time.Since(start), err
+		}
+		round := func(inPlaceOn bool, into *[]time.Duration) error {
+			g.r.inPlace = inPlaceOn
+			if err := g.r.rebuild(w, h); err != nil { // with or without the list of modes
+				return err
+			}
+			for i := range perRound {
+				if _, err := draw(); err != nil { // a steady frame first
+					return err
+				}
+				if err := g.r.SetSwapInterval(i % 2); err != nil {
+					return err
+				}
+				d, err := draw()
+				if err != nil {
+					return err
+				}
+				*into = append(*into, d)
+			}
+			return nil
+		}
+		b.ResetTimer()
+		for range b.N {
+			if err := round(true, &inPlace); err != nil {
+				return err
+			}
+			if err := round(false, &rebuilt); err != nil {
+				return err
+			}
+		}
+		g.r.inPlace = true
+		return nil
+	})
+	if c := g.r.PresentationCounts(); c.InPlace != len(inPlace) {
+		b.Fatalf("%d in-place switches counted, %d timed", c.InPlace, len(inPlace))
+	}
+	median := func(ds []time.Duration) float64 {
+		s := slices.Clone(ds)
+		slices.Sort(s)
+		return float64(s[len(s)/2]) / 1e6
+	}
+	mi, mr := median(inPlace), median(rebuilt)
+	b.ReportMetric(mi, "inplace-median-ms")
+	b.ReportMetric(mr, "rebuilt-median-ms")
+	b.ReportMetric(mi/mr, "ratio")
+}
+
+// TestP11_PresentFencesTrackThePresentsInFlight: where the device has
+// VK_EXT_swapchain_maintenance1, each present signals its image's present
+// fence; presents stay pending (at most one per image) until a rebuild
+// waits for exactly them, after which none is pending; teardown leaves
+// nothing behind and validation stays silent (cleanup, W4).
+func TestP11_PresentFencesTrackThePresentsInFlight(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 0})
+	if len(g.r.presentFences) == 0 {
+		t.Skipf("%s has no present fences (VK_EXT_swapchain_maintenance1)", g.r.DeviceName())
+	}
+	onMain(t, func() error {
+		for i := range 10 {
+			if _, err := g.r.DrawFrame(time.Duration(i) * 16 * time.Millisecond); err != nil {
+				return err
+			}
+		}
+		images := len(g.r.sc.images)
+		if n := g.r.loop.pendingPresents(); n < 1 || n > images {
+			return fmt.Errorf("%d presents pending after 10 frames, want 1 to %d", n, images)
+		}
+		w, h := g.win.FramebufferSize()
+		if err := g.r.rebuild(w, h); err != nil {
+			return err
+		}
+		if n := g.r.loop.pendingPresents(); n != 0 {
+			return fmt.Errorf("%d presents pending after a rebuild, want 0", n)
+		}
+		_, err := g.r.DrawFrame(time.Second)
+		return err
+	})
 }

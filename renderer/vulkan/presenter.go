@@ -40,6 +40,7 @@ type presenter struct {
 	changes        int            // changes of the mode in use (PresentationCounts)
 	inPlaceChanges int            // of which in place
 	lastSwitch     present.Switch // how the last change went (Presentation)
+	presentFences  []vk.Fence     // per image slot, where the device has them (createPresentFences)
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame

@@ -282,6 +282,9 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createGraphics(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
+	if err := r.createPresentFences(); err != nil {
+		return nil, fmt.Errorf("new renderer: %w", err)
+	}
 	if err := r.presenter.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
@@ -376,12 +379,12 @@ func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 // createFrames creates the sync objects and command buffers for n frames
 // in flight.
 func (r *Renderer) createFrames(n int) error {
-	fs, err := newFrameSync(r.dev, r.cmdPool, n)
+	fs, err := newFrameSync(r.dev, n)
 	if err != nil {
 		return err
 	}
 	r.sync = fs
-	r.loop.setSync(fs.fences, fs.acquired, fs.cmds)
+	r.loop.setSync(fs.fences, fs.acquired, fs.pools, fs.cmds)
 	return nil
 }
 
@@ -394,8 +397,12 @@ func (r *Renderer) Destroy() {
 	}
 	if r.dev != nil && r.dev.handle != nil {
 		vk.DeviceWaitIdle(r.dev.handle)
+		if r.loop != nil && r.loop.c != nil {
+			r.loop.waitPresents() // bounded; the device is idle, the presents may not be
+		}
 		r.destroyCapture()
 		r.destroySwapchain(r.sc)
+		r.destroyPresentFences()
 		r.destroyGraphics()
 		r.sync.destroy()
 		if r.cmdPool != nil {
@@ -471,11 +478,12 @@ func (r *Renderer) liveObjects() int {
 		n += len(a.chunks)
 	}
 	if r.sync != nil {
-		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.cmds)
+		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.pools) + len(r.sync.cmds)
 	}
 	if r.cap != nil {
 		n += 2 // buffer, memory
 	}
+	n += len(r.presentFences)
 	if sc := r.sc; sc != nil {
 		n += 1 + len(sc.views) + len(sc.fbs) + len(sc.rendered)
 		if sc.depth != nil {
