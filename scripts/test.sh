@@ -9,6 +9,7 @@ ensure_go
 ensure_packages
 start_xvfb
 trap stop_xvfb EXIT
+. scripts/pulse.sh && start_pulse && trap 'stop_pulse; stop_xvfb' EXIT # audio tests (A7)
 
 # Validation on for every GPU test (rule W3); a driver that is there but not
 # chosen is no excuse: pick Mesa's lavapipe unless the caller chose.
@@ -39,3 +40,8 @@ if [ "${METRONOME_MESA25:-1}" != 0 ]; then
     go test -count=1 -p 1 "${mesa25_args[@]}" ./...
   )
 fi
+
+# The best-practices pass (W3, W12): the renderer's GPU tests again with the
+# layer's best-practices and synchronization checks (scripts/bestpractices.sh,
+# about a minute). Only in a full run: a -run given here skips it.
+case " $* " in *" -run "* | *" -run="*) ;; *) bash scripts/bestpractices.sh ;; esac

@@ -19,6 +19,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -O -o unlit.frag.spv unlit.frag
 //go:generate glslc --target-env=vulkan1.0 -o unlit_untextured.frag.spv unlit_untextured.frag
 //go:generate glslc --target-env=vulkan1.0 -o sprite_effect.vert.spv sprite_effect.vert
+//go:generate glslc --target-env=vulkan1.0 -o alphatest.vert.spv alphatest.vert
+//go:generate glslc --target-env=vulkan1.0 -o alphatest_color.vert.spv alphatest_color.vert
+//go:generate glslc --target-env=vulkan1.0 -o alphatest.frag.spv alphatest.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte
@@ -46,6 +49,27 @@ var spriteEffectVert []byte
 // positions already in clip space pass through, with Color at output
 // location 0 and TexCoord at 1. The slice is shared: do not modify it.
 func SpriteEffectVertex() []byte { return spriteEffectVert }
+
+//go:embed alphatest.vert.spv
+var alphaTestVert []byte
+
+//go:embed alphatest_color.vert.spv
+var alphaTestColorVert []byte
+
+//go:embed alphatest.frag.spv
+var alphaTestFrag []byte
+
+// AlphaTestVertex, AlphaTestColorVertex and AlphaTestFragment return the
+// SPIR-V bytes of AlphaTestEffect's shaders (alphatest.vert for vertices
+// without colours, alphatest_color.vert with them, alphatest.frag). The
+// slices are shared: do not modify them.
+func AlphaTestVertex() []byte { return alphaTestVert }
+
+// AlphaTestColorVertex: see AlphaTestVertex.
+func AlphaTestColorVertex() []byte { return alphaTestColorVert }
+
+// AlphaTestFragment: see AlphaTestVertex.
+func AlphaTestFragment() []byte { return alphaTestFrag }
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203

@@ -97,7 +97,7 @@ func TestGenerateReproducesEmbeddedSPIRV(t *testing.T) {
 			t.Errorf("%s: regenerated %d bytes differ from the committed %d bytes: run go generate ./shaders/ and commit", out, len(got), len(want))
 		}
 	}
-	if n != 7 {
-		t.Fatalf("found %d go:generate lines, want 7", n)
+	if n != 10 {
+		t.Fatalf("found %d go:generate lines, want 10", n)
 	}
 }

@@ -31,6 +31,9 @@ func adviceFor(goos string) osAdvice {
 	}
 }
 
+// lavapipeManifest is the manifest of Mesa's software driver on Debian.
+const lavapipeManifest = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+
 // onDisplay names the display GLFW was started on, for error texts:
 // ` on the display (DISPLAY=":0")` where a variable selects it (X11,
 // Wayland), nothing elsewhere.

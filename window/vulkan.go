@@ -21,6 +21,8 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"github.com/metronome-engine/metronome/internal/vkenv"
 )
 
 // errNoWindow is returned by the Vulkan helpers when GLFW is not running.
@@ -44,6 +46,9 @@ func VulkanInstanceExtensions() ([]string, error) {
 	exts := (*glfw.Window)(nil).GetRequiredInstanceExtensions()
 	if len(exts) == 0 {
 		drainGLFWError()
+		if m := vkenv.MissingDriverFile(lavapipeManifest); m != "" {
+			return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", m)
+		}
 		return nil, fmt.Errorf("vulkan instance extensions: the Vulkan loader offers no surface extension for this window system: %s", advice.vulkan)
 	}
 	return exts, nil

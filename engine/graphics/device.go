@@ -57,7 +57,7 @@ type Device struct {
 	spriteXf    spriteXform
 
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
-	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G13)
+	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G14)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -242,8 +242,15 @@ func (d *Device) SetScissorRectangle(r Rectangle) error {
 // BlendState returns the blend state (Opaque at first, as XNA 4.0).
 func (d *Device) BlendState() BlendState { return d.blend }
 
-// SetBlendState sets the blend state of the draws that follow.
-func (d *Device) SetBlendState(s BlendState) { d.blend = s }
+// SetBlendState sets the blend state of the draws that follow. A field
+// outside its enumeration is an ErrInvalid error and changes nothing.
+func (d *Device) SetBlendState(s BlendState) error {
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("set blend state: %w", err)
+	}
+	d.blend = s
+	return nil
+}
 
 // SamplerState returns the sampler state of texture slot 0 (LinearWrap at
 // first, as XNA 4.0).
@@ -251,21 +258,45 @@ func (d *Device) SamplerState() SamplerState { return d.sampler }
 
 // SetSamplerState sets the sampler of texture slot 0 (XNA's
 // SamplerStates[0]) for the draws that follow.
-func (d *Device) SetSamplerState(s SamplerState) { d.sampler = s }
+// A field outside its enumeration is an ErrInvalid error and changes
+// nothing.
+func (d *Device) SetSamplerState(s SamplerState) error {
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("set sampler state: %w", err)
+	}
+	d.sampler = s
+	return nil
+}
 
 // DepthStencilState returns the depth/stencil state (DepthDefault at first).
 func (d *Device) DepthStencilState() DepthStencilState { return d.depth }
 
 // SetDepthStencilState sets the depth/stencil state of the draws that
 // follow.
-func (d *Device) SetDepthStencilState(s DepthStencilState) { d.depth = s }
+// A field outside its enumeration is an ErrInvalid error and changes
+// nothing.
+func (d *Device) SetDepthStencilState(s DepthStencilState) error {
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("set depth-stencil state: %w", err)
+	}
+	d.depth = s
+	return nil
+}
 
 // RasterizerState returns the rasterizer state (CullCounterClockwise at
 // first).
 func (d *Device) RasterizerState() RasterizerState { return d.raster }
 
 // SetRasterizerState sets the rasterizer state of the draws that follow.
-func (d *Device) SetRasterizerState(s RasterizerState) { d.raster = s }
+// A field outside its enumeration is an ErrInvalid error and changes
+// nothing; a NaN depth bias is kept and refused by the next draw.
+func (d *Device) SetRasterizerState(s RasterizerState) error {
+	if s.CullMode > CullNoneFace || s.FillMode > FillWireFrame {
+		return fmt.Errorf("set rasterizer state: %w", s.Validate())
+	}
+	d.raster = s
+	return nil
+}
 
 // SetVertexBuffer sets the vertex buffer DrawPrimitives and
 // DrawIndexedPrimitives read; nil unsets it.

@@ -521,7 +521,8 @@ type spriteEffect interface {
 }
 
 // SpriteBatchEffect is an effect a SpriteBatch can draw with: a
-// *BasicEffect or an *Effect (SpriteBatchSettings.Effect).
+// *BasicEffect, an *Effect or an *AlphaTestEffect
+// (SpriteBatchSettings.Effect).
 type SpriteBatchEffect interface {
 	spriteEffect
 }

@@ -270,3 +270,42 @@ func TestE1_ThousandEffectDrawsAllocateNothing(t *testing.T) {
 	boxed = true
 	t.Logf("the same with SetValue(mgl32.Mat4) and SetValue(float32): %v allocations (the caller's boxing)", testing.AllocsPerRun(5, frame))
 }
+
+// TestE3_AlphaTestEffectChecksItsInputs: AlphaTestEffect has XNA's
+// defaults, needs a texture and a texture coordinate (an error naming
+// them), and records its test function and reference in its block.
+func TestE3_AlphaTestEffectChecksItsInputs(t *testing.T) {
+	r := newRig(t)
+	fx, err := graphics.NewAlphaTestEffect(r.dev)
+	must(t, err)
+	if fx.AlphaFunction != graphics.CompareGreater || fx.ReferenceAlpha != 0 || fx.Alpha != 1 {
+		t.Errorf("defaults %v %d %v, want Greater, 0, 1", fx.AlphaFunction, fx.ReferenceAlpha, fx.Alpha)
+	}
+	must(t, r.dev.BeginFrame(64, 64))
+	fx.Apply()
+	verts := make([]graphics.VertexPositionTexture, 3)
+	err = graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, verts, 0, 1)
+	if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), `"Texture"`) {
+		t.Errorf("no texture: %v", err)
+	}
+	fx.Texture = r.tex
+	fx.Apply()
+	err = graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, make([]graphics.VertexPositionColor, 3), 0, 1)
+	if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), "inTexCoord") {
+		t.Errorf("no texture coordinate: %v", err)
+	}
+	fx.AlphaFunction, fx.ReferenceAlpha = graphics.CompareLess, 51
+	fx.Apply()
+	must(t, graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, verts, 0, 1))
+	fx.VertexColorEnabled = true
+	fx.Apply()
+	err = graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, verts, 0, 1)
+	if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), "inColor") {
+		t.Errorf("VertexColorEnabled without colours: %v", err)
+	}
+	f := r.present()
+	b := f.EffectData[f.Draws[0].EffectBlock:]
+	if fn, ref := binary.LittleEndian.Uint32(b[112:]), f32At(b, 116); fn != uint32(graphics.CompareLess) || ref != 0.2 {
+		t.Errorf("block function %d reference %v", fn, ref)
+	}
+}

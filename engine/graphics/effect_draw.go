@@ -94,6 +94,14 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 			return nil, nil, err
 		}
 		return nil, e, nil
+	case *AlphaTestEffect:
+		if e == nil {
+			return nil, nil, nil
+		}
+		if e.dev != d {
+			return nil, nil, fmt.Errorf("graphics: sprite batch begin: the effect was made for another Device: %w", ErrWrongDevice)
+		}
+		return spriteEffects(d, e.effect())
 	}
 	return nil, nil, fmt.Errorf("graphics: sprite batch begin: effect type %T: %w", s, ErrInvalid)
 }

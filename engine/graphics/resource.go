@@ -60,7 +60,7 @@ func (r *resource) dispose() {
 	r.disposed = true
 	f := r.dev.rec()
 	if r.written == r.dev.seq() && r.used != r.dev.seq() {
-		r.dropUploads(f) // G13: nothing would read them
+		r.dropUploads(f) // G14: nothing would read them
 	}
 	if r.isBuffer {
 		f.Releases = append(f.Releases, Release{Buffer: BufferID(r.rid)})

@@ -172,18 +172,30 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 	sb.st = spriteState{sortMode: s.SortMode, blend: AlphaBlend, sampler: LinearClamp,
 		depthStencil: DepthNone, rasterizer: CullCounterClockwise, effect: basic, custom: custom, transform: s.Transform}
 	if s.Blend != nil {
+		if err := s.Blend.Validate(); err != nil {
+			return fmt.Errorf("graphics: sprite batch begin: %w", err)
+		}
 		sb.st.blend = *s.Blend
 	}
 	if s.Sampler != nil {
+		if err := s.Sampler.Validate(); err != nil {
+			return fmt.Errorf("graphics: sprite batch begin: %w", err)
+		}
 		sb.st.sampler = *s.Sampler
 	}
 	if s.DepthStencil != nil {
+		if err := s.DepthStencil.Validate(); err != nil {
+			return fmt.Errorf("graphics: sprite batch begin: %w", err)
+		}
 		sb.st.depthStencil = *s.DepthStencil
 	}
 	if s.Rasterizer != nil {
 		r := *s.Rasterizer
 		if r.DepthBias != r.DepthBias || r.SlopeScaleDepthBias != r.SlopeScaleDepthBias {
 			return fmt.Errorf("graphics: sprite batch begin: the rasterizer state's depth bias is NaN: %w", ErrInvalid)
+		}
+		if err := r.Validate(); err != nil {
+			return fmt.Errorf("graphics: sprite batch begin: %w", err)
 		}
 		sb.st.rasterizer = r
 	}

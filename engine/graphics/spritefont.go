@@ -3,6 +3,8 @@ package graphics
 import (
 	"errors"
 	"fmt"
+	"image"
+	"math"
 	"slices"
 	"unicode"
 	"unsafe"
@@ -43,13 +45,20 @@ type FontOptions struct {
 	DefaultCharacter rune
 	// Spacing is added between characters, in pixels.
 	Spacing float32
+	// Monochrome rasterizes without antialiasing: each pixel of a glyph is
+	// fully covered or empty (half coverage or more counts), for pixel
+	// fonts drawn at their design size.
+	Monochrome bool
 }
 
 // SpriteFont is a font rasterized at one pixel size into a texture atlas
 // of premultiplied white glyphs, drawn with SpriteBatch.DrawString and
-// tinted by its colour (XNA's SpriteFont, rule G6). Layout is in whole
-// pixels: advances, kerning and the line spacing are rounded, so text at
-// an integer position lands glyphs on pixel boundaries.
+// tinted by its colour (XNA's SpriteFont, rule G6). The pen moves in
+// fractional pixels (rule G13): advances and kerning are the font's own,
+// unrounded, and accumulate along the line; each glyph is drawn at the
+// pen's position rounded to a whole pixel, so text at an integer position
+// keeps glyphs on pixel boundaries and still spaces evenly at small sizes.
+// MeasureString measures the same pen. The line spacing is whole pixels.
 type SpriteFont struct {
 	tex         *Texture2D
 	runes       []rune      // the character set, ascending; slot i is runes[i]
@@ -110,7 +119,7 @@ func NewSpriteFont(dev *Device, data []byte, opts FontOptions) (*SpriteFont, err
 		return nil, err
 	}
 	f := &SpriteFont{spacing: opts.Spacing, defaultSlot: -1, lineSpacing: r.lineSpacing}
-	images, err := r.glyphs(f, want)
+	images, err := r.glyphs(f, want, dev.limits.MaxTextureSize, opts.Monochrome)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +195,10 @@ func (r *rasterizer) init(size float64) error {
 
 // glyphs fills f's character set, lookup tables and glyph metrics with the
 // runes of want the font has, and returns their images by slot.
-func (r *rasterizer) glyphs(f *SpriteFont, want []rune) ([]glyphImage, error) {
+func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int, mono bool) ([]glyphImage, error) {
+	if err := r.checkAtlas(want, limit); err != nil {
+		return nil, err
+	}
 	var images []glyphImage
 	dot := fixed.P(0, r.ascent)
 	for _, c := range want {
@@ -197,7 +209,7 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune) ([]glyphImage, error) {
 		if gi == 0 {
 			continue // not in the font
 		}
-		adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingFull)
+		adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingNone)
 		if err != nil {
 			return nil, fmt.Errorf("graphics: new sprite font: advance of %U: %w", c, err)
 		}
@@ -205,16 +217,27 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune) ([]glyphImage, error) {
 		var img glyphImage
 		if ok && !dr.Empty() {
 			img = glyphImage{w: dr.Dx(), h: dr.Dy(), pix: make([]byte, dr.Dx()*dr.Dy())}
+			alpha, isAlpha := mask.(*image.Alpha)
 			for y := range img.h {
+				if isAlpha { // the rasterizer's mask: a row at a time
+					row := img.pix[y*img.w : (y+1)*img.w]
+					copy(row, alpha.Pix[alpha.PixOffset(mp.X, mp.Y+y):])
+					if mono {
+						for x, a := range row {
+							row[x] = coverage(uint32(a)*0x101, true)
+						}
+					}
+					continue
+				}
 				for x := range img.w {
 					_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
-					img.pix[y*img.w+x] = byte(a >> 8)
+					img.pix[y*img.w+x] = coverage(a, mono)
 				}
 			}
 		}
 		slot := int32(len(f.runes))
 		f.runes = append(f.runes, c)
-		f.glyphs = append(f.glyphs, fontGlyph{offX: float32(dr.Min.X), offY: float32(dr.Min.Y), advance: float32(adv.Round())})
+		f.glyphs = append(f.glyphs, fontGlyph{offX: float32(dr.Min.X), offY: float32(dr.Min.Y), advance: pixels(adv)})
 		r.index = append(r.index, gi)
 		images = append(images, img)
 		if c < 256 {
@@ -231,16 +254,52 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune) ([]glyphImage, error) {
 	}
 	space := float32(0)
 	if gi, err := r.font.GlyphIndex(&r.buf, ' '); err == nil && gi != 0 {
-		if adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingFull); err == nil {
-			space = float32(adv.Round())
+		if adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingNone); err == nil {
+			space = pixels(adv)
 		}
 	}
 	f.tab = 4 * space
 	return images, nil
 }
 
+// pixels converts a 26.6 fixed-point length to pixels, unrounded.
+func pixels(v fixed.Int26_6) float32 { return float32(v) / 64 }
+
+// coverage is a mask's 16-bit alpha as a byte; monochrome rounds it to
+// empty or full.
+func coverage(a uint32, mono bool) byte {
+	if !mono {
+		return byte(a >> 8)
+	}
+	if a >= 0x8000 {
+		return 0xff
+	}
+	return 0
+}
+
+// checkAtlas lays the atlas out from the glyphs' bounds, which cost no
+// rasterizing, and refuses one above limit before any glyph is drawn
+// (rule G6). The bounds cover at least what the rasterizer then draws.
+func (r *rasterizer) checkAtlas(want []rune, limit int) error {
+	sizes := make([]glyphImage, 0, len(want))
+	runes := make([]rune, 0, len(want))
+	for _, c := range want {
+		b, _, ok := r.face.GlyphBounds(c)
+		if !ok {
+			continue
+		}
+		w, h := (b.Max.X.Ceil() - b.Min.X.Floor()), (b.Max.Y.Ceil() - b.Min.Y.Floor())
+		if w <= 0 || h <= 0 {
+			continue
+		}
+		sizes, runes = append(sizes, glyphImage{w: w, h: h}), append(runes, c)
+	}
+	_, _, err := layoutAtlas(sizes, runes, limit, func(int, Rectangle) {})
+	return err
+}
+
 // kerning returns the font's non-zero kerning pairs among f's characters,
-// in pixels. Fonts without kerning cost one lookup.
+// in pixels, unrounded. Fonts without kerning cost one lookup.
 func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 	n := len(r.index)
 	if n > 2048 {
@@ -249,7 +308,7 @@ func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 	var out map[uint32]float32
 	for a := range n {
 		for b := range n {
-			k, err := r.font.Kern(&r.buf, r.index[a], r.index[b], r.ppem, font.HintingFull)
+			k, err := r.font.Kern(&r.buf, r.index[a], r.index[b], r.ppem, font.HintingNone)
 			if errors.Is(err, sfnt.ErrNotFound) || (err == nil && k == 0) {
 				continue
 			}
@@ -259,7 +318,7 @@ func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 			if out == nil {
 				out = map[uint32]float32{}
 			}
-			out[uint32(a)<<16|uint32(b)] = float32(k.Round())
+			out[uint32(a)<<16|uint32(b)] = pixels(k)
 		}
 	}
 	return out, nil
@@ -269,40 +328,9 @@ func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 // of transparent padding around each, so linear sampling never bleeds),
 // uploads it as premultiplied white, and sets each glyph's source.
 func buildAtlas(dev *Device, f *SpriteFont, images []glyphImage) (*Texture2D, error) {
-	order := make([]int, len(images))
-	area := 0
-	for i := range order {
-		order[i] = i
-		area += (images[i].w + 1) * (images[i].h + 1)
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return images[b].h - images[a].h })
-	limit := dev.limits.MaxTextureSize
-	w := 64
-	for w*w < area*5/4 && w < limit {
-		w *= 2
-	}
-	w = min(w, limit)
-	x, y, rowH := 1, 1, 0
-	for _, i := range order {
-		im := images[i]
-		if im.w == 0 {
-			continue
-		}
-		if im.w+2 > w {
-			return nil, fmt.Errorf("graphics: new sprite font: glyph %U is %d pixels wide, above the device's texture limit %d: use a smaller size: %w",
-				f.runes[i], im.w, limit, ErrTooLarge)
-		}
-		if x+im.w+1 > w {
-			x, y, rowH = 1, y+rowH+1, 0
-		}
-		f.glyphs[i].src = Rectangle{x, y, im.w, im.h}
-		x += im.w + 1
-		rowH = max(rowH, im.h)
-	}
-	h := max(y+rowH+1, 1)
-	if h > limit {
-		return nil, fmt.Errorf("graphics: new sprite font: the glyph atlas needs %dx%d texels, above the device limit %d: use a smaller size or fewer characters: %w",
-			w, h, limit, ErrTooLarge)
+	w, h, err := layoutAtlas(images, f.runes, dev.limits.MaxTextureSize, func(i int, r Rectangle) { f.glyphs[i].src = r })
+	if err != nil {
+		return nil, err
 	}
 	pix := make([]byte, 4*w*h)
 	for i, im := range images {
@@ -326,6 +354,49 @@ func buildAtlas(dev *Device, f *SpriteFont, images []glyphImage) (*Texture2D, er
 	return tex, nil
 }
 
+// layoutAtlas packs glyphs of the sizes of images (pixels unused) into
+// rows of a texture no wider or taller than limit, calls place with each
+// glyph's rectangle, and returns the texture's size; an atlas above the
+// limit is an ErrTooLarge error. NewSpriteFont runs it on the glyphs'
+// bounds before rasterizing any (rule G6) and again on the images.
+func layoutAtlas(images []glyphImage, runes []rune, limit int, place func(int, Rectangle)) (w, h int, err error) {
+	order := make([]int, len(images))
+	area := 0
+	for i := range order {
+		order[i] = i
+		area += (images[i].w + 1) * (images[i].h + 1)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return images[b].h - images[a].h })
+	w = 64
+	for w*w < area*5/4 && w < limit {
+		w *= 2
+	}
+	w = min(w, limit)
+	x, y, rowH := 1, 1, 0
+	for _, i := range order {
+		im := images[i]
+		if im.w == 0 {
+			continue
+		}
+		if im.w+2 > w || im.h+2 > limit {
+			return 0, 0, fmt.Errorf("graphics: new sprite font: glyph %U is %dx%d pixels, above the device's texture limit %d: use a smaller size: %w",
+				runes[i], im.w, im.h, limit, ErrTooLarge)
+		}
+		if x+im.w+1 > w {
+			x, y, rowH = 1, y+rowH+1, 0
+		}
+		place(i, Rectangle{x, y, im.w, im.h})
+		x += im.w + 1
+		rowH = max(rowH, im.h)
+	}
+	h = max(y+rowH+1, 1)
+	if h > limit {
+		return 0, 0, fmt.Errorf("graphics: new sprite font: the glyph atlas needs %dx%d texels, above the device limit %d: use a smaller size or fewer characters: %w",
+			w, h, limit, ErrTooLarge)
+	}
+	return w, h, nil
+}
+
 // Texture returns the glyph atlas: premultiplied white glyphs on
 // transparent black.
 func (f *SpriteFont) Texture() *Texture2D { return f.tex }
@@ -341,14 +412,32 @@ func (f *SpriteFont) Characters() []rune { return slices.Clone(f.runes) }
 // pixels (the font's ascent + descent + line gap, rounded up, unless set).
 func (f *SpriteFont) LineSpacing() int { return f.lineSpacing }
 
-// SetLineSpacing sets the distance between lines in pixels.
-func (f *SpriteFont) SetLineSpacing(pixels int) { f.lineSpacing = pixels }
+// MaxLineSpacing bounds SetLineSpacing: a distance between lines of at
+// most this many pixels either way.
+const MaxLineSpacing = 1 << 16
+
+// SetLineSpacing sets the distance between lines in pixels; a value
+// beyond ±MaxLineSpacing is an ErrInvalid error and changes nothing.
+func (f *SpriteFont) SetLineSpacing(pixels int) error {
+	if pixels < -MaxLineSpacing || pixels > MaxLineSpacing {
+		return fmt.Errorf("graphics: sprite font: line spacing %d, want -%d..%d pixels: %w", pixels, MaxLineSpacing, MaxLineSpacing, ErrInvalid)
+	}
+	f.lineSpacing = pixels
+	return nil
+}
 
 // Spacing returns the extra space between characters in pixels.
 func (f *SpriteFont) Spacing() float32 { return f.spacing }
 
-// SetSpacing sets the extra space between characters in pixels.
-func (f *SpriteFont) SetSpacing(pixels float32) { f.spacing = pixels }
+// SetSpacing sets the extra space between characters in pixels; NaN or
+// an infinity is an ErrInvalid error and changes nothing.
+func (f *SpriteFont) SetSpacing(pixels float32) error {
+	if pixels != pixels || pixels > math.MaxFloat32 || pixels < -math.MaxFloat32 {
+		return fmt.Errorf("graphics: sprite font: spacing %v, want a finite number of pixels: %w", pixels, ErrInvalid)
+	}
+	f.spacing = pixels
+	return nil
+}
 
 // DefaultCharacter returns the rune used for runes outside the set, and
 // false when there is none.

@@ -1,7 +1,7 @@
 package graphics
 
 // The record's upload bytes (Frame.UploadData) give memory back (rule
-// G13): uploads to a resource disposed before they ran are dropped, and
+// G14): uploads to a resource disposed before they ran are dropped, and
 // the buffer shrinks once a peak has gone unused for uploadTrimRecords
 // records.
 

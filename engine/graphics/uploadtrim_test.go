@@ -8,12 +8,12 @@ import (
 	"github.com/metronome-engine/metronome/engine/graphics/graphicstest"
 )
 
-// TestG13_UploadsToDisposedResourcesAreDropped: 10,000 textures created,
+// TestG14_UploadsToDisposedResourcesAreDropped: 10,000 textures created,
 // filled and disposed before any record runs leave no upload and no
 // upload bytes in the record (only their releases); a texture drawn with
 // before its disposal keeps its upload, and uploads around a dropped one
 // keep their bytes.
-func TestG13_UploadsToDisposedResourcesAreDropped(t *testing.T) {
+func TestG14_UploadsToDisposedResourcesAreDropped(t *testing.T) {
 	fb := graphicstest.New()
 	fb.Keep = true
 	dev, err := graphics.NewDevice(fb)
@@ -68,11 +68,11 @@ func TestG13_UploadsToDisposedResourcesAreDropped(t *testing.T) {
 	}
 }
 
-// TestG13_UploadBufferShrinksAfterAPeak: after one record with 16 MiB of
+// TestG14_UploadBufferShrinksAfterAPeak: after one record with 16 MiB of
 // uploads, the record's upload buffer is back under 4 MiB once 30
 // records in a row have needed little, and stays as it is while they
 // still need much.
-func TestG13_UploadBufferShrinksAfterAPeak(t *testing.T) {
+func TestG14_UploadBufferShrinksAfterAPeak(t *testing.T) {
 	fb := graphicstest.New()
 	dev, err := graphics.NewDevice(fb)
 	must(t, err)

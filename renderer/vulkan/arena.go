@@ -14,16 +14,27 @@ type descriptorPools struct {
 	dev   vk.Device
 	pools []vk.DescriptorPool
 	owner map[vk.DescriptorSet]vk.DescriptorPool
+	room  map[vk.DescriptorPool]int // sets each pool can still give
 }
 
 // setsPerPool is how many sets (and descriptors of each type) a pool holds.
 const setsPerPool = 128
 
-// alloc allocates a set of layout.
+// alloc allocates a set of layout, from a pool that has room (asking a
+// full pool is what the best-practices checks call an empty pool).
 func (p *descriptorPools) alloc(layout vk.DescriptorSetLayout) (vk.DescriptorSet, error) {
-	if n := len(p.pools); n > 0 {
-		if s, res := allocSet(p.dev, p.pools[n-1], layout); res == vk.Success {
-			p.owner[s] = p.pools[n-1]
+	if p.owner == nil {
+		p.owner = map[vk.DescriptorSet]vk.DescriptorPool{}
+		p.room = map[vk.DescriptorPool]int{}
+	}
+	for i := len(p.pools) - 1; i >= 0; i-- {
+		pool := p.pools[i]
+		if p.room[pool] == 0 {
+			continue
+		}
+		if s, res := allocSet(p.dev, pool, layout); res == vk.Success {
+			p.owner[s] = pool
+			p.room[pool]--
 			return s, nil
 		}
 	}
@@ -32,14 +43,13 @@ func (p *descriptorPools) alloc(layout vk.DescriptorSetLayout) (vk.DescriptorSet
 		return nil, err
 	}
 	p.pools = append(p.pools, pool)
+	p.room[pool] = setsPerPool
 	s, res := allocSet(p.dev, pool, layout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return nil, err
 	}
-	if p.owner == nil {
-		p.owner = map[vk.DescriptorSet]vk.DescriptorPool{}
-	}
 	p.owner[s] = pool
+	p.room[pool]--
 	return s, nil
 }
 
@@ -48,6 +58,7 @@ func (p *descriptorPools) free(s vk.DescriptorSet) {
 	if pool, ok := p.owner[s]; ok {
 		vk.FreeDescriptorSets(p.dev, pool, 1, &s)
 		delete(p.owner, s)
+		p.room[pool]++
 	}
 }
 
@@ -56,7 +67,7 @@ func (p *descriptorPools) destroy() {
 	for _, pool := range p.pools {
 		vk.DestroyDescriptorPool(p.dev, pool, nil)
 	}
-	p.pools, p.owner = nil, nil
+	p.pools, p.owner, p.room = nil, nil, nil
 }
 
 func newDescriptorPool(dev vk.Device) (vk.DescriptorPool, error) {

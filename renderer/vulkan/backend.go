@@ -211,11 +211,11 @@ func (r *Renderer) submitOffscreen(op string) error {
 	if res := r.loop.waitFrames(); res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
-	if res := r.loop.submitWait(r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
+	if res := r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
-	r.shrinkArena(&r.arenas[offscreen]) // G13: offscreen work is rare; keep one chunk between uses
+	r.shrinkArena(&r.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 

@@ -4,12 +4,15 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 )
 
-// newCommandPool creates the pool every command buffer comes from; buffers
-// can be reset one by one (the read-back buffer is re-recorded).
+// newCommandPool creates a pool for short-lived command buffers that are
+// reset together, by resetting the pool (vkResetCommandPool), not one by
+// one: each pool here holds one command buffer, re-recorded after a reset
+// of its pool (a frame slot's, the work outside a frame's), or recorded
+// once (the warm-up's).
 func newCommandPool(d *device) (vk.CommandPool, error) {
 	ci := vk.CommandPoolCreateInfo{
 		SType:            vk.StructureTypeCommandPoolCreateInfo,
-		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateResetCommandBufferBit),
+		Flags:            vk.CommandPoolCreateFlags(vk.CommandPoolCreateTransientBit),
 		QueueFamilyIndex: d.family,
 	}
 	defer ci.Free()
@@ -70,18 +73,19 @@ func newFence(dev vk.Device) (vk.Fence, error) {
 }
 
 // frameSync owns the per-frame-in-flight fences, image-acquired
-// semaphores and command buffers (recorded anew each frame).
+// semaphores, command pools and their command buffers (recorded anew each
+// frame, after a reset of the frame's pool).
 type frameSync struct {
 	dev      vk.Device
-	pool     vk.CommandPool
 	fences   []vk.Fence
 	acquired []vk.Semaphore
+	pools    []vk.CommandPool
 	cmds     []vk.CommandBuffer
 }
 
 // newFrameSync creates the objects for n frames in flight.
-func newFrameSync(d *device, pool vk.CommandPool, n int) (fs *frameSync, err error) {
-	made := &frameSync{dev: d.handle, pool: pool}
+func newFrameSync(d *device, n int) (fs *frameSync, err error) {
+	made := &frameSync{dev: d.handle}
 	fs = made
 	defer func() { // on made: the failing returns set fs to nil before this runs
 		if err != nil {
@@ -99,21 +103,28 @@ func newFrameSync(d *device, pool vk.CommandPool, n int) (fs *frameSync, err err
 			return nil, err
 		}
 		fs.acquired = append(fs.acquired, s)
-	}
-	if fs.cmds, err = allocCommandBuffers(d, pool, n); err != nil {
-		return nil, err
+		pool, err := newCommandPool(d)
+		if err != nil {
+			return nil, err
+		}
+		fs.pools = append(fs.pools, pool)
+		cmds, err := allocCommandBuffers(d, pool, 1)
+		if err != nil {
+			return nil, err
+		}
+		fs.cmds = append(fs.cmds, cmds[0])
 	}
 	return fs, nil
 }
 
-// destroy destroys the command buffers, semaphores and fences; the caller
-// has waited for them. Safe twice.
+// destroy destroys the command pools (and so their buffers), semaphores
+// and fences; the caller has waited for them. Safe twice.
 func (fs *frameSync) destroy() {
 	if fs == nil || fs.dev == nil {
 		return
 	}
-	if len(fs.cmds) > 0 {
-		vk.FreeCommandBuffers(fs.dev, fs.pool, uint32(len(fs.cmds)), fs.cmds)
+	for _, p := range fs.pools {
+		vk.DestroyCommandPool(fs.dev, p, nil)
 	}
 	for _, s := range fs.acquired {
 		vk.DestroySemaphore(fs.dev, s, nil)

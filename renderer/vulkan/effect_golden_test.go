@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -132,4 +133,125 @@ func TestE6_GoldenSpriteEffect(t *testing.T) {
 	if plain0 != plain1 {
 		t.Errorf("plain rows %v and %v differ", plain0, plain1)
 	}
+}
+
+// alphaTexture is an 8x8 texture whose alpha rises by 18 per step of
+// x + y (0 top-left to 252 bottom-right), opaque orange otherwise.
+func alphaTexture(dev *graphics.Device) (*graphics.Texture2D, error) {
+	t, err := graphics.NewTexture2D(dev, 8, 8)
+	if err != nil {
+		return nil, err
+	}
+	px := make([]graphics.Color, 64)
+	for i := range px {
+		px[i] = graphics.Color{R: 250, G: 140, B: 30, A: uint8(18 * (i%8 + i/8))}
+	}
+	return t, t.SetColors(px)
+}
+
+// TestE6_GoldenAlphaTest draws the same alpha ramp three times with
+// AlphaTestEffect: Greater 100 (the lower-right part stays), LessEqual 100
+// with vertex colours (the upper-left part, tinted by the vertices), and
+// Greater 100 with fog at full strength (all fog colour, same cut-out).
+func TestE6_GoldenAlphaTest(t *testing.T) {
+	golden(t, "e6_alpha_test.png", func(c *content) error {
+		fx, err := graphics.NewAlphaTestEffect(c.dev)
+		if err != nil {
+			return err
+		}
+		tex, err := alphaTexture(c.dev)
+		if err != nil {
+			return err
+		}
+		if err := c.dev.Clear(background); err != nil {
+			return err
+		}
+		proj, err := graphics.CreateOrthographicOffCenter(0, 160, 120, 0, -10, 10)
+		if err != nil {
+			return err
+		}
+		c.dev.SetSamplerState(graphics.PointClamp)
+		c.dev.SetRasterizerState(graphics.CullNone)
+		c.dev.SetDepthStencilState(graphics.DepthDefault)
+		fx.Projection, fx.Texture = proj, tex
+		quad := func(x float32) []graphics.VertexPositionTexture {
+			v := func(px, py, u, w float32) graphics.VertexPositionTexture {
+				return graphics.VertexPositionTexture{Position: mgl32.Vec3{px, py, 0}, TextureCoordinate: mgl32.Vec2{u, w}}
+			}
+			return []graphics.VertexPositionTexture{v(x, 30, 0, 0), v(x+48, 30, 1, 0), v(x, 78, 0, 1),
+				v(x+48, 30, 1, 0), v(x+48, 78, 1, 1), v(x, 78, 0, 1)}
+		}
+		fx.AlphaFunction, fx.ReferenceAlpha = graphics.CompareGreater, 100
+		fx.Apply()
+		if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad(4), 0, 2); err != nil {
+			return err
+		}
+		colored := make([]graphics.VertexPositionColorTexture, 6)
+		for i, v := range quad(56) {
+			col := graphics.Color{R: 255, G: 255, B: 255, A: 255}
+			if v.Position[1] > 50 {
+				col = graphics.Color{R: 80, G: 255, B: 255, A: 255}
+			}
+			colored[i] = graphics.VertexPositionColorTexture{Position: v.Position, Color: col, TextureCoordinate: v.TextureCoordinate}
+		}
+		fx.AlphaFunction, fx.VertexColorEnabled = graphics.CompareLessEqual, true
+		fx.Apply()
+		if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, colored, 0, 2); err != nil {
+			return err
+		}
+		fx.AlphaFunction, fx.VertexColorEnabled = graphics.CompareGreater, false
+		fx.FogEnabled, fx.FogStart, fx.FogEnd, fx.FogColor = true, 0, 0, mgl32.Vec3{0.6, 0.9, 0.6}
+		fx.Apply()
+		return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad(108), 0, 2)
+	})
+}
+
+// TestE6_GoldenFog draws a row of lit cubes going into the distance with
+// BasicEffect's linear fog from 3 to 12 units (the far cubes fade into the
+// fog colour, which is also the clear colour) while the nearest, before
+// the fog's start, keeps its colours.
+func TestE6_GoldenFog(t *testing.T) {
+	fogColor := graphics.Color{R: 150, G: 160, B: 180, A: 255}
+	var img *image.RGBA
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.Clear(fogColor); err != nil {
+				return err
+			}
+			proj, err := graphics.CreatePerspectiveFieldOfView(math.Pi/4, 160.0/120, 0.1, 50)
+			if err != nil {
+				return err
+			}
+			m := c.mesh
+			m.View = graphics.CreateLookAt(mgl32.Vec3{0, 1.5, 3}, mgl32.Vec3{0, 0, -4}, mgl32.Vec3{0, 1, 0})
+			m.Projection = proj
+			m.FogEnabled, m.FogStart, m.FogEnd = true, 3, 12
+			m.FogColor = mgl32.Vec3{150.0 / 255, 160.0 / 255, 180.0 / 255}
+			c.dev.SetDepthStencilState(graphics.DepthDefault)
+			c.dev.SetBlendState(graphics.Opaque)
+			c.dev.SetRasterizerState(graphics.CullCounterClockwise)
+			if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
+				return err
+			}
+			if err := c.dev.SetIndices(c.cubeIB); err != nil {
+				return err
+			}
+			for i := range 5 {
+				m.World = mgl32.Translate3D(float32(i%2)*2-1, 0, -3*float32(i)).Mul4(mgl32.HomogRotate3D(0.5, mgl32.Vec3{0, 1, 0}))
+				m.Apply()
+				if err := c.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12); err != nil {
+					return err
+				}
+			}
+			m.FogEnabled = false
+			return nil
+		})
+		return err
+	})
+	checkGolden(t, "e6_fog.png", img)
 }

@@ -190,7 +190,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
 		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
-			continue // G13: nothing draws with it before it is released
+			continue // G14: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
 			return err
@@ -322,6 +322,21 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	}
 	if p.Clear&graphics.ClearStencil != 0 && r.depthHasStencil() {
 		aspects |= 4
+	}
+	if target {
+		// A target's depth image holds what its format lacks (all of it
+		// for DepthFormatNone, the stencil for Depth16 and Depth24):
+		// nothing reads that, so a clear may as well clear it, and then
+		// clears on load instead of with a command before any draw.
+		if p.Depth == graphics.DepthFormatNone && aspects&1 != 0 {
+			aspects |= 2 | 4
+		}
+		if p.Depth != graphics.Depth24Stencil8 && aspects&2 != 0 {
+			aspects |= 4
+		}
+		if !r.depthHasStencil() {
+			aspects &^= 4
+		}
 	}
 	// A pass that starts by clearing colour and depth (and stencil, or
 	// nothing of it to keep) clears on load: the cheapest clear there is.

@@ -82,7 +82,7 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(acquireNextImage, "vkAcquireNextImageKHR")
 	LOAD(queueSubmit, "vkQueueSubmit")
 	LOAD(queuePresent, "vkQueuePresentKHR")
-	LOAD(resetCommandBuffer, "vkResetCommandBuffer")
+	LOAD(resetCommandPool, "vkResetCommandPool")
 	LOAD(beginCommandBuffer, "vkBeginCommandBuffer")
 	LOAD(endCommandBuffer, "vkEndCommandBuffer")
 	LOAD(cmdBeginRenderPass, "vkCmdBeginRenderPass")
@@ -289,17 +289,21 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
 		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
 		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+		// Only a read is legal in SHADER_READ_ONLY: a render pass into the
+		// image orders its own writes (its external dependency).
 		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-			TRANSFER, FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT);
+			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
 	case MTN_OP_READ_IMAGE: {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+		// No access of the old layout to make available: the render pass's
+		// outgoing dependency (or the upload's barrier) did, towards the
+		// stages this waits for.
 		barrier(l, cmd, img, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-			VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
-			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
+			0, VK_ACCESS_TRANSFER_READ_BIT,
+			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
 			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
 			.imageExtent = {o->u[0], o->u[1], 1},
@@ -315,9 +319,9 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	}
 }
 
-VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n) {
+VkResult mtn_record(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n) {
 	l->call = MTN_CALL_BEGIN_COMMAND_BUFFER;
-	VkResult r = l->resetCommandBuffer(cmd, 0);
+	VkResult r = l->resetCommandPool(l->device, pool, 0);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
@@ -339,7 +343,7 @@ VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_
 VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	uint32_t f = l->frame;
 	uint32_t image = l->image;
-	VkResult r = mtn_record(l, l->cmd[f], ops, n);
+	VkResult r = mtn_record(l, l->pool[f], l->cmd[f], ops, n);
 	if (r != VK_SUCCESS) {
 		return r;
 	}
@@ -407,8 +411,8 @@ VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n) {
 	return r;
 }
 
-VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
-	VkResult r = mtn_record(l, cmd, ops, n);
+VkResult mtn_submit_wait(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n) {
+	VkResult r = mtn_record(l, pool, cmd, ops, n);
 	if (r != VK_SUCCESS) {
 		return r;
 	}

@@ -63,14 +63,15 @@ func (l *frameLoop) free() {
 	l.c = nil
 }
 
-// setSync hands the per-frame fences, semaphores and command buffers to
-// the loop.
-func (l *frameLoop) setSync(fences []vk.Fence, acquired []vk.Semaphore, cmds []vk.CommandBuffer) {
+// setSync hands the per-frame fences, semaphores, command pools and their
+// command buffers to the loop.
+func (l *frameLoop) setSync(fences []vk.Fence, acquired []vk.Semaphore, pools []vk.CommandPool, cmds []vk.CommandBuffer) {
 	l.c.frames = C.uint32_t(len(fences))
 	l.c.frame = 0
 	for i := range fences {
 		l.c.fence[i] = C.VkFence(unsafe.Pointer(fences[i]))
 		l.c.acquired[i] = C.VkSemaphore(unsafe.Pointer(acquired[i]))
+		l.c.pool[i] = C.VkCommandPool(unsafe.Pointer(pools[i]))
 		l.c.cmd[i] = C.VkCommandBuffer(unsafe.Pointer(cmds[i]))
 	}
 }
@@ -130,10 +131,11 @@ func (l *frameLoop) present(ops *opList, n int) vk.Result {
 	return vk.Result(C.mtn_frame(l.c, ops.c, C.uint32_t(n)))
 }
 
-// submitWait records ops into cmd, submits it with fence and waits for it
-// (bounded): work outside a frame.
-func (l *frameLoop) submitWait(cmd vk.CommandBuffer, fence vk.Fence, ops *opList) vk.Result {
-	return vk.Result(C.mtn_submit_wait(l.c, C.VkCommandBuffer(unsafe.Pointer(cmd)),
+// submitWait records ops into cmd (after resetting pool, which holds only
+// cmd), submits it with fence and waits for it (bounded): work outside a
+// frame.
+func (l *frameLoop) submitWait(pool vk.CommandPool, cmd vk.CommandBuffer, fence vk.Fence, ops *opList) vk.Result {
+	return vk.Result(C.mtn_submit_wait(l.c, C.VkCommandPool(unsafe.Pointer(pool)), C.VkCommandBuffer(unsafe.Pointer(cmd)),
 		C.VkFence(unsafe.Pointer(fence)), ops.c, C.uint32_t(ops.n)))
 }
 

@@ -60,7 +60,7 @@ typedef struct mtn_loop {
 	PFN_vkAcquireNextImageKHR acquireNextImage;
 	PFN_vkQueueSubmit queueSubmit;
 	PFN_vkQueuePresentKHR queuePresent;
-	PFN_vkResetCommandBuffer resetCommandBuffer;
+	PFN_vkResetCommandPool resetCommandPool;
 	PFN_vkBeginCommandBuffer beginCommandBuffer;
 	PFN_vkEndCommandBuffer endCommandBuffer;
 	PFN_vkCmdBeginRenderPass cmdBeginRenderPass;
@@ -95,6 +95,7 @@ typedef struct mtn_loop {
 
 	VkFence fence[MTN_MAX_FRAMES];          // signalled when that frame's submit is done
 	VkSemaphore acquired[MTN_MAX_FRAMES];   // signalled when the acquired image is ready
+	VkCommandPool pool[MTN_MAX_FRAMES];     // holds cmd of that frame; reset before recording
 	VkCommandBuffer cmd[MTN_MAX_FRAMES];    // recorded anew each frame
 	VkSemaphore rendered[MTN_MAX_IMAGES];   // signalled when that image's commands are done
 	VkFramebuffer framebuffer[MTN_MAX_IMAGES];
@@ -140,8 +141,9 @@ int mtn_load(mtn_loop *l, void *getInstanceProcAddr, VkInstance instance, VkDevi
 // VK_NOT_READY when a bound ran out) or the acquire's result.
 VkResult mtn_acquire(mtn_loop *l);
 
-// mtn_record records ops into cmd (reset first), between begin and end.
-VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n);
+// mtn_record resets pool (which holds only cmd) and records ops into cmd,
+// between begin and end.
+VkResult mtn_record(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, const mtn_op *ops, uint32_t n);
 
 // mtn_frame records ops into the current frame's command buffer, submits it
 // (waiting for the acquire), presents the acquired image and moves to the
@@ -149,10 +151,10 @@ VkResult mtn_record(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *ops, uint32_
 // call) or the present's result.
 VkResult mtn_frame(mtn_loop *l, const mtn_op *ops, uint32_t n);
 
-// mtn_submit_wait records ops into cmd, submits it with fence (unsignalled)
+// mtn_submit_wait records ops into cmd (of pool), submits it with fence (unsignalled)
 // and waits for it at most l->timeout: work outside a frame (a render
 // target drawn before the first frame, a read of a texture).
-VkResult mtn_submit_wait(mtn_loop *l, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n);
+VkResult mtn_submit_wait(mtn_loop *l, VkCommandPool pool, VkCommandBuffer cmd, VkFence fence, const mtn_op *ops, uint32_t n);
 
 // mtn_wait_frames waits (at most l->timeout) for the fences of every frame
 // in flight.

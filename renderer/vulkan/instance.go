@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/internal/vkenv"
 )
 
 // errNoValidationLayer is wrapped when validation is asked for but the layer
@@ -20,6 +22,9 @@ var ErrNoDriver = errors.New("no usable Vulkan driver")
 
 // noDriverAdvice says what to install or set when no driver is found.
 func noDriverAdvice() string {
+	if m := vkenv.MissingDriverFile(advice.manifest); m != "" {
+		return m // the driver may well be installed: the variable hides it
+	}
 	s := advice.installDriver
 	for _, v := range []string{"VK_DRIVER_FILES", "VK_ICD_FILENAMES"} {
 		if p, ok := os.LookupEnv(v); ok {

@@ -379,12 +379,12 @@ func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 // createFrames creates the sync objects and command buffers for n frames
 // in flight.
 func (r *Renderer) createFrames(n int) error {
-	fs, err := newFrameSync(r.dev, r.cmdPool, n)
+	fs, err := newFrameSync(r.dev, n)
 	if err != nil {
 		return err
 	}
 	r.sync = fs
-	r.loop.setSync(fs.fences, fs.acquired, fs.cmds)
+	r.loop.setSync(fs.fences, fs.acquired, fs.pools, fs.cmds)
 	return nil
 }
 
@@ -478,7 +478,7 @@ func (r *Renderer) liveObjects() int {
 		n += len(a.chunks)
 	}
 	if r.sync != nil {
-		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.cmds)
+		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.pools) + len(r.sync.cmds)
 	}
 	if r.cap != nil {
 		n += 2 // buffer, memory

@@ -6,7 +6,7 @@ import (
 	"github.com/metronome-engine/metronome/engine/graphics"
 )
 
-// Memory a peak took is given back (rule G13): a record's releases of
+// Memory a peak took is given back (rule G14): a record's releases of
 // resources it does not draw with drop their uploads, textures the GPU
 // never touched are destroyed at once, and the arenas free the chunks a
 // peak grew once it has gone unused for arenaTrimUses uses.

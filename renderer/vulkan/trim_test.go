@@ -25,14 +25,14 @@ func rssBytes() int64 {
 	return 0
 }
 
-// TestG13_LoadContentChurnGivesMemoryBack: 10,000 64x64 textures
+// TestG14_LoadContentChurnGivesMemoryBack: 10,000 64x64 textures
 // created, filled and disposed before the first frame (a LoadContent
 // that churns) leave, from the first frame on, no texture, no upload
 // staging and no device memory beyond what the content needs, and the
 // arenas give back the chunks a 48 MiB upload peak grew once 30 uses
 // have not needed them. The resident set and Go heap at frame 60 are
 // reported.
-func TestG13_LoadContentChurnGivesMemoryBack(t *testing.T) {
+func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
 	mb := func(n int64) float64 { return float64(n) / (1 << 20) }
 	onMain(t, func() error {

@@ -3,6 +3,7 @@ package vulkan
 import (
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -151,4 +152,25 @@ func hasLayer(name string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// acceptedNotes are the only best-practices notes accepted (rule W3): the
+// layer's notes about debugging itself. Collecting messages needs
+// VK_EXT_debug_report, a special-use extension for debugging, deprecated
+// by VK_EXT_debug_utils, which vulkan-go does not bind. The renderer
+// reports them like any message to a game that turns the best-practices
+// checks on (VK_LAYER_ENABLES); the tests' best-practices pass accepts them.
+var acceptedNotes = []string{
+	"UNASSIGNED-BestPractices-vkCreateInstance-specialuse-extension-debugging",
+	"UNASSIGNED-BestPractices-vkCreateInstance-deprecated-extension",
+}
+
+// isAcceptedNote reports whether a message is one of acceptedNotes.
+func isAcceptedNote(msg string) bool {
+	for _, id := range acceptedNotes {
+		if strings.Contains(msg, "[ "+id+" ]") {
+			return true
+		}
+	}
+	return false
 }

@@ -55,8 +55,8 @@ func TestW3_InstanceLayersEnvRealErrorIsCaught(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{})
 	g.expectMessages = true
 	g.draw(t, 0)
-	if n := len(g.r.Messages()); n != 0 {
-		t.Fatalf("%d messages before the provoked error: %q", n, g.r.Messages())
+	if n := len(g.messages()); n != 0 {
+		t.Fatalf("%d messages before the provoked error: %q", n, g.messages())
 	}
 	onMain(t, func() error {
 		ci := vk.SemaphoreCreateInfo{SType: vk.StructureTypeFenceCreateInfo} // wrong on purpose

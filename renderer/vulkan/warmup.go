@@ -148,18 +148,38 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	if err := callErr("record warm-up", "vkBeginCommandBuffer", vk.BeginCommandBuffer(w.cmd, &begin)); err != nil {
 		return err
 	}
+	// The sampled image gets defined contents before it is read: cleared
+	// in TRANSFER_DST, then SHADER_READ_ONLY (an UNDEFINED image moved
+	// straight to a read-only layout would be read undefined).
+	texRange := vk.ImageSubresourceRange{AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: 1, LayerCount: 1}
+	toClear := vk.ImageMemoryBarrier{
+		SType:               vk.StructureTypeImageMemoryBarrier,
+		DstAccessMask:       vk.AccessFlags(vk.AccessTransferWriteBit),
+		OldLayout:           vk.ImageLayoutUndefined,
+		NewLayout:           vk.ImageLayoutTransferDstOptimal,
+		SrcQueueFamilyIndex: vk.QueueFamilyIgnored,
+		DstQueueFamilyIndex: vk.QueueFamilyIgnored,
+		Image:               w.tex.image,
+		SubresourceRange:    texRange,
+	}
+	defer toClear.Free()
+	vk.CmdPipelineBarrier(w.cmd, vk.PipelineStageFlags(vk.PipelineStageTopOfPipeBit),
+		vk.PipelineStageFlags(vk.PipelineStageTransferBit), 0, 0, nil, 0, nil, 1, []vk.ImageMemoryBarrier{toClear})
+	vk.CmdClearColorImage(w.cmd, w.tex.image, vk.ImageLayoutTransferDstOptimal, &vk.ClearColorValue{}, 1,
+		[]vk.ImageSubresourceRange{texRange})
 	toSampled := vk.ImageMemoryBarrier{
 		SType:               vk.StructureTypeImageMemoryBarrier,
+		SrcAccessMask:       vk.AccessFlags(vk.AccessTransferWriteBit),
 		DstAccessMask:       vk.AccessFlags(vk.AccessShaderReadBit),
-		OldLayout:           vk.ImageLayoutUndefined,
+		OldLayout:           vk.ImageLayoutTransferDstOptimal,
 		NewLayout:           vk.ImageLayoutShaderReadOnlyOptimal,
 		SrcQueueFamilyIndex: vk.QueueFamilyIgnored,
 		DstQueueFamilyIndex: vk.QueueFamilyIgnored,
 		Image:               w.tex.image,
-		SubresourceRange:    vk.ImageSubresourceRange{AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: 1, LayerCount: 1},
+		SubresourceRange:    texRange,
 	}
 	defer toSampled.Free()
-	vk.CmdPipelineBarrier(w.cmd, vk.PipelineStageFlags(vk.PipelineStageTopOfPipeBit),
+	vk.CmdPipelineBarrier(w.cmd, vk.PipelineStageFlags(vk.PipelineStageTransferBit),
 		vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit), 0, 0, nil, 0, nil, 1, []vk.ImageMemoryBarrier{toSampled})
 	rp := vk.RenderPassBeginInfo{
 		SType:       vk.StructureTypeRenderPassBeginInfo,

@@ -1,6 +1,7 @@
 package pacing
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -38,7 +39,23 @@ func ParseRate(s string) (Rate, error) {
 	return r.reduced(), nil
 }
 
+// errRateSyntax says what a rate looks like; it replaces strconv's
+// messages, which name a function rather than the fix.
+var errRateSyntax = errors.New("want a whole number (144), a decimal (59.94) or a fraction (60000/1001) of Hz")
+
 func parseRate(s string) (Rate, error) {
+	r, err := parseRateSyntax(s)
+	var ne *strconv.NumError
+	if errors.As(err, &ne) {
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			return Rate{}, fmt.Errorf("%q is out of range: %w", ne.Num, errRateSyntax)
+		}
+		return Rate{}, errRateSyntax
+	}
+	return r, err
+}
+
+func parseRateSyntax(s string) (Rate, error) {
 	if n, d, ok := strings.Cut(s, "/"); ok {
 		num, err := strconv.ParseInt(n, 10, 64)
 		if err != nil {

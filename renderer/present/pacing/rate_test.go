@@ -2,6 +2,7 @@ package pacing
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -18,6 +19,9 @@ func TestSim_ParseRate(t *testing.T) {
 		if r, err := ParseRate(s); err == nil {
 			t.Errorf("ParseRate(%q) = %v, want an error", s, r)
 		}
+	}
+	if _, err := ParseRate("1e9"); err == nil || strings.Contains(err.Error(), "strconv") || !strings.Contains(err.Error(), "60000/1001") {
+		t.Errorf("ParseRate(1e9): %v, want the forms a rate takes, not strconv's message", err)
 	}
 	if Hz(144).String() != "144 Hz" || (Rate{60000, 1001}).String() != "60000/1001 Hz" {
 		t.Errorf("String: %q %q", Hz(144).String(), Rate{60000, 1001}.String())

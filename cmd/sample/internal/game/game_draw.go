@@ -176,6 +176,9 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 // allocates nothing.
 func (s *sampleGame) drawHUD(slowNow bool) error {
 	s.hudText = appendHUD(s.hudText[:0], s.line, slowNow)
+	if s.snd != nil {
+		s.hudText = s.snd.appendHUD(s.hudText)
+	}
 	sb, font := s.sc.batch, s.sc.font
 	size := font.MeasureBytes(s.hudText)
 	if err := sb.Begin(); err != nil {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -47,7 +48,8 @@ func readInputScript(path string) ([]scriptedKey, error) {
 func parseInputScript(r io.Reader) ([]scriptedKey, error) {
 	var out []scriptedKey
 	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
@@ -62,7 +64,9 @@ func parseInputScript(r io.Reader) ([]scriptedKey, error) {
 		}
 		out = append(out, k)
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("line %d is longer than %d bytes: a script has short \"FRAME KEY\" lines; is it a text file?", line, bufio.MaxScanTokenSize)
+	} else if err != nil {
 		return nil, err
 	}
 	slices.SortStableFunc(out, func(a, b scriptedKey) int { return a.frame - b.frame })

@@ -34,7 +34,8 @@ func TestT21_GameInputScriptParses(t *testing.T) {
 func TestW6_GameBadInputScriptExit2(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{"10": "line 1", "x F": `frame "x"`, "-1 F": `frame "-1"`,
-		"# ok\n10 Q": `line 2: key "Q"`, "1 F extra": "want FRAME KEY"}
+		"# ok\n10 Q": `line 2: key "Q"`, "1 F extra": "want FRAME KEY",
+		"1 F\n" + strings.Repeat("\x00", 70000): "line 2 is longer than 65536 bytes"}
 	for text, want := range cases {
 		path := filepath.Join(dir, "script")
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {

@@ -1,0 +1,84 @@
+package graphics
+
+import "fmt"
+
+// Validate reports an ErrInvalid error naming the first field of s that
+// holds a value outside its enumeration (XNA throws for these), nil when
+// every field is one of the package's constants.
+func (s BlendState) Validate() error {
+	for _, f := range [...]struct {
+		name string
+		v    Blend
+	}{{"ColorSourceBlend", s.ColorSourceBlend}, {"ColorDestinationBlend", s.ColorDestinationBlend},
+		{"AlphaSourceBlend", s.AlphaSourceBlend}, {"AlphaDestinationBlend", s.AlphaDestinationBlend}} {
+		if f.v > BlendSourceAlphaSaturation {
+			return badEnum("blend state", f.name, int(f.v), "a Blend constant")
+		}
+	}
+	if s.ColorBlendFunction > BlendMax {
+		return badEnum("blend state", "ColorBlendFunction", int(s.ColorBlendFunction), "a BlendFunction constant")
+	}
+	if s.AlphaBlendFunction > BlendMax {
+		return badEnum("blend state", "AlphaBlendFunction", int(s.AlphaBlendFunction), "a BlendFunction constant")
+	}
+	if c := s.ColorWriteChannels; c&^(ColorWriteRed|ColorWriteGreen|ColorWriteBlue|ColorWriteAlpha) != 0 && c != ColorWriteNone {
+		return badEnum("blend state", "ColorWriteChannels", int(c), "ColorWriteNone or an | of ColorWriteRed, Green, Blue, Alpha")
+	}
+	return nil
+}
+
+// Validate reports an ErrInvalid error naming the first field of s that
+// holds a value outside its enumeration, nil when all are valid.
+func (s SamplerState) Validate() error {
+	if s.Filter > FilterPoint {
+		return badEnum("sampler state", "Filter", int(s.Filter), "a TextureFilter constant")
+	}
+	for _, f := range [...]struct {
+		name string
+		v    TextureAddressMode
+	}{{"AddressU", s.AddressU}, {"AddressV", s.AddressV}, {"AddressW", s.AddressW}} {
+		if f.v > AddressMirror {
+			return badEnum("sampler state", f.name, int(f.v), "a TextureAddressMode constant")
+		}
+	}
+	return nil
+}
+
+// Validate reports an ErrInvalid error naming the first field of s that
+// holds a value outside its enumeration, nil when all are valid.
+func (s DepthStencilState) Validate() error {
+	if s.DepthBufferFunction > CompareNever {
+		return badEnum("depth-stencil state", "DepthBufferFunction", int(s.DepthBufferFunction), "a CompareFunction constant")
+	}
+	if s.StencilFunction > CompareNever {
+		return badEnum("depth-stencil state", "StencilFunction", int(s.StencilFunction), "a CompareFunction constant")
+	}
+	for _, f := range [...]struct {
+		name string
+		v    StencilOperation
+	}{{"StencilPass", s.StencilPass}, {"StencilFail", s.StencilFail}, {"StencilDepthBufferFail", s.StencilDepthBufferFail}} {
+		if f.v > StencilInvert {
+			return badEnum("depth-stencil state", f.name, int(f.v), "a StencilOperation constant")
+		}
+	}
+	return nil
+}
+
+// Validate reports an ErrInvalid error for a CullMode or FillMode outside
+// its enumeration or a NaN depth bias, nil when s is valid.
+func (s RasterizerState) Validate() error {
+	switch {
+	case s.CullMode > CullNoneFace:
+		return badEnum("rasterizer state", "CullMode", int(s.CullMode), "a CullMode constant")
+	case s.FillMode > FillWireFrame:
+		return badEnum("rasterizer state", "FillMode", int(s.FillMode), "a FillMode constant")
+	case s.DepthBias != s.DepthBias || s.SlopeScaleDepthBias != s.SlopeScaleDepthBias:
+		return fmt.Errorf("graphics: rasterizer state: the depth bias is NaN: %w", ErrInvalid)
+	}
+	return nil
+}
+
+// badEnum is the error for an enumeration field out of range.
+func badEnum(state, field string, v int, want string) error {
+	return fmt.Errorf("graphics: %s: %s is %d, want %s: %w", state, field, v, want, ErrInvalid)
+}
