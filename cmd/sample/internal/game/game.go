@@ -17,7 +17,6 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -343,7 +342,7 @@ func (s *sampleGame) screenshot(g *engine.Game) {
 		s.err = errors.Join(s.err, errors.New("screenshot: no frame was presented"))
 		return
 	}
-	if err := vulkan.WritePNG(s.opt.screenshot, img); err != nil {
+	if err := engine.WritePNG(s.opt.screenshot, img); err != nil {
 		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
 	}
 }
