@@ -7,13 +7,15 @@
 # machine but are listed so a bare Debian/Ubuntu gets them too.
 # libwayland-dev and libxkbcommon-dev are the Wayland build's (-tags
 # wayland); GLFW carries its generated protocol sources, so
-# wayland-protocols is not needed.
+# wayland-protocols is not needed. pulseaudio and pulseaudio-utils give the
+# audio tests a real server with a null sink (scripts/pulse.sh).
 METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
   xvfb xauth glslc vulkan-tools xdotool spirv-cross
   libwayland-dev libxkbcommon-dev
+  pulseaudio pulseaudio-utils
 )
 
 # ensure_packages installs the missing ones of its arguments (default:

@@ -9,6 +9,7 @@ ensure_go
 ensure_packages
 start_xvfb
 trap stop_xvfb EXIT
+. scripts/pulse.sh && start_pulse && trap 'stop_pulse; stop_xvfb' EXIT # audio tests (A7)
 
 # Validation on for every GPU test (rule W3); a driver that is there but not
 # chosen is no excuse: pick Mesa's lavapipe unless the caller chose.

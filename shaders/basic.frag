@@ -14,6 +14,8 @@ layout(set = 0, binding = 0) uniform Effect {
     vec4 lightDiffuse[3];
     vec4 lightSpecular[3];
     uvec4 flags;
+    vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
+    vec4 fogColor;
 } u;
 
 layout(set = 1, binding = 0) uniform sampler2D tex;
@@ -21,6 +23,7 @@ layout(set = 1, binding = 0) uniform sampler2D tex;
 layout(location = 0) in vec4 vColor;
 layout(location = 1) in vec3 vSpecular;
 layout(location = 2) in vec2 vTexCoord;
+layout(location = 3) in vec4 vFog;
 
 layout(location = 0) out vec4 outColor;
 
@@ -29,5 +32,6 @@ void main() {
     // uniforms, so the driver compiles one variant).
     vec4 color = vColor * texture(tex, vTexCoord);
     color.rgb += vSpecular * color.a;
+    color.rgb = mix(color.rgb, vFog.rgb * color.a, vFog.a);
     outColor = color;
 }

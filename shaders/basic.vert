@@ -3,7 +3,7 @@
 // per-vertex lighting): transforms the position and lights the vertex with
 // three directional lights (diffuse and Blinn-Phong specular), vertex
 // colour included; the fragment shader adds the texture. The uniform block
-// mirrors graphics.EffectUniforms (std140, 416 bytes). Attributes a vertex
+// mirrors graphics.EffectUniforms (std140, 448 bytes). Attributes a vertex
 // declaration lacks come from a constant binding: normal (0, 0, 1), colour
 // white, texture coordinate (0, 0).
 
@@ -19,6 +19,8 @@ layout(set = 0, binding = 0) uniform Effect {
     vec4 lightDiffuse[3];
     vec4 lightSpecular[3];
     uvec4 flags;          // x: 1 lighting, 2 vertex colour, 4 texture
+    vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
+    vec4 fogColor;
 } u;
 
 layout(location = 0) in vec3 inPosition;
@@ -29,6 +31,7 @@ layout(location = 3) in vec3 inNormal;
 layout(location = 0) out vec4 vColor;    // lit, premultiplied colour
 layout(location = 1) out vec3 vSpecular; // added after the texture, times its alpha
 layout(location = 2) out vec2 vTexCoord;
+layout(location = 3) out vec4 vFog;     // rgb fog colour, a fog factor (XNA's linear fog)
 
 const uint LIGHTING = 1u;
 const uint VERTEX_COLOR = 2u;
@@ -56,5 +59,6 @@ void main() {
     vColor = vec4(mix(diffuse.rgb, diffuse.rgb * lit + u.emissiveColor.rgb, lighting), diffuse.a);
     vSpecular = lighting * spec * u.specularColor.rgb;
     vTexCoord = inTexCoord;
+    vFog = vec4(u.fogColor.rgb, clamp(dot(p, u.fogVector), 0.0, 1.0));
     gl_Position = u.worldViewProj * p;
 }

@@ -8,11 +8,13 @@
 layout(location = 0) in vec4 vColor;
 layout(location = 1) in vec3 vSpecular;
 layout(location = 2) in vec2 vTexCoord;
+layout(location = 3) in vec4 vFog;
 
 layout(location = 0) out vec4 outColor;
 
 void main() {
     vec4 color = vColor;
     color.rgb += vSpecular * color.a;
+    color.rgb = mix(color.rgb, vFog.rgb * color.a, vFog.a);
     outColor = color;
 }

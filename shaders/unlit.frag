@@ -6,9 +6,12 @@ layout(set = 1, binding = 0) uniform sampler2D tex;
 
 layout(location = 0) in vec4 vColor;
 layout(location = 2) in vec2 vTexCoord;
+layout(location = 3) in vec4 vFog;
 
 layout(location = 0) out vec4 outColor;
 
 void main() {
-    outColor = vColor * texture(tex, vTexCoord);
+    vec4 color = vColor * texture(tex, vTexCoord);
+    color.rgb = mix(color.rgb, vFog.rgb * color.a, vFog.a);
+    outColor = color;
 }

@@ -20,6 +20,8 @@ layout(set = 0, binding = 0) uniform Effect {
     vec4 lightDiffuse[3];
     vec4 lightSpecular[3];
     uvec4 flags;          // x: 1 lighting, 2 vertex colour, 4 texture
+    vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
+    vec4 fogColor;
 } u;
 
 layout(location = 0) in vec3 inPosition;
@@ -29,6 +31,7 @@ layout(location = 3) in vec3 inNormal; // unused: declared because the pipeline 
 
 layout(location = 0) out vec4 vColor;    // premultiplied colour
 layout(location = 2) out vec2 vTexCoord;
+layout(location = 3) out vec4 vFog;     // rgb fog colour, a fog factor (XNA's linear fog)
 
 const uint VERTEX_COLOR = 2u;
 
@@ -36,5 +39,6 @@ void main() {
     float vertexColor = float((u.flags.x & VERTEX_COLOR) != 0u);
     vColor = u.diffuseColor * mix(vec4(1.0), inColor, vertexColor);
     vTexCoord = inTexCoord;
+    vFog = vec4(u.fogColor.rgb, clamp(dot(vec4(inPosition, 1.0), u.fogVector), 0.0, 1.0));
     gl_Position = u.worldViewProj * vec4(inPosition, 1.0);
 }

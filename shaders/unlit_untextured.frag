@@ -5,9 +5,12 @@
 
 layout(location = 0) in vec4 vColor;
 layout(location = 2) in vec2 vTexCoord;
+layout(location = 3) in vec4 vFog;
 
 layout(location = 0) out vec4 outColor;
 
 void main() {
-    outColor = vColor;
+    vec4 color = vColor;
+    color.rgb = mix(color.rgb, vFog.rgb * color.a, vFog.a);
+    outColor = color;
 }

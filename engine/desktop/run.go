@@ -1,8 +1,14 @@
 package desktop
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine/audio"
+	"github.com/metronome-engine/metronome/engine/desktop/audioout"
 
 	"github.com/metronome-engine/metronome/engine"
 )
@@ -44,7 +50,27 @@ type Config struct {
 	// Engine is the game's clock configuration (zero: system clock,
 	// default profile).
 	Engine engine.Config
+	// Audio chooses the game's audio output (A5); the zero value opens
+	// the system's audio server.
+	Audio AudioOutput
+	// AudioPeriod is the output's period; 0: audioout.DefaultPeriod (20 ms).
+	AudioPeriod time.Duration
 }
+
+// AudioOutput chooses where a desktop game's audio goes.
+type AudioOutput int
+
+const (
+	// AudioReal opens the system's audio server (PulseAudio or ALSA on
+	// Linux, WASAPI on Windows) through oto, unless Engine.Audio already
+	// has an Output or a Sink, or METRONOME_AUDIO=off is set. Without a
+	// server the game runs silently: NewGame prints one line saying so and
+	// Audio().Available() is false.
+	AudioReal AudioOutput = iota
+	// AudioOffline keeps Engine.Audio as it is: its Sink (a WAV file) or,
+	// without one, silence, rendered in lockstep with game time (A4).
+	AudioOffline
+)
 
 func (c Config) withDefaults() Config {
 	if c.Title == "" {
@@ -68,6 +94,7 @@ func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg.Engine.Audio = openAudio(cfg)
 	g, err := engine.NewGame(h, p, cfg.Engine)
 	if err != nil {
 		p.Destroy()
@@ -87,4 +114,25 @@ func Run(h engine.Handler, cfg Config) error {
 		return err
 	}
 	return g.Run()
+}
+
+// openAudio fills in the real output unless the config says otherwise;
+// a failure leaves the game silent, said in one line (A5).
+func openAudio(cfg Config) audio.Config {
+	ac := cfg.Engine.Audio
+	if cfg.Audio != AudioReal || ac.Output != nil || ac.Sink != nil {
+		return ac
+	}
+	if os.Getenv("METRONOME_AUDIO") == "off" {
+		ac.Unavailable = errors.New("METRONOME_AUDIO=off")
+		return ac
+	}
+	out, err := audioout.Open(audioout.Options{Period: cfg.AudioPeriod})
+	if err != nil {
+		ac.Unavailable = err
+		fmt.Fprintf(os.Stderr, "audio: none, running silently (%v)\n", err)
+		return ac
+	}
+	ac.Output = out
+	return ac
 }

@@ -55,6 +55,12 @@ type BasicEffect struct {
 	// SamplerState at the vertices' texture coordinates.
 	TextureEnabled bool
 	Texture        *Texture2D
+	// FogEnabled turns on XNA's linear fog: from view distance FogStart
+	// (0 at first) to FogEnd (1 at first) the colour goes to FogColor
+	// (black at first), times the pixel's alpha.
+	FogEnabled       bool
+	FogStart, FogEnd float32
+	FogColor         mgl32.Vec3
 }
 
 // NewBasicEffect returns an effect with XNA's defaults for dev.
@@ -63,7 +69,7 @@ func NewBasicEffect(dev *Device) *BasicEffect {
 	return &BasicEffect{
 		dev: dev, World: id, View: id, Projection: id,
 		DiffuseColor: mgl32.Vec3{1, 1, 1}, Alpha: 1,
-		SpecularColor: mgl32.Vec3{1, 1, 1}, SpecularPower: 16,
+		SpecularColor: mgl32.Vec3{1, 1, 1}, SpecularPower: 16, FogEnd: 1,
 		DirectionalLight0: DirectionalLight{Enabled: true, Direction: mgl32.Vec3{0, 0, -1}, DiffuseColor: mgl32.Vec3{1, 1, 1}},
 		DirectionalLight1: DirectionalLight{Direction: mgl32.Vec3{0, 0, -1}, DiffuseColor: mgl32.Vec3{1, 1, 1}},
 		DirectionalLight2: DirectionalLight{Direction: mgl32.Vec3{0, 0, -1}, DiffuseColor: mgl32.Vec3{1, 1, 1}},
@@ -162,6 +168,11 @@ func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 		}
 	}
 	u.Flags = [4]uint32{uint32(e.Variant())}
+	u.FogVector, u.FogColor = mgl32.Vec4{}, mgl32.Vec4{}
+	if e.FogEnabled {
+		u.FogVector = fogVector(e.View.Mul4(e.World), e.FogStart, e.FogEnd)
+		u.FogColor = e.FogColor.Vec4(0)
+	}
 }
 
 // mulVec3 multiplies a and b channel by channel.

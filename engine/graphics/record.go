@@ -227,7 +227,9 @@ type Draw struct {
 //	offset 304  vec4 LightDiffuse[3]   rgb, a unused
 //	offset 352  vec4 LightSpecular[3]  rgb, a unused
 //	offset 400  uvec4 Flags            x the ShaderVariant bits, yzw unused
-//	size   416
+//	offset 416  vec4 FogVector         fog factor = dot(position, FogVector), zero without fog
+//	offset 432  vec4 FogColor          rgb fog colour, a unused
+//	size   448
 //
 // Matrices are column-major as mathgl stores them. The Projection in
 // WorldViewProjection already contains the Y flip and 0..1 depth (rule G8),
@@ -244,12 +246,14 @@ type EffectUniforms struct {
 	LightDiffuse          [3]mgl32.Vec4
 	LightSpecular         [3]mgl32.Vec4
 	Flags                 [4]uint32
+	FogVector             mgl32.Vec4
+	FogColor              mgl32.Vec4
 }
 
 // EffectUniformsSize is the size of EffectUniforms in bytes (std140).
-const EffectUniformsSize = 416
+const EffectUniformsSize = 448
 
-// UniformBytes returns the memory of f.Uniforms[i] as its 416 std140 bytes,
+// UniformBytes returns the memory of f.Uniforms[i] as its 448 std140 bytes,
 // without copying (valid while the record is): what a backend copies into
 // its uniform buffer at an offset aligned to the device's
 // minUniformBufferOffsetAlignment.

@@ -1,18 +1,21 @@
 // Command pong is a complete two-player Pong written only against the
-// engine's public API (engine, engine/desktop and engine/graphics):
-// W/S move the left paddle, Up/Down the right one, P pauses, Esc quits.
+// engine's public API (engine, engine/audio, engine/desktop and
+// engine/graphics): W/S move the left paddle, Up/Down the right one, P
+// pauses, Esc quits. Paddles, walls and scores beep, panned to the ball.
 //
 //	go run ./examples/pong
 package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/audio"
 	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/timing"
@@ -35,6 +38,7 @@ type pong struct {
 	score       [2]int
 	paused      bool
 	text        []byte // a score, built in place each frame
+	beep        *audio.SoundEffect
 }
 
 func main() {
@@ -50,8 +54,18 @@ func (p *pong) LoadContent(g *engine.Game) (err error) {
 	}
 	p.left, p.right = (height-paddleH)/2, (height-paddleH)/2
 	p.serve(1)
+	if err == nil { // one 40 ms 440 Hz beep, pitched per event
+		tone := make([]float32, 1920)
+		for i := range tone {
+			tone[i] = float32(0.3 * math.Sin(float64(i)*2*math.Pi*440/48000) * float64(1920-i) / 1920)
+		}
+		p.beep, err = g.Audio().NewSoundEffectFloat(tone, 48000, 1)
+	}
 	return err
 }
+
+// pan is the ball's place across the court, -1 (left) to 1 (right).
+func (p *pong) pan() float32 { return p.pos[0]/(width-ballSize)*2 - 1 }
 
 // serve puts the ball in the middle, heading left (-1) or right (1).
 func (p *pong) serve(dir float32) {
@@ -77,6 +91,7 @@ func (p *pong) Update(g *engine.Game, gt timing.GameTime) {
 	if p.pos[1] < 0 || p.pos[1] > height-ballSize { // the walls
 		p.vel[1] = -p.vel[1]
 		p.pos[1] = mgl32.Clamp(p.pos[1], 0, height-ballSize)
+		p.beep.Play(0.6, -0.5, p.pan()) // wall: low
 	}
 	top, x := p.left, float32(margin)
 	if p.vel[0] > 0 {
@@ -85,12 +100,15 @@ func (p *pong) Update(g *engine.Game, gt timing.GameTime) {
 	if !rect(p.pos[0], p.pos[1], ballSize, ballSize).Intersect(rect(x, top, paddleW, paddleH)).Empty() {
 		off := (p.pos[1] + ballSize/2 - top - paddleH/2) / (paddleH / 2) // -1..1: steeper off centre
 		p.vel = mgl32.Vec2{-p.vel[0] * 1.05, off * speed}
+		p.beep.Play(1, 0, p.pan()) // paddle
 	}
 	if p.pos[0] < -ballSize {
 		p.score[1]++
+		p.beep.Play(1, 1, -1) // score: high, on the side that lost
 		p.serve(1)
 	} else if p.pos[0] > width {
 		p.score[0]++
+		p.beep.Play(1, 1, 1)
 		p.serve(-1)
 	}
 }

@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -203,4 +204,54 @@ func TestE6_GoldenAlphaTest(t *testing.T) {
 		fx.Apply()
 		return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad(108), 0, 2)
 	})
+}
+
+// TestE6_GoldenFog draws a row of lit cubes going into the distance with
+// BasicEffect's linear fog from 3 to 12 units (the far cubes fade into the
+// fog colour, which is also the clear colour) while the nearest, before
+// the fog's start, keeps its colours.
+func TestE6_GoldenFog(t *testing.T) {
+	fogColor := graphics.Color{R: 150, G: 160, B: 180, A: 255}
+	var img *image.RGBA
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.Clear(fogColor); err != nil {
+				return err
+			}
+			proj, err := graphics.CreatePerspectiveFieldOfView(math.Pi/4, 160.0/120, 0.1, 50)
+			if err != nil {
+				return err
+			}
+			m := c.mesh
+			m.View = graphics.CreateLookAt(mgl32.Vec3{0, 1.5, 3}, mgl32.Vec3{0, 0, -4}, mgl32.Vec3{0, 1, 0})
+			m.Projection = proj
+			m.FogEnabled, m.FogStart, m.FogEnd = true, 3, 12
+			m.FogColor = mgl32.Vec3{150.0 / 255, 160.0 / 255, 180.0 / 255}
+			c.dev.SetDepthStencilState(graphics.DepthDefault)
+			c.dev.SetBlendState(graphics.Opaque)
+			c.dev.SetRasterizerState(graphics.CullCounterClockwise)
+			if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
+				return err
+			}
+			if err := c.dev.SetIndices(c.cubeIB); err != nil {
+				return err
+			}
+			for i := range 5 {
+				m.World = mgl32.Translate3D(float32(i%2)*2-1, 0, -3*float32(i)).Mul4(mgl32.HomogRotate3D(0.5, mgl32.Vec3{0, 1, 0}))
+				m.Apply()
+				if err := c.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12); err != nil {
+					return err
+				}
+			}
+			m.FogEnabled = false
+			return nil
+		})
+		return err
+	})
+	checkGolden(t, "e6_fog.png", img)
 }

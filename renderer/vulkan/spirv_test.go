@@ -20,7 +20,7 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 		uint32(unsafe.Offsetof(u.EmissiveColor)), uint32(unsafe.Offsetof(u.SpecularColor)),
 		uint32(unsafe.Offsetof(u.EyePosition)), uint32(unsafe.Offsetof(u.LightDirection)),
 		uint32(unsafe.Offsetof(u.LightDiffuse)), uint32(unsafe.Offsetof(u.LightSpecular)),
-		uint32(unsafe.Offsetof(u.Flags)),
+		uint32(unsafe.Offsetof(u.Flags)), uint32(unsafe.Offsetof(u.FogVector)), uint32(unsafe.Offsetof(u.FogColor)),
 	}
 	if unsafe.Sizeof(u) != graphics.EffectUniformsSize {
 		t.Fatalf("Go block is %d bytes, EffectUniformsSize %d", unsafe.Sizeof(u), graphics.EffectUniformsSize)

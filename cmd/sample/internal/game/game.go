@@ -17,7 +17,6 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -33,6 +32,9 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "sample: %v (sample -h lists the flags)\n", err)
 		return 2
+	}
+	if opt.audio.play != "" {
+		return runPlay(opt.audio, stderr)
 	}
 	if err := playGame(opt, stderr); err != nil {
 		fmt.Fprintln(stderr, "sample:", err)
@@ -58,15 +60,22 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	s.readyPath = os.Getenv(readyEnv)
 	ex := watchExit()
 	defer ex.stop()
-	g, err := desktop.NewGame(s, desktop.Config{
+	dcfg := desktop.Config{
 		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
 		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
-	})
+	}
+	if err := opt.audio.desktopAudio(&dcfg, opt.fixedDt > 0); err != nil {
+		return err
+	}
+	g, err := desktop.NewGame(s, dcfg)
 	if err != nil {
 		return err
 	}
 	defer watchDisplay(s, g)()
 	if err := s.configure(g); err != nil {
+		return errors.Join(err, g.Close())
+	}
+	if s.snd, err = newSampleAudio(g, opt.audio); err != nil {
 		return errors.Join(err, g.Close())
 	}
 	ex.attach(g.RequestExit, opt.duration)
@@ -155,8 +164,10 @@ type sampleGame struct {
 	paused     bool         // P: the balls stop stepping, the cube's clock is locked
 	loads      int          // L presses served
 	sc         *scene       // the cube's and balls' meshes (game_draw.go)
+	look       freeLook     // the free-look camera (game_look.go)
 	game       *engine.Game // set by configure: its validation messages are read after Run
 	drawFailed bool         // drawing failed once (reported)
+	snd        *sampleAudio // the click, bounces and music (game_audio.go); nil in RunMeasured
 }
 
 // The two balls' indexes in sampleGame.balls.
@@ -254,7 +265,11 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
+	s.look.update(g) // game_look.go
 	s.stepBalls(gt)
+	if s.snd != nil {
+		s.snd.update(g, &s.balls)
+	}
 	if s.readyPath != "" && s.draws > 0 {
 		s.signalReady()
 	}
@@ -327,7 +342,7 @@ func (s *sampleGame) screenshot(g *engine.Game) {
 		s.err = errors.Join(s.err, errors.New("screenshot: no frame was presented"))
 		return
 	}
-	if err := vulkan.WritePNG(s.opt.screenshot, img); err != nil {
+	if err := engine.WritePNG(s.opt.screenshot, img); err != nil {
 		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
 	}
 }

@@ -50,6 +50,7 @@ type gameOptions struct {
 	hud            bool          // draw the HUD over the scene
 	balls          bool          // draw the balls (they move either way)
 	model          string        // -model: a glTF file drawn in the cube's place
+	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
@@ -77,6 +78,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
+	addAudioFlags(fs, &opt.audio)
 	return fs
 }
 
@@ -139,6 +141,9 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 		if opt.input, err = readInputScript(raw.input); err != nil {
 			return fmt.Errorf("-input %s: %w", raw.input, err)
 		}
+	}
+	if err := opt.audio.check(); err != nil {
+		return err
 	}
 	return checkFixedDt(opt, raw.fixedDt)
 }
@@ -346,8 +351,12 @@ keys:
   R       ResetElapsedTime
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
+  M       mute/unmute the click, the bounces and the music (rule A8)
   D       toggle the display-locked step (rule P10: step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
+  right mouse button
+          capture the mouse for the free-look camera (rule I4; it orbits a -model);
+          Esc or the right button again gives it back
   Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
           with the same orderly teardown: -dump-state and -screenshot are written)
 

@@ -96,6 +96,7 @@ func openMeasured(m Measured) (*engine.Game, *measuredGame, error) {
 	g, err := desktop.NewGame(h, desktop.Config{
 		Title: m.Title, Width: m.Width, Height: m.Height,
 		FramesInFlight: m.FramesInFlight, Engine: ecfg,
+		Audio: desktop.AudioOffline, // a measuring run plays no sound
 	})
 	if err != nil {
 		return nil, nil, err

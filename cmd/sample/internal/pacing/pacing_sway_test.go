@@ -3,12 +3,12 @@ package pacing
 import (
 	"bytes"
 	"errors"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -64,7 +64,7 @@ func TestP6_PacingRealRunOnSway(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	var code int
-	window.Do(func() {
+	desktop.Do(func() {
 		code = Run([]string{"-variable", "-frames", "180", "-intervals", "0,1,2", "-out", dir, "-quiet"}, &out, &errb)
 	})
 	if code != 0 && windowtest.StackMissing(errors.New(errb.String())) {

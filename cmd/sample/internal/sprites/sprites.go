@@ -92,7 +92,7 @@ func parseSize(s string) (int, int, error) {
 
 func run(opt options, stdout io.Writer) error {
 	s := newScene(opt)
-	g, err := desktop.NewGame(s, desktop.Config{Title: "metronome sprites", Width: opt.width, Height: opt.height,
+	g, err := desktop.NewGame(s, desktop.Config{Audio: desktop.AudioOffline, Title: "metronome sprites", Width: opt.width, Height: opt.height,
 		Validation: opt.validation})
 	if err != nil {
 		return err
