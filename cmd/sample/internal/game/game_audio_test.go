@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/metronome-engine/metronome/window/windowtest"
@@ -113,10 +112,7 @@ func TestA6_SamplePlayBadFilesExit2(t *testing.T) {
 			}
 			code = exit.ExitCode()
 		}
-		rss := int64(0)
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			rss = int64(ru.Maxrss) * 1024
-		}
+		rss := peakRSS(cmd.ProcessState)
 		line := errb.String()
 		if code != 2 || strings.Count(line, "\n") != 1 || strings.Contains(line, "panic") || !strings.HasPrefix(line, "sample: -play") {
 			t.Errorf("%s: exit %d, stderr %q; want exit 2 and one line", name, code, line)
