@@ -17,6 +17,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/wave.frag.spv testdata/effects/wave.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/crt.frag.spv testdata/effects/crt.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/needs_normal.vert.spv testdata/effects/needs_normal.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/instanced.vert.spv testdata/effects/instanced.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/separate.vert.spv testdata/effects/separate.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/cubes.frag.spv testdata/effects/cubes.frag
 
 func spv(t testing.TB, name string) []byte {
 	t.Helper()
