@@ -140,9 +140,9 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 			Binding: 1, Stride: uint32(k.Instance.Stride), InputRate: vk.VertexInputRateInstance})
 	}
 	input := &vk.PipelineVertexInputStateCreateInfo{
-		SType:                         vk.StructureTypePipelineVertexInputStateCreateInfo,
-		VertexBindingDescriptionCount: uint32(len(bindings)),
-		PVertexBindingDescriptions:    bindings,
+		SType:                           vk.StructureTypePipelineVertexInputStateCreateInfo,
+		VertexBindingDescriptionCount:   uint32(len(bindings)),
+		PVertexBindingDescriptions:      bindings,
 		VertexAttributeDescriptionCount: uint32(len(attrs)),
 		PVertexAttributeDescriptions:    attrs,
 	}
