@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"fmt"
 	"image"
+	"image/png"
+	"os"
 	"time"
 )
 
@@ -130,4 +133,22 @@ func (w Window) PixelRatio() (x, y float64) {
 		return 1, 1
 	}
 	return float64(g.fbW) / float64(g.clientW), float64(g.fbH) / float64(g.clientH)
+}
+
+// WritePNG writes img (a capture: Presented.Capture, LastCapture) to path
+// as a PNG file, creating or truncating it.
+func WritePNG(path string, img image.Image) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("write png: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("write png %s: %w", path, cerr)
+		}
+	}()
+	if err := png.Encode(f, img); err != nil {
+		return fmt.Errorf("write png %s: %w", path, err)
+	}
+	return nil
 }

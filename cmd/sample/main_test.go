@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -106,5 +107,34 @@ func TestHardening_SampleHelpListsThePrograms(t *testing.T) {
 	if code := run([]string{"nope"}, nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), `"nope"`) ||
 		!strings.Contains(errb.String(), "pacing") {
 		t.Errorf("sample nope: exit %d, stderr %q; want 2 naming the subcommand and listing the others", code, errb.String())
+	}
+}
+
+// TestG1_SampleUsesThePublicAPIOnly: no file under cmd/ (tests included)
+// imports renderer/vulkan or window: the sample does what a game can do,
+// through engine, engine/desktop and engine/graphics (screenshots as PNG,
+// size checks, display loss and the display server's name included).
+func TestG1_SampleUsesThePublicAPIOnly(t *testing.T) {
+	banned := []string{`"` + modulePath + `/renderer/vulkan"`, `"` + modulePath + `/window"`}
+	fset := token.NewFileSet()
+	n := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		n++
+		for _, imp := range f.Imports {
+			if slices.Contains(banned, imp.Path.Value) {
+				t.Errorf("%s imports %s", path, imp.Path.Value)
+			}
+		}
+		return nil
+	})
+	if err != nil || n < 20 {
+		t.Fatalf("walked %d files: %v", n, err)
 	}
 }

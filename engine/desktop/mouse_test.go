@@ -17,10 +17,10 @@ import (
 // Stages of the mouse-look run, shared by the loop and the xdotool
 // goroutine.
 const (
-	lookFocusing  = iota // the goroutine focuses the window
-	lookFocused          // the window has focus: the next update captures
-	lookCaptured         // captured: the goroutine moves the mouse
-	lookMoved            // the moves were sent
+	lookFocusing = iota // the goroutine focuses the window
+	lookFocused         // the window has focus: the next update captures
+	lookCaptured        // captured: the goroutine moves the mouse
+	lookMoved           // the moves were sent
 )
 
 // lookGame captures the cursor once its window has focus, sums the

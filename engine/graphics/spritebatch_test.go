@@ -590,6 +590,6 @@ func ExampleSpriteBatch() {
 	frame, _ := dev.EndFrame()
 
 	size := font.MeasureString("Score: 42")
-	fmt.Printf("text %vx%v pixels; %d draws\n", size[0], size[1], len(frame.Draws))
-	// Output: text 69x19 pixels; 2 draws
+	fmt.Printf("text %.1fx%v pixels; %d draws\n", size[0], size[1], len(frame.Draws))
+	// Output: text 69.0x19 pixels; 2 draws
 }

@@ -45,13 +45,20 @@ type FontOptions struct {
 	DefaultCharacter rune
 	// Spacing is added between characters, in pixels.
 	Spacing float32
+	// Monochrome rasterizes without antialiasing: each pixel of a glyph is
+	// fully covered or empty (half coverage or more counts), for pixel
+	// fonts drawn at their design size.
+	Monochrome bool
 }
 
 // SpriteFont is a font rasterized at one pixel size into a texture atlas
 // of premultiplied white glyphs, drawn with SpriteBatch.DrawString and
-// tinted by its colour (XNA's SpriteFont, rule G6). Layout is in whole
-// pixels: advances, kerning and the line spacing are rounded, so text at
-// an integer position lands glyphs on pixel boundaries.
+// tinted by its colour (XNA's SpriteFont, rule G6). The pen moves in
+// fractional pixels (rule G13): advances and kerning are the font's own,
+// unrounded, and accumulate along the line; each glyph is drawn at the
+// pen's position rounded to a whole pixel, so text at an integer position
+// keeps glyphs on pixel boundaries and still spaces evenly at small sizes.
+// MeasureString measures the same pen. The line spacing is whole pixels.
 type SpriteFont struct {
 	tex         *Texture2D
 	runes       []rune      // the character set, ascending; slot i is runes[i]
@@ -112,7 +119,7 @@ func NewSpriteFont(dev *Device, data []byte, opts FontOptions) (*SpriteFont, err
 		return nil, err
 	}
 	f := &SpriteFont{spacing: opts.Spacing, defaultSlot: -1, lineSpacing: r.lineSpacing}
-	images, err := r.glyphs(f, want, dev.limits.MaxTextureSize)
+	images, err := r.glyphs(f, want, dev.limits.MaxTextureSize, opts.Monochrome)
 	if err != nil {
 		return nil, err
 	}
@@ -188,7 +195,7 @@ func (r *rasterizer) init(size float64) error {
 
 // glyphs fills f's character set, lookup tables and glyph metrics with the
 // runes of want the font has, and returns their images by slot.
-func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int) ([]glyphImage, error) {
+func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int, mono bool) ([]glyphImage, error) {
 	if err := r.checkAtlas(want, limit); err != nil {
 		return nil, err
 	}
@@ -202,7 +209,7 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int) ([]glyphImage
 		if gi == 0 {
 			continue // not in the font
 		}
-		adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingFull)
+		adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingNone)
 		if err != nil {
 			return nil, fmt.Errorf("graphics: new sprite font: advance of %U: %w", c, err)
 		}
@@ -213,18 +220,24 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int) ([]glyphImage
 			alpha, isAlpha := mask.(*image.Alpha)
 			for y := range img.h {
 				if isAlpha { // the rasterizer's mask: a row at a time
-					copy(img.pix[y*img.w:(y+1)*img.w], alpha.Pix[alpha.PixOffset(mp.X, mp.Y+y):])
+					row := img.pix[y*img.w : (y+1)*img.w]
+					copy(row, alpha.Pix[alpha.PixOffset(mp.X, mp.Y+y):])
+					if mono {
+						for x, a := range row {
+							row[x] = coverage(uint32(a)*0x101, true)
+						}
+					}
 					continue
 				}
 				for x := range img.w {
 					_, _, _, a := mask.At(mp.X+x, mp.Y+y).RGBA()
-					img.pix[y*img.w+x] = byte(a >> 8)
+					img.pix[y*img.w+x] = coverage(a, mono)
 				}
 			}
 		}
 		slot := int32(len(f.runes))
 		f.runes = append(f.runes, c)
-		f.glyphs = append(f.glyphs, fontGlyph{offX: float32(dr.Min.X), offY: float32(dr.Min.Y), advance: float32(adv.Round())})
+		f.glyphs = append(f.glyphs, fontGlyph{offX: float32(dr.Min.X), offY: float32(dr.Min.Y), advance: pixels(adv)})
 		r.index = append(r.index, gi)
 		images = append(images, img)
 		if c < 256 {
@@ -241,12 +254,27 @@ func (r *rasterizer) glyphs(f *SpriteFont, want []rune, limit int) ([]glyphImage
 	}
 	space := float32(0)
 	if gi, err := r.font.GlyphIndex(&r.buf, ' '); err == nil && gi != 0 {
-		if adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingFull); err == nil {
-			space = float32(adv.Round())
+		if adv, err := r.font.GlyphAdvance(&r.buf, gi, r.ppem, font.HintingNone); err == nil {
+			space = pixels(adv)
 		}
 	}
 	f.tab = 4 * space
 	return images, nil
+}
+
+// pixels converts a 26.6 fixed-point length to pixels, unrounded.
+func pixels(v fixed.Int26_6) float32 { return float32(v) / 64 }
+
+// coverage is a mask's 16-bit alpha as a byte; monochrome rounds it to
+// empty or full.
+func coverage(a uint32, mono bool) byte {
+	if !mono {
+		return byte(a >> 8)
+	}
+	if a >= 0x8000 {
+		return 0xff
+	}
+	return 0
 }
 
 // checkAtlas lays the atlas out from the glyphs' bounds, which cost no
@@ -271,7 +299,7 @@ func (r *rasterizer) checkAtlas(want []rune, limit int) error {
 }
 
 // kerning returns the font's non-zero kerning pairs among f's characters,
-// in pixels. Fonts without kerning cost one lookup.
+// in pixels, unrounded. Fonts without kerning cost one lookup.
 func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 	n := len(r.index)
 	if n > 2048 {
@@ -280,7 +308,7 @@ func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 	var out map[uint32]float32
 	for a := range n {
 		for b := range n {
-			k, err := r.font.Kern(&r.buf, r.index[a], r.index[b], r.ppem, font.HintingFull)
+			k, err := r.font.Kern(&r.buf, r.index[a], r.index[b], r.ppem, font.HintingNone)
 			if errors.Is(err, sfnt.ErrNotFound) || (err == nil && k == 0) {
 				continue
 			}
@@ -290,7 +318,7 @@ func (r *rasterizer) kerning(f *SpriteFont) (map[uint32]float32, error) {
 			if out == nil {
 				out = map[uint32]float32{}
 			}
-			out[uint32(a)<<16|uint32(b)] = float32(k.Round())
+			out[uint32(a)<<16|uint32(b)] = pixels(k)
 		}
 	}
 	return out, nil

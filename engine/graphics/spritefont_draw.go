@@ -147,7 +147,7 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 			continue
 		}
 		w, h := float32(s.Width), float32(s.Height)
-		gx, gy := g.x+gl.offX, g.y+gl.offY
+		gx, gy := roundPen(g.x)+gl.offX, roundPen(g.y)+gl.offY // whole pixels (G13)
 		if effects&FlipHorizontally != 0 {
 			gx = size[0] - gx - w
 		}
@@ -157,4 +157,13 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 		sb.add(tex, position[0], position[1], w*scale[0], h*scale[1], float32(s.X), float32(s.Y), w, h, tint,
 			(origin[0]-gx)*scale[0], (origin[1]-gy)*scale[1], sin, cos, effects, depth)
 	}
+}
+
+// roundPen rounds a pen coordinate to the nearest whole pixel, halves
+// away from zero.
+func roundPen(v float32) float32 {
+	if v < 0 {
+		return -float32(int32(-v + 0.5))
+	}
+	return float32(int32(v + 0.5))
 }

@@ -10,9 +10,12 @@
 //     pipeline per state combination (graphics.PipelineKey), built on
 //     first use and kept, never per frame; textures, render targets and
 //     vertex and index buffers (CreateTexture, CreateBuffer);
-//   - the presenter, rebuilt as the window asks: surface, swapchain, depth
-//     buffer, present mode (P4 to P8), rebuilds (W2, P5), half rate (P8)
-//     and captures of presented frames (G11);
+//   - the presenter (its own type, with one SetPresentation), rebuilt as
+//     the window asks: surface, swapchain, depth buffer, present mode (P4
+//     to P8), rebuilds (W2, P5) or in-place mode switches where the driver
+//     allows them (P11, VK_EXT_swapchain_maintenance1; C helpers in
+//     inplace.c carry the structures vulkan-go lacks), present fences, half
+//     rate (P8) and captures of presented frames (G11);
 //   - the frame: a frame in flight's fence, semaphore, command buffer and
 //     GPU-visible arena (user vertices, effect uniforms, upload staging),
 //     recorded anew each frame from the record.
@@ -34,8 +37,8 @@
 //	f, err := dev.EndFrame()
 //	err = r.Execute(f)                // record, submit, present
 //	r.Resize()                        // on framebuffer-size and iconify events
-//	err = r.SetPresentation(n, half)  // P4/P5/P8: rebuilt before the next acquire if the mode changes
-//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold
+//	err = r.SetPresentation(n, half)  // P4/P5/P8/P11: in place or rebuilt before the next acquire if the mode changes
+//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold, Switch
 //	r.CaptureNext()                   // G11: copy the next presented frame; LastCapture returns it
 //
 // To shorten a launch, the loader, driver, instance, device, render passes,

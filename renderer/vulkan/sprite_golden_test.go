@@ -361,6 +361,34 @@ func TestG10_GoldenSpriteTextKerning(t *testing.T) {
 	})
 }
 
+// TestG13_GoldenSmallText: Liberation Sans at 10 px, antialiased and
+// monochrome, a title screen's line; the pen moves in fractional pixels,
+// so words and letters are spaced as the font's own advances say (the
+// glyph positions are checked against them by engine/graphics's
+// TestG13_SmallTextFollowsUnroundedAdvances).
+func TestG13_GoldenSmallText(t *testing.T) {
+	spriteGolden(t, "g13_small_text.png", func(s *sprites) error {
+		aa, err := graphics.NewSpriteFont(s.dev, liberationsansregular.TTF, graphics.FontOptions{Size: 10})
+		if err != nil {
+			return err
+		}
+		mono, err := graphics.NewSpriteFont(s.dev, liberationsansregular.TTF, graphics.FontOptions{Size: 10, Monochrome: true})
+		if err != nil {
+			return err
+		}
+		if err := s.dev.Clear(graphics.Color{R: 20, G: 24, B: 40, A: 255}); err != nil {
+			return err
+		}
+		if err := s.sb.Begin(); err != nil {
+			return err
+		}
+		s.sb.DrawString(aa, "Space / click / pad A to play", mgl32.Vec2{4, 8}, graphics.White)
+		s.sb.DrawString(mono, "Space / click / pad A to play", mgl32.Vec2{4, 28}, graphics.White)
+		s.sb.DrawString(aa, "Spac e? no: Space. to, pad A", mgl32.Vec2{4, 48}, graphics.Color{R: 250, G: 200, B: 60, A: 255})
+		return s.sb.End()
+	})
+}
+
 // TestG10_GoldenSpriteShapes: filled rectangles (opaque and translucent,
 // overlapping), outlines 1 and 3 pixels thick, and lines of several
 // angles (0, 30, 45, 90, 135 and 200 degrees) and widths (1, 2, 4).

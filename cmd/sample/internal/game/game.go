@@ -17,7 +17,6 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -165,6 +164,7 @@ type sampleGame struct {
 	paused     bool         // P: the balls stop stepping, the cube's clock is locked
 	loads      int          // L presses served
 	sc         *scene       // the cube's and balls' meshes (game_draw.go)
+	look       freeLook     // the free-look camera (game_look.go)
 	game       *engine.Game // set by configure: its validation messages are read after Run
 	drawFailed bool         // drawing failed once (reported)
 	snd        *sampleAudio // the click, bounces and music (game_audio.go); nil in RunMeasured
@@ -265,6 +265,7 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
 	s.prevKeys = keys
+	s.look.update(g) // game_look.go
 	s.stepBalls(gt)
 	if s.snd != nil {
 		s.snd.update(g, &s.balls)
@@ -341,7 +342,7 @@ func (s *sampleGame) screenshot(g *engine.Game) {
 		s.err = errors.Join(s.err, errors.New("screenshot: no frame was presented"))
 		return
 	}
-	if err := vulkan.WritePNG(s.opt.screenshot, img); err != nil {
+	if err := engine.WritePNG(s.opt.screenshot, img); err != nil {
 		s.err = errors.Join(s.err, fmt.Errorf("screenshot: %w", err))
 	}
 }

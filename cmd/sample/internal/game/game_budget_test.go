@@ -2,10 +2,9 @@ package game
 
 import (
 	"errors"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"strings"
 	"testing"
-
-	"github.com/metronome-engine/metronome/renderer/vulkan"
 )
 
 // TestHardening_SizeOverBudgetIsABadFlag: -size 16384x16384 is within the
@@ -25,12 +24,12 @@ func TestHardening_SizeOverBudgetIsABadFlag(t *testing.T) {
 		{"960x540", "1MiB", true},
 	}
 	for _, c := range cases {
-		t.Setenv(vulkan.SwapchainBudgetEnv, c.env)
+		t.Setenv(desktop.SwapchainBudgetEnv, c.env)
 		_, err := parseGameFlags([]string{"-size", c.size})
-		if got := errors.Is(err, vulkan.ErrOverBudget); got != c.over {
-			t.Errorf("-size %s with %s=%q: %v, want over budget %t", c.size, vulkan.SwapchainBudgetEnv, c.env, err, c.over)
+		if got := errors.Is(err, desktop.ErrOverBudget); got != c.over {
+			t.Errorf("-size %s with %s=%q: %v, want over budget %t", c.size, desktop.SwapchainBudgetEnv, c.env, err, c.over)
 		}
-		if c.over && (!strings.Contains(err.Error(), "-size") || !strings.Contains(err.Error(), vulkan.SwapchainBudgetEnv)) {
+		if c.over && (!strings.Contains(err.Error(), "-size") || !strings.Contains(err.Error(), desktop.SwapchainBudgetEnv)) {
 			t.Errorf("error %q names neither the flag nor the budget's variable", err)
 		}
 	}
@@ -41,7 +40,7 @@ func TestHardening_SizeOverBudgetIsABadFlag(t *testing.T) {
 // any window or device exists (it needs no display).
 func TestHardening_SizeOverBudgetExits2(t *testing.T) {
 	p := runSample(t, []string{"-size", "16384x16384", "-frames", "3"}, "DISPLAY=", "WAYLAND_DISPLAY=",
-		vulkan.SwapchainBudgetEnv+"=")
+		desktop.SwapchainBudgetEnv+"=")
 	if p.code != 2 || strings.Count(p.stderr, "\n") != 1 || !strings.Contains(p.stderr, "1.0 GiB") {
 		t.Fatalf("exit %d, stderr %q; want exit 2 and one line naming the 1 GiB budget", p.code, p.stderr)
 	}

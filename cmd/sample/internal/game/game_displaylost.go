@@ -2,18 +2,18 @@ package game
 
 import (
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 
 	"github.com/metronome-engine/metronome/engine"
-	"github.com/metronome-engine/metronome/window"
 )
 
 // watchDisplay makes a lost X server save what s has so far: the window
 // package prints its message, displayLost writes the state dump and says
 // the screenshot is skipped, and the process exits with
-// window.DisplayLostStatus. The returned func removes the hook.
+// desktop.DisplayLostStatus. The returned func removes the hook.
 func watchDisplay(s *sampleGame, g *engine.Game) (stop func()) {
-	window.OnDisplayLost(func() { s.displayLost(g) })
-	return func() { window.OnDisplayLost(nil) }
+	desktop.OnDisplayLost(func() { s.displayLost(g) })
+	return func() { desktop.OnDisplayLost(nil) }
 }
 
 // displayLost runs on the thread that found the X connection broken (the

@@ -142,13 +142,14 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 	vp := dev.Viewport()
 	e := s.sc.effect
 	e.Projection = sceneProjection(vp.Width, vp.Height)
+	e.View = s.look.view(cameraEye)
 	dev.SetDepthStencilState(graphics.DepthDefault)
 	dev.SetRasterizerState(graphics.CullCounterClockwise)
 	dev.SetBlendState(graphics.Opaque)
 	angle := float32(math.Mod(s.scene.Seconds()*spinRate, 2*math.Pi))
 	shown := len(ballLook)
 	if s.sc.framed != nil {
-		if err := s.sc.framed.draw(dev, float32(math.Mod(s.scene.Seconds()*spinRate/2, 2*math.Pi))); err != nil {
+		if err := s.sc.framed.draw(dev, float32(math.Mod(s.scene.Seconds()*spinRate/2, 2*math.Pi)), &s.look); err != nil {
 			return err
 		}
 		shown = 0 // the balls are sized for the cube: they still move, unseen

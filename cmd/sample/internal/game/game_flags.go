@@ -354,6 +354,9 @@ keys:
   M       mute/unmute the click, the bounces and the music (rule A8)
   D       toggle the display-locked step (rule P10: step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
+  right mouse button
+          capture the mouse for the free-look camera (rule I4; it orbits a -model);
+          Esc or the right button again gives it back
   Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
           with the same orderly teardown: -dump-state and -screenshot are written)
 

@@ -59,6 +59,10 @@ func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
 func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 	switch k {
 	case engine.KeyEscape:
+		if g.IsMouseCaptured() { // Esc first gives the free-look camera's mouse back
+			g.SetMouseCaptured(false)
+			return false
+		}
 		g.Exit()
 		return true
 	case engine.Key0, engine.KeyKP0:

@@ -1,11 +1,10 @@
 package game
 
 import (
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"os"
 	"runtime"
 	"testing"
-
-	"github.com/metronome-engine/metronome/window"
 )
 
 // sampleBinDir holds the sample binary a test built (sampleBinary, where
@@ -15,12 +14,12 @@ var sampleBinDir string
 // GLFW must be driven from the main OS thread (rule W1).
 func init() { runtime.LockOSThread() }
 
-// TestMain serves window.Do on the main thread while the tests run on
+// TestMain serves desktop.Do on the main thread while the tests run on
 // other goroutines.
-// A test that opens a window runs its whole game inside one window.Do.
+// A test that opens a window runs its whole game inside one desktop.Do.
 // The sample binary the signal tests build is removed afterwards.
 func TestMain(m *testing.M) {
-	code := window.Main(func() int { return m.Run() })
+	code := desktop.Main(func() int { return m.Run() })
 	if sampleBinDir != "" {
 		os.RemoveAll(sampleBinDir)
 	}

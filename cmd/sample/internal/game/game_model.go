@@ -86,10 +86,11 @@ func (f *framedModel) camera(dir mgl32.Vec3, width, height int) (view, proj mgl3
 }
 
 // draw draws the model turned by angle about Y around its centre, seen
-// from the front and a little above.
-func (f *framedModel) draw(dev *graphics.Device, angle float32) error {
+// from the front and a little above, or from where the free-look camera
+// moved the eye (it orbits the model).
+func (f *framedModel) draw(dev *graphics.Device, angle float32, look *freeLook) error {
 	vp := dev.Viewport()
-	view, proj, err := f.camera(mgl32.Vec3{0, 0.35, 1}.Normalize(), vp.Width, vp.Height)
+	view, proj, err := f.camera(look.orbit(mgl32.Vec3{0, 0.35, 1}.Normalize()), vp.Width, vp.Height)
 	if err != nil {
 		return err
 	}

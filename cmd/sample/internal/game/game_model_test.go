@@ -3,6 +3,7 @@ package game
 import (
 	"bytes"
 	"errors"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/metronome-engine/metronome/engine/graphics/modeltest"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -38,7 +38,7 @@ func TestM1_SampleModelFlagDrawsTheFile(t *testing.T) {
 				t.Fatal(err)
 			}
 			var errb bytes.Buffer
-			window.Do(func() { err = playGame(opt, &errb) })
+			desktop.Do(func() { err = playGame(opt, &errb) })
 			if err != nil && windowtest.StackMissing(err, noDriver...) {
 				windowtest.SkipOrFail(t, "real stack missing", err)
 			}

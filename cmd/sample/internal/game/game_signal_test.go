@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"image/png"
 	"os"
 	"os/exec"
@@ -17,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -54,7 +54,7 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 	sampleBinDir = dir
 	exe := filepath.Join(dir, "sample")
 	args := []string{"build", "-o", exe}
-	if window.Wayland {
+	if desktop.Wayland {
 		args = append(args, "-tags", "wayland") // the same build as this test's
 	}
 	out, err := exec.Command("go", append(args, sampleCmdPackage)...).CombinedOutput()

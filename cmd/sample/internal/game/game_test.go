@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"image"
 	"image/png"
 	"os"
@@ -13,8 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/metronome-engine/metronome/renderer/vulkan"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -34,7 +33,7 @@ func TestW5_GameScreenshotShowsCube(t *testing.T) {
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	window.Do(func() { err = playGame(opt, &errb) })
+	desktop.Do(func() { err = playGame(opt, &errb) })
 	if err != nil && windowtest.StackMissing(err, noDriver...) {
 		windowtest.SkipOrFail(t, "real stack missing", err)
 	}
@@ -115,7 +114,7 @@ func TestW6_GameNoDisplayExits1(t *testing.T) {
 	if os.Getenv(gameChildEnv) == "1" {
 		var out, errb bytes.Buffer
 		var code int
-		window.Do(func() { code = Run([]string{"-frames", "1"}, &out, &errb) })
+		desktop.Do(func() { code = Run([]string{"-frames", "1"}, &out, &errb) })
 		fmt.Printf("CODE %d %s", code, errb.String())
 		return
 	}
@@ -136,4 +135,4 @@ func TestW6_GameNoDisplayExits1(t *testing.T) {
 
 // noDriver are the renderer's "Vulkan is missing" errors, for
 // windowtest.StackMissing.
-var noDriver = []error{vulkan.ErrNoDriver, vulkan.ErrNoLoader}
+var noDriver = []error{desktop.ErrNoDriver, desktop.ErrNoLoader}

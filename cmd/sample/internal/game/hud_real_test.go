@@ -3,13 +3,13 @@ package game
 import (
 	"bytes"
 	"errors"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -24,7 +24,7 @@ func shotOf(t *testing.T, args ...string) []byte {
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	window.Do(func() { err = playGame(opt, &errb) })
+	desktop.Do(func() { err = playGame(opt, &errb) })
 	if err != nil && windowtest.StackMissing(err, noDriver...) {
 		windowtest.SkipOrFail(t, "real stack missing", err)
 	}

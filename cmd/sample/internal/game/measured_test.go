@@ -2,12 +2,12 @@ package game
 
 import (
 	"errors"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"testing"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -38,7 +38,7 @@ func TestT5_MeasuredFrameAllocatesNothing(t *testing.T) {
 	var allocs float64
 	var h *measuredGame
 	var err error
-	window.Do(func() {
+	desktop.Do(func() {
 		var g *engine.Game
 		g, h, err = openMeasured(m)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/cmd/sample/internal/selfexec"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -117,13 +117,13 @@ func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
 
 // TestHardening_XServerDeathWritesDump runs the game on a private Xvfb,
 // kills the server once the game runs (the title shows its status), and
-// checks what is left: exit status window.DisplayLostStatus, one message
+// checks what is left: exit status desktop.DisplayLostStatus, one message
 // that the X server closed the connection, the -dump-state file written
 // from the state so far (it parses and counts draws), and no -screenshot,
 // with a line saying it was skipped. Xlib alone would exit(1) with nothing
 // written.
 func TestHardening_XServerDeathWritesDump(t *testing.T) {
-	if window.Wayland {
+	if desktop.Wayland {
 		t.Skip("the Wayland build talks to no X server (build without -tags wayland to test an X server's death)")
 	}
 	x := windowtest.StartXvfb(t)
@@ -161,11 +161,11 @@ func TestHardening_XServerDeathWritesDump(t *testing.T) {
 	t.Logf("exit %d, stderr:\n%s", code, stderr)
 	var help bytes.Buffer
 	Usage(&help)
-	if !strings.Contains(strings.Join(strings.Fields(help.String()), " "), fmt.Sprintf("%d the X server closed the connection", window.DisplayLostStatus)) {
-		t.Errorf("sample -h does not document exit status %d", window.DisplayLostStatus)
+	if !strings.Contains(strings.Join(strings.Fields(help.String()), " "), fmt.Sprintf("%d the X server closed the connection", desktop.DisplayLostStatus)) {
+		t.Errorf("sample -h does not document exit status %d", desktop.DisplayLostStatus)
 	}
-	if code != window.DisplayLostStatus {
-		t.Errorf("exit status %d, want %d (window.DisplayLostStatus)", code, window.DisplayLostStatus)
+	if code != desktop.DisplayLostStatus {
+		t.Errorf("exit status %d, want %d (desktop.DisplayLostStatus)", code, desktop.DisplayLostStatus)
 	}
 	if n := strings.Count(stderr, "the X server closed the connection"); n != 1 {
 		t.Errorf("%d messages that the X server closed the connection, want 1", n)

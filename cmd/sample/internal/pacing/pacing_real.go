@@ -2,6 +2,7 @@ package pacing
 
 import (
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"io"
 	"math"
 	"time"
@@ -11,7 +12,6 @@ import (
 	"github.com/metronome-engine/metronome/renderer/present"
 	"github.com/metronome-engine/metronome/renderer/present/pacing"
 	"github.com/metronome-engine/metronome/timing"
-	"github.com/metronome-engine/metronome/window"
 )
 
 // The real run's window, the size the project's reference measurements used.
@@ -126,7 +126,7 @@ func (r *realRun) Run(swapInterval int, progress func(done float64)) (pacingSeri
 		Width: realPacingWidth, Height: realPacingHeight, Frames: r.opt.frames, Duration: r.opt.duration,
 		Title:  fmt.Sprintf("metronome sample pacing: swap interval %d", swapInterval),
 		Stderr: r.stderr,
-		Opened: func(g *engine.Game) { r.vendor, r.refreshHz = window.ServerVendor(), g.RefreshRate() },
+		Opened: func(g *engine.Game) { r.vendor, r.refreshHz = desktop.DisplayServer(), g.RefreshRate() },
 	}))
 	if err != nil {
 		return pacingSeries{}, fmt.Errorf("interval %d: %w", swapInterval, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,6 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
@@ -93,7 +93,7 @@ func TestP6_PacingRealRunOnXvfb(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	var code int
-	window.Do(func() {
+	desktop.Do(func() {
 		code = Run([]string{"-frames", "60", "-intervals", "0,1,2", "-out", dir, "-quiet"}, &out, &errb)
 	})
 	if code != 0 && windowtest.StackMissing(errors.New(errb.String())) {
@@ -157,7 +157,7 @@ func TestW6_PacingRealRunNoDisplayExits1(t *testing.T) {
 	if dir := os.Getenv(pacingChildEnv); dir != "" {
 		var out, errb bytes.Buffer
 		var code int
-		window.Do(func() { code = Run([]string{"-frames", "5", "-out", dir}, &out, &errb) })
+		desktop.Do(func() { code = Run([]string{"-frames", "5", "-out", dir}, &out, &errb) })
 		fmt.Printf("CODE %d %s", code, errb.String())
 		return
 	}

@@ -2,22 +2,21 @@ package sprites
 
 import (
 	"bytes"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"os"
 	"runtime"
 	"strings"
 	"testing"
 
-	"github.com/metronome-engine/metronome/renderer/vulkan"
-	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
 // GLFW must run on the main OS thread (W1): the tests run the game inside
-// window.Do, served by TestMain there.
+// desktop.Do, served by TestMain there.
 func init() { runtime.LockOSThread() }
 
 func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
+	os.Exit(desktop.Main(func() int {
 		defer windowtest.KeepDisplay()()
 		return m.Run()
 	}))
@@ -32,8 +31,8 @@ func TestG5_SpritesSceneRunsWithValidation(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	window.Do(func() { err = run(opt, &out) })
-	windowtest.SkipIfNoStack(t, err, vulkan.ErrNoDriver, vulkan.ErrNoLoader, window.ErrNoDisplay)
+	desktop.Do(func() { err = run(opt, &out) })
+	windowtest.SkipIfNoStack(t, err, desktop.ErrNoDriver, desktop.ErrNoLoader, desktop.ErrNoDisplay)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/engine/graphics/modeltest"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
+	"github.com/metronome-engine/metronome/timing"
+	"github.com/metronome-engine/metronome/window"
+	"github.com/metronome-engine/metronome/window/windowtest"
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(window.Main(func() int {
+		defer windowtest.KeepDisplay()()
+		return m.Run()
+	}))
+}
+
+// TestM1_ModelViewerShowsAModel: the viewer loads a three-node model the
+// test writes and draws 30 frames on the real stack (virtual time,
+// validation on: any message fails the run).
+func TestM1_ModelViewerShowsAModel(t *testing.T) {
+	doc, err := modeltest.Hierarchy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "chain.glb")
+	if err := modeltest.Save(doc, file, ""); err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := timing.NewFixedDt(time.Second / 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &viewer{file: file, pitch: 0.3, zoom: 1, frames: 30}
+	window.Do(func() {
+		err = desktop.Run(v, desktop.Config{Title: "modelviewer test", Width: 320, Height: 240, Validation: true,
+			Engine: engine.Config{Source: fixed, Waiter: fixed}})
+	})
+	windowtest.SkipIfNoStack(t, err, vulkan.ErrNoDriver, vulkan.ErrNoLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.draws != 30 || len(v.model.Meshes) != 3 {
+		t.Errorf("%d draws of %d meshes, want 30 of 3", v.draws, len(v.model.Meshes))
+	}
+}
