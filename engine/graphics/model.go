@@ -97,6 +97,11 @@ type ModelMeshPart struct {
 	PrimitiveType PrimitiveType
 	// Effect draws the part; ModelMesh.Draw applies it.
 	Effect *BasicEffect
+	// AlphaTest, when set (a glTF alpha MASK material with a texture),
+	// draws the part instead of Effect: ModelMesh.Draw gives it Effect's
+	// World, View and Projection, then applies it. It drops the texels
+	// whose alpha is below the material's cutoff.
+	AlphaTest *AlphaTestEffect
 	// BlendState and RasterizerState are the states the material asks
 	// for (Opaque or AlphaBlend; CullCounterClockwise, or CullNone for a
 	// double-sided material); ModelMesh.Draw sets them for the part and
@@ -180,7 +185,12 @@ func (m *ModelMesh) Draw() error {
 		}
 		d.SetBlendState(p.BlendState)
 		d.SetRasterizerState(p.RasterizerState)
-		p.Effect.Apply()
+		if a := p.AlphaTest; a != nil {
+			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
+			a.Apply()
+		} else {
+			p.Effect.Apply()
+		}
 		if err := d.DrawIndexedPrimitives(p.PrimitiveType, p.VertexOffset, p.StartIndex, p.PrimitiveCount); err != nil {
 			return m.drawErr(i, err)
 		}
@@ -207,7 +217,7 @@ type Model struct {
 
 	absolute []mgl32.Mat4             // Draw's bone transforms, reused
 	textures []*Texture2D             // owned, disposed by Dispose
-	buffers  []interface{ Dispose() } // owned vertex and index buffers
+	buffers  []interface{ Dispose() } // owned vertex and index buffers and alpha-test effects
 }
 
 // CopyAbsoluteBoneTransformsTo writes each bone's transform relative to

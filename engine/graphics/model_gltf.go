@@ -101,16 +101,17 @@ func loadModel(dev *Device, fsys fs.FS, name, file string) (*Model, error) {
 
 // modelLoader holds one load's state.
 type modelLoader struct {
-	check     bool // CheckModelFile: no device, nothing made
-	dev       *Device
-	fsys      fs.FS
-	name, dir string
-	doc       *gltf.Document
-	size      int // bytes of content read so far (file, buffers)
-	model     *Model
-	parts     map[int][]*ModelMeshPart // by glTF mesh
-	spheres   map[int]BoundingSphere   // by glTF mesh
-	images    map[int]*Texture2D       // by glTF image
+	check      bool // CheckModelFile: no device, nothing made
+	dev        *Device
+	fsys       fs.FS
+	name, dir  string
+	doc        *gltf.Document
+	size       int // bytes of content read so far (file, buffers)
+	model      *Model
+	parts      map[int][]*ModelMeshPart // by glTF mesh
+	spheres    map[int]BoundingSphere   // by glTF mesh
+	images     map[int]*Texture2D       // by glTF image
+	alphaTests map[*gltf.Material]*AlphaTestEffect
 }
 
 // bad returns an ErrBadModel error with the message.
@@ -747,6 +748,11 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	if mat.src != nil && mat.src.DoubleSided {
 		part.RasterizerState = CullNone
 	}
+	if mat.src != nil && mat.src.AlphaMode == gltf.AlphaMask && part.Effect.TextureEnabled && !l.check {
+		if part.AlphaTest, err = l.alphaTest(mat, part.Effect); err != nil {
+			return nil, nil, err
+		}
+	}
 	part.Tag = mat.info
 	return part, points, nil
 }
@@ -897,9 +903,6 @@ func (l *modelLoader) material(i *int) (*modelMat, error) {
 			}
 		}
 	}
-	if m.AlphaMode == gltf.AlphaMask {
-		return nil, bad("material %d (%q): alphaMode MASK needs an alpha-test effect, which this engine does not have yet: make the material OPAQUE or BLEND", *i, m.Name)
-	}
 	if pbr := m.PBRMetallicRoughness; pbr != nil {
 		if f := pbr.BaseColorFactor; f != nil {
 			for k := range 4 {
@@ -945,6 +948,31 @@ func (l *modelLoader) effect(m *modelMat, vertexColor, textured, lit bool) *Basi
 		e.Texture = m.texture
 	}
 	return e
+}
+
+// alphaTest returns the AlphaTestEffect that draws a MASK material (one
+// per material): the texels whose alpha is at least the cutoff, tinted by
+// the base colour, unlit (XNA's AlphaTestEffect has no lights). A MASK
+// material without a texture draws opaque with its BasicEffect.
+func (l *modelLoader) alphaTest(m *modelMat, basic *BasicEffect) (*AlphaTestEffect, error) {
+	if a, ok := l.alphaTests[m.src]; ok {
+		return a, nil
+	}
+	a, err := NewAlphaTestEffect(l.dev)
+	if err != nil {
+		return nil, fmt.Errorf("material %q (alphaMode MASK): %w", m.info.Name, err)
+	}
+	l.model.buffers = append(l.model.buffers, a)
+	a.Texture = basic.Texture
+	a.DiffuseColor = basic.DiffuseColor
+	a.VertexColorEnabled = basic.VertexColorEnabled
+	a.AlphaFunction = CompareGreaterEqual
+	a.ReferenceAlpha = int(math.Round(float64(m.info.AlphaCutoff) * 255))
+	if l.alphaTests == nil {
+		l.alphaTests = map[*gltf.Material]*AlphaTestEffect{}
+	}
+	l.alphaTests[m.src] = a
+	return a, nil
 }
 
 // texture returns the texture of glTF texture i (nil when its image is in

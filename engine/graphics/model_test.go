@@ -248,3 +248,20 @@ func TestM1_DrawAllocatesNothing(t *testing.T) {
 	}
 	t.Logf("a frame of 100 instances of a 10-part model: 0 allocations (1,000 draws)")
 }
+
+// TestM1_AlphaMaskUsesAlphaTestEffect: a MASK material with a texture is
+// drawn by an AlphaTestEffect that keeps the texels at or above the
+// cutoff (0.5: reference 128).
+func TestM1_AlphaMaskUsesAlphaTestEffect(t *testing.T) {
+	r := newRig(t)
+	doc, err := modeltest.MaskedBox()
+	m := loadModel(t, r, saveModel(t, doc, err, "masked.glb", ""))
+	p := m.Meshes[0].MeshParts[0]
+	a := p.AlphaTest
+	if a == nil || a.Texture == nil || a.Texture != p.Effect.Texture || a.AlphaFunction != graphics.CompareGreaterEqual || a.ReferenceAlpha != 128 {
+		t.Fatalf("alpha test %+v, want the texture, >= 128", a)
+	}
+	must(t, r.dev.BeginFrame(64, 64))
+	must(t, m.Draw(mgl32.Ident4(), mgl32.Ident4(), mgl32.Ident4()))
+	r.present()
+}

@@ -49,8 +49,9 @@ func main() {
 }
 
 func (p *pong) LoadContent(g *engine.Game) (err error) {
-	if p.sb, err = graphics.NewSpriteBatch(g.GraphicsDevice().Graphics()); err == nil {
-		p.font, err = graphics.NewDefaultSpriteFont(g.GraphicsDevice().Graphics(), 40)
+	dev := g.GraphicsDevice().Device
+	if p.sb, err = graphics.NewSpriteBatch(dev); err == nil {
+		p.font, err = graphics.NewDefaultSpriteFont(dev, 40)
 	}
 	p.left, p.right = (height-paddleH)/2, (height-paddleH)/2
 	p.serve(1)
@@ -125,7 +126,7 @@ func paddle(top float32, k engine.KeyboardState, up, down engine.Key, dt float32
 }
 
 func (p *pong) Draw(g *engine.Game, _ timing.GameTime) {
-	if g.GraphicsDevice().Graphics().Clear(graphics.Black) != nil || p.sb.Begin() != nil {
+	if g.GraphicsDevice().Clear(graphics.Black) != nil || p.sb.Begin() != nil {
 		return
 	}
 	for y := 8; y < height; y += 30 { // the net

@@ -1,3 +1,7 @@
+//go:build unix
+
+// The test sends a POSIX signal, which Windows lacks.
+
 package main
 
 import (

@@ -66,6 +66,14 @@ func TestM4_GoldenTexturedBox(t *testing.T) {
 	modelGolden(t, "m4_textured_box.png", doc, err, "box.gltf", mgl32.Vec3{1.6, 1.3, 2}, 0.3)
 }
 
+// TestM4_GoldenMaskedBox: an alpha MASK material drawn by an
+// AlphaTestEffect: the transparent checker squares are holes through which
+// the box's far inside shows (the material is double-sided).
+func TestM4_GoldenMaskedBox(t *testing.T) {
+	doc, err := modeltest.MaskedBox()
+	modelGolden(t, "m4_masked_box.png", doc, err, "masked.glb", mgl32.Vec3{1.6, 1.3, 2}, 0.3)
+}
+
 func TestM4_GoldenHierarchy(t *testing.T) {
 	doc, err := modeltest.Hierarchy()
 	modelGolden(t, "m4_hierarchy.png", doc, err, "chain.glb", mgl32.Vec3{2.5, 2.5, 3.5}, 0)

@@ -133,6 +133,42 @@ func TexturedBox(imageURI string) (*gltf.Document, error) {
 	return doc, nil
 }
 
+// MaskedBox is the textured box with an alpha MASK material: the
+// checker's black squares are transparent (alpha 0), so only the white
+// and red ones draw.
+func MaskedBox() (*gltf.Document, error) {
+	doc, err := TexturedBox("")
+	if err != nil {
+		return nil, err
+	}
+	img := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	for y := range 8 {
+		for x := range 8 {
+			c := color.NRGBA{255, 255, 255, 255}
+			if (x/2+y/2)%2 == 1 {
+				c = color.NRGBA{0, 0, 0, 0}
+			}
+			if x < 2 && y < 2 {
+				c = color.NRGBA{255, 0, 0, 255}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	doc.Images = nil // the opaque checker's bytes stay in the buffer, unused
+	if _, err := modeler.WriteImage(doc, "holes", "image/png", &b); err != nil {
+		return nil, err
+	}
+	m := doc.Materials[0]
+	m.AlphaMode = gltf.AlphaMask
+	m.AlphaCutoff = gltf.Float(0.5)
+	m.DoubleSided = true
+	return doc, nil
+}
+
 // Hierarchy is three boxes in a chain: "base" at the origin (no
 // transform), "arm" one unit up, turned 45 degrees about Y and scaled to
 // half by its translation, rotation and scale, and "hand" one unit along

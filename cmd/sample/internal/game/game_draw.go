@@ -128,7 +128,7 @@ func projectBall(i int, y float64, width, height int) (x, py float32, visible bo
 // drawScene draws the cube at the scene time and the balls at their drawn
 // heights. It allocates nothing once the content exists.
 func (s *sampleGame) drawScene(g *engine.Game) error {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	if s.sc == nil {
 		sc, err := newScene(dev, s.opt.hud, s.opt.model)
 		if err != nil {

@@ -145,7 +145,7 @@ var _ engine.ContentLoader = (*scene)(nil)
 // LoadContent makes the sprite texture and the batch, and counts the
 // presents (the -frames limit and the rate).
 func (s *scene) LoadContent(g *engine.Game) error {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	var err error
 	if s.tex, err = graphics.NewTextureFromImage(dev, Picture()); err != nil {
 		return fmt.Errorf("sprite texture: %w", err)
@@ -199,7 +199,7 @@ var pointClamp = graphics.PointClamp
 // Draw draws every sprite in one Deferred batch (AlphaBlend, point
 // sampling).
 func (s *scene) Draw(g *engine.Game, _ timing.GameTime) {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	if err := dev.Clear(graphics.Color{R: 30, G: 30, B: 40, A: 255}); err != nil {
 		s.fail(err)
 		return
