@@ -182,7 +182,7 @@ func TestA6_OggAndMP3Decode(t *testing.T) {
 // TestA6_SongStreamsInConstantMemory: a 60 s 24-bit stereo WAV at 96 kHz
 // (33 MB) plays as a Song while the heap stays far below its size.
 func TestA6_SongStreamsInConstantMemory(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "long.wav")
+	path := filepath.Join(tempDir(t), "long.wav")
 	frames := 96000 * 60
 	f, err := os.Create(path)
 	if err != nil {

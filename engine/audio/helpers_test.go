@@ -2,6 +2,7 @@ package audio
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/metronome-engine/metronome/timing"
@@ -114,4 +115,17 @@ func timingSpan(n int64) timing.TimeSpan { return timing.TimeSpan(n) }
 
 func gtAt(total, elapsed timing.TimeSpan) timing.GameTime {
 	return timing.GameTime{TotalGameTime: total, ElapsedGameTime: elapsed}
+}
+
+// tempDir is t.TempDir whose removal errors are ignored: under Wine 8,
+// Go's file deletion fails with "Invalid function", which would fail
+// t.TempDir's cleanup of a test that passed.
+func tempDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "audio-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
 }

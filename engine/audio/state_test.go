@@ -66,7 +66,7 @@ func TestA1_InstanceStateMachine(t *testing.T) {
 // TestA4_LockstepRenderIsByteIdentical: the same run renders the same
 // WAV bytes twice.
 func TestA4_LockstepRenderIsByteIdentical(t *testing.T) {
-	dir := t.TempDir()
+	dir := tempDir(t)
 	a, b := renderScene(t, filepath.Join(dir, "a.wav")), renderScene(t, filepath.Join(dir, "b.wav"))
 	if !bytes.Equal(a, b) {
 		t.Fatal("two identical runs wrote different WAV files")
@@ -89,7 +89,7 @@ const goldenSceneSHA256 = "0221c740395e0a405f63370c8bee67db651d9de5e72c309c0569e
 // bytes on every platform (every product in the mixer is rounded
 // explicitly; math.Exp2 and the pan law's Cos and Sin are Go's own code).
 func TestA4_RenderIsTheSameOnEveryPlatform(t *testing.T) {
-	b := renderScene(t, filepath.Join(t.TempDir(), "a.wav"))
+	b := renderScene(t, filepath.Join(tempDir(t), "a.wav"))
 	sum := sha256.Sum256(b)
 	if got := hex.EncodeToString(sum[:]); got != goldenSceneSHA256 {
 		t.Errorf("render's SHA-256 %s, want %s (%s/%s)", got, goldenSceneSHA256, runtime.GOOS, runtime.GOARCH)
@@ -232,7 +232,7 @@ func TestA1_DynamicBufferNeeded(t *testing.T) {
 // TestA1_MediaPlayerLoopsGapless: a repeating Song streams without a
 // silent frame across its seams; events and PlayPosition follow.
 func TestA1_MediaPlayerLoopsGapless(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "dc.wav")
+	path := filepath.Join(tempDir(t), "dc.wav")
 	vals := make([]float64, 4410) // 0.1 s of a constant level at 44.1 kHz
 	for i := range vals {
 		vals[i] = 0.25
@@ -274,7 +274,7 @@ func TestA1_MediaPlayerLoopsGapless(t *testing.T) {
 	if mp.State() != Stopped || changes != 4 || actives != 1 {
 		t.Errorf("state %v, %d state changes (want 4), %d song changes (want 1)", mp.State(), changes, actives)
 	}
-	if _, err := NewSong("missing", filepath.Join(t.TempDir(), "none.ogg")); err == nil {
+	if _, err := NewSong("missing", filepath.Join(tempDir(t), "none.ogg")); err == nil {
 		t.Error("missing file accepted")
 	}
 }

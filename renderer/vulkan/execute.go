@@ -340,6 +340,17 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 			aspects &^= 4
 		}
 	}
+	depth, stencil := p.ClearDepth, uint32(p.ClearStencilValue)
+	if !p.Load && aspects == 1 {
+		// Depth and stencil start undefined in this pass: defining them
+		// (far, 0) costs nothing, and the pass clears on load instead of
+		// by a command before any draw.
+		aspects |= 2
+		if r.depthHasStencil() {
+			aspects |= 4
+		}
+		depth, stencil = 1, 0
+	}
 	// A pass that starts by clearing colour and depth (and stencil, or
 	// nothing of it to keep) clears on load: the cheapest clear there is.
 	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {
@@ -347,11 +358,11 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		if target {
 			rp = r.passes[passTargetClear]
 		}
-		r.ops.beginClearPass(rp, fb, w, h, rgba, p.ClearDepth, uint32(p.ClearStencilValue))
+		r.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
 	} else {
 		r.ops.beginPass(rp, fb, w, h)
 		if aspects != 0 {
-			r.ops.clear(aspects, rgba, p.ClearDepth, uint32(p.ClearStencilValue), 0, 0, w, h)
+			r.ops.clear(aspects, rgba, depth, stencil, 0, 0, w, h)
 		}
 	}
 	st := drawState{first: true}

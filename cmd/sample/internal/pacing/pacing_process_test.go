@@ -42,7 +42,7 @@ func TestW6_PacingNoDriverWithValidationIsOneClearError(t *testing.T) {
 	}
 	code, stderr := cmd.ProcessState.ExitCode(), errb.String()
 	if code != 1 || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "panic") ||
-		!strings.Contains(stderr, "mesa-vulkan-drivers") {
-		t.Errorf("exit %d, stderr %q; want exit 1 and one line saying what to install", code, stderr)
+		!strings.Contains(stderr, "VK_DRIVER_FILES names") || !strings.Contains(stderr, "does not exist") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and one line saying VK_DRIVER_FILES names a missing file", code, stderr)
 	}
 }
