@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -623,25 +624,19 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	if err != nil {
 		return nil, nil, bad("POSITION: accessor %d: %v", pi, err)
 	}
-	verts := make([]modelVertex, n)
-	points := make([]mgl32.Vec3, n)
-	for i, v := range pos {
-		verts[i].Position = v
-		points[i] = v
-		verts[i].Color = White
-	}
+	var v partVertices
+	v.pos = pos
+	points := unsafe.Slice((*mgl32.Vec3)(unsafe.Pointer(&pos[0])), len(pos)) // the same layout
 	na, err := get(gltf.NORMAL)
 	if err != nil {
 		return nil, nil, err
 	}
 	if na != nil {
-		nor, err := modeler.ReadNormal(l.doc, na, nil)
-		if err != nil {
+		if v.nor, err = modeler.ReadNormal(l.doc, na, nil); err != nil {
 			return nil, nil, bad("NORMAL: %v", err)
 		}
-		for i, v := range nor {
-			verts[i].Normal = v
-		}
+	} else {
+		v.nor = make([][3]float32, n)
 	}
 
 	mat, err := l.material(p.Material)
@@ -657,12 +652,8 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 		return nil, nil, err
 	}
 	if ta != nil {
-		uv, err := modeler.ReadTextureCoord(l.doc, ta, nil)
-		if err != nil {
+		if v.uv, err = modeler.ReadTextureCoord(l.doc, ta, nil); err != nil {
 			return nil, nil, bad("TEXCOORD_%d: %v", texSet, err)
-		}
-		for i, v := range uv {
-			verts[i].Texture = v
 		}
 	}
 	ca, err := get(gltf.COLOR_0)
@@ -675,11 +666,12 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 			return nil, nil, bad("COLOR_0: %v", err)
 		}
 		blended := mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend
+		v.col = make([]Color, n)
 		for i, c := range col {
 			if !blended {
 				c[3] = 255 // glTF: an opaque material ignores the colours' alpha
 			}
-			verts[i].Color = FromNonPremultiplied(c[0], c[1], c[2], c[3])
+			v.col[i] = FromNonPremultiplied(c[0], c[1], c[2], c[3])
 		}
 	}
 	part := &ModelMeshPart{NumVertices: n, PrimitiveType: kind}
@@ -724,7 +716,7 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	idx = listOf(p.Mode, idx)
 	if kind == TriangleList {
 		if na == nil {
-			smoothNormals(verts, idx)
+			smoothNormals(v.pos, v.nor, idx)
 		}
 		for i := 0; i+2 < len(idx); i += 3 { // glTF's front faces are counter-clockwise, XNA's clockwise
 			idx[i+1], idx[i+2] = idx[i+2], idx[i+1]
@@ -737,7 +729,7 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 		return nil, nil, nil
 	}
 	idx = idx[:kind.VertexCount(part.PrimitiveCount)]
-	if err := l.buffers(part, verts, idx, ca != nil); err != nil {
+	if err := l.buffers(part, &v, idx); err != nil {
 		return nil, nil, err
 	}
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
@@ -757,22 +749,50 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	return part, points, nil
 }
 
-// buffers uploads a part's vertices and indices into new buffers; the
-// vertices are VertexPositionNormalTexture unless they have colours.
-func (l *modelLoader) buffers(part *ModelMeshPart, verts []modelVertex, idx []uint32, colored bool) error {
+// partVertices are a primitive's attributes as read: positions and
+// normals always, texture coordinates and colours when it has them.
+type partVertices struct {
+	pos, nor [][3]float32
+	uv       [][2]float32
+	col      []Color
+}
+
+// interleave returns the vertices laid out for the GPU, and their
+// declaration: VertexPositionNormalTexture unless they have colours.
+func (v *partVertices) interleave() ([]byte, VertexDeclaration) {
+	n := len(v.pos)
+	if v.col == nil {
+		out := make([]VertexPositionNormalTexture, n)
+		for i := range out {
+			out[i].Position, out[i].Normal = v.pos[i], v.nor[i]
+		}
+		if v.uv != nil {
+			for i := range out {
+				out[i].TextureCoordinate = v.uv[i]
+			}
+		}
+		return bytesOf(out), declPositionNormalTexture
+	}
+	out := make([]modelVertex, n)
+	for i := range out {
+		out[i].Position, out[i].Normal, out[i].Color = v.pos[i], v.nor[i], v.col[i]
+	}
+	if v.uv != nil {
+		for i := range out {
+			out[i].Texture = v.uv[i]
+		}
+	}
+	return bytesOf(out), declModel
+}
+
+// buffers uploads a part's vertices and indices into new buffers.
+func (l *modelLoader) buffers(part *ModelMeshPart, v *partVertices, idx []uint32) error {
 	if l.check {
 		return nil
 	}
-	data := bytesOf(verts)
-	decl := declModel
-	if !colored {
-		plain := make([]VertexPositionNormalTexture, len(verts))
-		for i, v := range verts {
-			plain[i] = VertexPositionNormalTexture{Position: v.Position, Normal: v.Normal, TextureCoordinate: v.Texture}
-		}
-		data, decl = bytesOf(plain), declPositionNormalTexture
-	}
-	vb, err := NewVertexBuffer(l.dev, decl, len(verts))
+	n := len(v.pos)
+	data, decl := v.interleave()
+	vb, err := NewVertexBuffer(l.dev, decl, n)
 	if err != nil {
 		return err
 	}
@@ -781,7 +801,7 @@ func (l *modelLoader) buffers(part *ModelMeshPart, verts []modelVertex, idx []ui
 		return err
 	}
 	size := SixteenBits
-	if len(verts) > math.MaxUint16+1 {
+	if n > math.MaxUint16+1 {
 		size = ThirtyTwoBits
 	}
 	ib, err := NewIndexBuffer(l.dev, size, len(idx))
@@ -846,15 +866,17 @@ func listOf(mode gltf.PrimitiveMode, idx []uint32) []uint32 {
 // smoothNormals gives vertices without normals the area-weighted average
 // of their triangles' normals (triangles wound counter-clockwise, glTF's
 // front).
-func smoothNormals(verts []modelVertex, idx []uint32) {
+func smoothNormals(pos, nor [][3]float32, idx []uint32) {
 	for i := 0; i+2 < len(idx); i += 3 {
-		a, b, c := &verts[idx[i]], &verts[idx[i+1]], &verts[idx[i+2]]
-		n := b.Position.Sub(a.Position).Cross(c.Position.Sub(a.Position))
-		a.Normal, b.Normal, c.Normal = a.Normal.Add(n), b.Normal.Add(n), c.Normal.Add(n)
+		a, b, c := mgl32.Vec3(pos[idx[i]]), mgl32.Vec3(pos[idx[i+1]]), mgl32.Vec3(pos[idx[i+2]])
+		n := b.Sub(a).Cross(c.Sub(a))
+		for _, k := range idx[i : i+3] {
+			nor[k] = mgl32.Vec3(nor[k]).Add(n)
+		}
 	}
-	for i := range verts {
-		if l := verts[i].Normal.Len(); l > 0 {
-			verts[i].Normal = verts[i].Normal.Mul(1 / l)
+	for i := range nor {
+		if l := mgl32.Vec3(nor[i]).Len(); l > 0 {
+			nor[i] = mgl32.Vec3(nor[i]).Mul(1 / l)
 		}
 	}
 }
