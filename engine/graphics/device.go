@@ -56,6 +56,10 @@ type Device struct {
 	effectBlock int     // offset of effectStage in frame.EffectData, -1 when not yet recorded
 	spriteXf    spriteXform
 
+	instVB     *VertexBuffer // the instance stream (SetVertexBuffers), nil for none
+	instOffset int
+	instancing bool // inside DrawInstancedPrimitives: inputs may come from the instance stream
+
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
 	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G14)
 }
@@ -307,6 +311,7 @@ func (d *Device) SetVertexBuffer(vb *VertexBuffer) error {
 		}
 	}
 	d.vb = vb
+	d.instVB = nil
 	return nil
 }
 

@@ -201,6 +201,9 @@ func (d *Device) checkLayout(op string, decl VertexDeclaration) error {
 		{ShaderTexture, UsageTextureCoordinate, "TextureEnabled needs a TextureCoordinate element"},
 	}
 	if d.effect != nil {
+		if d.instancing {
+			return d.effect.checkInputsWith(op, decl, &d.instVB.decl)
+		}
 		return d.effect.checkInputs(op, decl)
 	}
 	if !decl.Has(UsagePosition) {

@@ -17,6 +17,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/wave.frag.spv testdata/effects/wave.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/crt.frag.spv testdata/effects/crt.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/needs_normal.vert.spv testdata/effects/needs_normal.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/instanced.vert.spv testdata/effects/instanced.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/separate.vert.spv testdata/effects/separate.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/cubes.frag.spv testdata/effects/cubes.frag
 
 func spv(t testing.TB, name string) []byte {
 	t.Helper()
@@ -307,5 +310,49 @@ func TestE3_AlphaTestEffectChecksItsInputs(t *testing.T) {
 	b := f.EffectData[f.Draws[0].EffectBlock:]
 	if fn, ref := binary.LittleEndian.Uint32(b[112:]), f32At(b, 116); fn != uint32(graphics.CompareLess) || ref != 0.2 {
 		t.Errorf("block function %d reference %v", fn, ref)
+	}
+}
+
+// TestE5_InstancedDrawsNeedAnEffectAndAnInstanceStream: an instanced draw
+// records its instance stream and count; without a second stream, with
+// BasicEffect, or with more instances than the stream holds it is an
+// error.
+func TestE5_InstancedDrawsNeedAnEffectAndAnInstanceStream(t *testing.T) {
+	r := newRig(t)
+	e, err := graphics.NewEffect(r.dev, spv(t, "instanced.vert"), spv(t, "cubes.frag"))
+	must(t, err)
+	decl, err := graphics.NewVertexDeclaration(16,
+		graphics.VertexElement{Offset: 0, Format: graphics.FormatVector3, Usage: graphics.UsageTextureCoordinate, UsageIndex: 1},
+		graphics.VertexElement{Offset: 12, Format: graphics.FormatColor, Usage: graphics.UsageColor, UsageIndex: 1})
+	must(t, err)
+	ivb, err := graphics.NewVertexBuffer(r.dev, decl, 10)
+	must(t, err)
+	must(t, r.dev.BeginFrame(64, 64))
+	must(t, r.dev.SetIndices(r.ib))
+	must(t, r.dev.SetVertexBuffer(r.vb))
+	e.Apply()
+	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10); !errors.Is(err, graphics.ErrNoVertexBuffer) {
+		t.Errorf("no instance stream: %v", err)
+	}
+	must(t, r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: r.vb},
+		graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1}))
+	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 11); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("11 instances of 10: %v", err)
+	}
+	if err := r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12); !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), "inTexCoord1") {
+		t.Errorf("a plain draw of an instanced shader: %v", err)
+	}
+	must(t, r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10))
+	r.fx.Apply()
+	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10); !errors.Is(err, graphics.ErrEffect) {
+		t.Errorf("BasicEffect: %v", err)
+	}
+	if err := r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("instance stream first: %v", err)
+	}
+	f := r.present()
+	d := f.Draws[0]
+	if d.InstanceCount != 10 || d.InstanceBuffer != ivb.ID() || d.Pipeline.Instance != decl {
+		t.Errorf("draw instances %d buffer %d decl %+v", d.InstanceCount, d.InstanceBuffer, d.Pipeline.Instance)
 	}
 }

@@ -22,9 +22,15 @@ func (d *Device) checkEffect(op string) error {
 // checkInputs reports the first vertex shader input that decl has no
 // element for.
 func (e *Effect) checkInputs(op string, decl VertexDeclaration) error {
+	return e.checkInputsWith(op, decl, nil)
+}
+
+// checkInputsWith is checkInputs with an instance stream's declaration
+// (nil for none) as a second source.
+func (e *Effect) checkInputsWith(op string, decl VertexDeclaration, inst *VertexDeclaration) error {
 	for i := range e.inputs {
 		in := &e.inputs[i]
-		if !decl.HasIndex(in.Usage, in.UsageIndex) {
+		if !decl.HasIndex(in.Usage, in.UsageIndex) && (inst == nil || !inst.HasIndex(in.Usage, in.UsageIndex)) {
 			return fmt.Errorf("graphics: %s: the effect's vertex input %s needs a %s element of usage index %d, which the vertex declaration lacks: add one or use another vertex type: %w",
 				op, in.Name, in.Usage, in.UsageIndex, ErrEffect)
 		}

@@ -156,6 +156,10 @@ type PipelineKey struct {
 	// BasicEffect's (Shader selects among those). With an Effect, Shader
 	// is ShaderTexture when it samples a texture and 0 otherwise.
 	Effect EffectID
+	// Instance is the layout of the instance stream of an instanced draw
+	// (Draw.InstanceCount > 0), read at vertex binding 1 once per
+	// instance; the zero value otherwise.
+	Instance VertexDeclaration
 }
 
 // CommonPipelines returns the keys of the commonest draws on a target
@@ -206,6 +210,13 @@ type Draw struct {
 	IndexSize   IndexElementSize
 	IndexOffset int
 	BaseVertex  int
+	// InstanceCount is the number of instances of an instanced draw
+	// (DrawInstancedPrimitives), 0 for a plain draw (one instance).
+	// InstanceBuffer is then the per-instance stream, read from byte
+	// InstanceOffset.
+	InstanceCount  int
+	InstanceBuffer BufferID
+	InstanceOffset int
 	// Count is the number of vertices (not indexed) or indices (indexed)
 	// read; the primitive type in Pipeline says how they form primitives.
 	Count int

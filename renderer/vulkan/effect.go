@@ -113,30 +113,36 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 	var attrs []vk.VertexInputAttributeDescription
 	for _, in := range e.inputs {
 		found := false
-		for _, el := range decl.Elements[:decl.Count] {
-			if el.Usage != in.Usage || el.UsageIndex != in.UsageIndex {
-				continue
+		for binding, dl := range []graphics.VertexDeclaration{decl, k.Instance} {
+			for _, el := range dl.Elements[:dl.Count] {
+				if found || el.Usage != in.Usage || el.UsageIndex != in.UsageIndex {
+					continue
+				}
+				f, err := elementFormat(el.Format)
+				if err != nil {
+					return nil, fmt.Errorf("create pipeline: input %s: %w", in.Name, err)
+				}
+				attrs = append(attrs, vk.VertexInputAttributeDescription{
+					Location: uint32(in.Location), Binding: uint32(binding), Format: f, Offset: uint32(el.Offset),
+				})
+				found = true
 			}
-			f, err := elementFormat(el.Format)
-			if err != nil {
-				return nil, fmt.Errorf("create pipeline: input %s: %w", in.Name, err)
-			}
-			attrs = append(attrs, vk.VertexInputAttributeDescription{
-				Location: uint32(in.Location), Binding: 0, Format: f, Offset: uint32(el.Offset),
-			})
-			found = true
-			break
 		}
 		if !found {
 			return nil, fmt.Errorf("create pipeline: the vertex declaration has no %s %d element for input %s", in.Usage, in.UsageIndex, in.Name)
 		}
 	}
+	bindings := []vk.VertexInputBindingDescription{
+		{Binding: 0, Stride: uint32(decl.Stride), InputRate: vk.VertexInputRateVertex},
+	}
+	if k.Instance.Count > 0 {
+		bindings = append(bindings, vk.VertexInputBindingDescription{
+			Binding: 1, Stride: uint32(k.Instance.Stride), InputRate: vk.VertexInputRateInstance})
+	}
 	input := &vk.PipelineVertexInputStateCreateInfo{
-		SType:                         vk.StructureTypePipelineVertexInputStateCreateInfo,
-		VertexBindingDescriptionCount: 1,
-		PVertexBindingDescriptions: []vk.VertexInputBindingDescription{
-			{Binding: 0, Stride: uint32(decl.Stride), InputRate: vk.VertexInputRateVertex},
-		},
+		SType:                           vk.StructureTypePipelineVertexInputStateCreateInfo,
+		VertexBindingDescriptionCount:   uint32(len(bindings)),
+		PVertexBindingDescriptions:      bindings,
 		VertexAttributeDescriptionCount: uint32(len(attrs)),
 		PVertexAttributeDescriptions:    attrs,
 	}

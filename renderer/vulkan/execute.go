@@ -272,6 +272,8 @@ type drawState struct {
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
 	voff     int
+	inst     vk.Buffer // the instance stream bound at binding 1, nil for the defaults
+	instOff  int
 	ibuf     vk.Buffer
 	ioff     int
 	iwide    bool
@@ -432,13 +434,26 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	if vb == nil {
 		return errors.New("no vertices: the record's vertex arena is empty")
 	}
-	if st.first || vb != st.vbuf || voff != st.voff {
-		r.ops.vertices(vb, voff)
-		st.vbuf, st.voff = vb, voff
+	var inst vk.Buffer
+	if d.InstanceCount > 0 {
+		b := r.buffers[d.InstanceBuffer]
+		if b == nil {
+			return fmt.Errorf("instance buffer %d does not exist (disposed?)", d.InstanceBuffer)
+		}
+		inst = b.handle
+	}
+	if st.first || vb != st.vbuf || voff != st.voff || inst != st.inst || d.InstanceOffset != st.instOff {
+		if inst != nil {
+			r.ops.verticesInstanced(vb, voff, inst, d.InstanceOffset)
+		} else {
+			r.ops.vertices(vb, voff)
+		}
+		st.vbuf, st.voff, st.inst, st.instOff = vb, voff, inst, d.InstanceOffset
 	}
 	st.first = false
 	if !d.Indexed {
 		r.ops.draw(d.Count, 0)
+		r.ops.instances(d.InstanceCount)
 		return nil
 	}
 	ib, ioff := verts, vertBase+d.IndexOffset
@@ -459,5 +474,6 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		st.ibuf, st.ioff, st.iwide = ib, ioff, wide
 	}
 	r.ops.drawIndexed(d.Count, first, d.BaseVertex)
+	r.ops.instances(d.InstanceCount)
 	return nil
 }

@@ -242,8 +242,8 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		break;
 	}
 	case MTN_OP_VERTICES: {
-		VkBuffer bufs[2] = {H(VkBuffer, o->h[0]), l->defaults};
-		VkDeviceSize offs[2] = {o->h[1], 0};
+		VkBuffer bufs[2] = {H(VkBuffer, o->h[0]), o->h[2] ? H(VkBuffer, o->h[2]) : l->defaults};
+		VkDeviceSize offs[2] = {o->h[1], o->h[2] ? o->h[3] : 0};
 		l->cmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
 		break;
 	}
@@ -252,10 +252,10 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			o->u[0] ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
 		break;
 	case MTN_OP_DRAW:
-		l->cmdDraw(cmd, o->u[0], 1, o->u[1], 0);
+		l->cmdDraw(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], 0);
 		break;
 	case MTN_OP_DRAW_INDEXED:
-		l->cmdDrawIndexed(cmd, o->u[0], 1, o->u[1], (int32_t)o->u[2], 0);
+		l->cmdDrawIndexed(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], (int32_t)o->u[2], 0);
 		break;
 	case MTN_OP_COPY_BUFFER: {
 		memoryBarrier(l, cmd, 0, 0, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, TRANSFER);

@@ -129,6 +129,22 @@ func (o *opList) vertices(b vk.Buffer, offset int) {
 	op.h[0], op.h[1] = handle(unsafe.Pointer(b)), C.uint64_t(offset)
 }
 
+// verticesInstanced binds b at binding 0 and the instance stream inst at
+// binding 1 (in place of the default attributes).
+func (o *opList) verticesInstanced(b vk.Buffer, offset int, inst vk.Buffer, instOffset int) {
+	op := o.next(C.MTN_OP_VERTICES)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(b)), C.uint64_t(offset)
+	op.h[2], op.h[3] = handle(unsafe.Pointer(inst)), C.uint64_t(instOffset)
+}
+
+// instances sets the instance count of the draw op just recorded.
+func (o *opList) instances(n int) {
+	if o.n > 0 && !o.full {
+		op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), (o.n-1)*C.sizeof_mtn_op))
+		op.u[3] = C.uint32_t(n)
+	}
+}
+
 func (o *opList) indices(b vk.Buffer, offset int, wide bool) {
 	op := o.next(C.MTN_OP_INDICES)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(b)), C.uint64_t(offset)
