@@ -381,9 +381,17 @@ func (s *System) track(pos int64) {
 	err := mean - s.delay
 	tol := int64(s.rate / 1000)
 	if !s.calibrated {
-		// The first anchor came from one Update's timing; the first
-		// window's mean is the steady state's.
+		// The first anchor came from one Update's timing (often while the
+		// output was still starting); the first window's mean is the
+		// steady state's. A lead shorter than planned but still more than
+		// one period ahead of the output is kept, and becomes the
+		// reported delay: moving the mapping would put every later sound
+		// off the ones already played by the error.
 		s.calibrated = true
+		if err < 0 && mean > int64(s.out.PeriodFrames()) {
+			s.delay = mean
+			return
+		}
 		if err > -s.delay && err < s.delay {
 			s.anchorF -= err
 			return

@@ -1,0 +1,79 @@
+package audio
+
+import (
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/timing"
+)
+
+// TestA3_StartupPrefillKeepsTheFirstSoundInStep: an output that starts
+// after the game's first Update and then renders a period ahead at once
+// (a prefill, as a real server's stream does) leaves the first anchor
+// short of the steady lead. The first calibration keeps the mapping and
+// reports the measured lead as the delay, so a sound played in the very
+// first Update is as far from the next as game time says, within one
+// frame, and none is late.
+func TestA3_StartupPrefillKeepsTheFirstSoundInStep(t *testing.T) {
+	var wall time.Duration
+	out := &fakeOutput{period: 960}
+	s, err := New(Config{Output: out, Now: func() time.Duration { return wall }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	click, _ := s.NewSoundEffectFloat(clickPCM(), 48000, 1)
+	buf := make([]float32, 2*out.period)
+	render := func() {
+		out.render(buf)
+		out.out = append(out.out, buf...)
+	}
+	var want []timing.TimeSpan
+	gameT := timing.TimeSpan(0)
+	nextRender := time.Duration(-1)
+	for n := 0; n < 60*5; n++ {
+		due := time.Duration(gameT) * 100
+		for nextRender >= 0 && nextRender <= due {
+			wall = nextRender
+			render()
+			nextRender += 20 * time.Millisecond
+		}
+		wall = due
+		el := step
+		if n == 0 {
+			el = 0
+		}
+		gt := timing.GameTime{TotalGameTime: gameT, ElapsedGameTime: el}
+		s.BeginUpdate(gt)
+		if n%60 == 0 {
+			click.Play(1, 0, 0)
+			want = append(want, gameT)
+		}
+		if err := s.EndUpdate(gt); err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			// The stream starts now with one period of prefill.
+			render()
+			nextRender = wall + 20*time.Millisecond
+		}
+		gameT += el
+	}
+	got := onsets(out.out, 0.001, 100)
+	if len(got) != len(want) {
+		t.Fatalf("%d onsets, want %d", len(got), len(want))
+	}
+	for i := 1; i < len(got); i++ {
+		wantGap := s.framesOf(want[i]) - s.framesOf(want[i-1])
+		if d := int64(got[i]-got[i-1]) - wantGap; d < -1 || d > 1 {
+			t.Errorf("gap %d: %d frames, want %d within one", i, got[i]-got[i-1], wantGap)
+		}
+	}
+	st := s.Stats()
+	if st.Late != 0 {
+		t.Errorf("%d late sounds", st.Late)
+	}
+	if max := 2*20*time.Millisecond + time.Duration(step)*100; st.Delay > max || st.Delay <= 0 {
+		t.Errorf("delay %v, want in (0, %v]", st.Delay, max)
+	}
+	t.Logf("delay %v, reanchors %d", st.Delay, st.Reanchors)
+}
