@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -106,7 +107,7 @@ func context(rate int, period, timeout time.Duration) (*oto.Context, error) {
 	}
 	ctx, ready, err := newContext(rate, period)
 	if err != nil {
-		ctxErr = fmt.Errorf("audio output: %w", err)
+		ctxErr = &openError{err: err}
 		return nil, ctxErr
 	}
 	select {
@@ -116,7 +117,7 @@ func context(rate int, period, timeout time.Duration) (*oto.Context, error) {
 		return nil, ctxErr
 	}
 	if err := ctx.Err(); err != nil {
-		ctxErr = fmt.Errorf("audio output: %w", err)
+		ctxErr = &openError{err: err}
 		return nil, ctxErr
 	}
 	ctxOnce, ctxRate, ctxBuf = ctx, rate, period
@@ -195,3 +196,22 @@ func (o *Output) Close() error {
 	o.player = nil // oto releases an unreachable player itself
 	return nil
 }
+
+// openError is the library's failure to open any output, said briefly:
+// on Linux it lists every ALSA device it tried after the PulseAudio
+// error, a line of a few thousand bytes. Unwrap gives the whole of it.
+type openError struct{ err error }
+
+func (e *openError) Error() string {
+	msg := e.err.Error()
+	pulse, _, both := strings.Cut(msg, "; ALSA:")
+	if !both {
+		return "audio output: " + msg
+	}
+	if _, why, ok := strings.Cut(pulse, "initialization failed: dial "); ok {
+		pulse = "dial " + why
+	}
+	return "audio output: no PulseAudio server and no ALSA device (PulseAudio: " + strings.TrimSpace(pulse) + ")"
+}
+
+func (e *openError) Unwrap() error { return e.err }
