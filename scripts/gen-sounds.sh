@@ -2,12 +2,15 @@
 # Makes every sound file the repo commits, so their licence is ours:
 #   cmd/sample/internal/game/assets/musicbed.ogg  the sample's looping music bed
 #   engine/audio/testdata/tone.ogg, tone.mp3      small decoder fixtures
-# Needs sox (with its Ogg Vorbis format) and lame (Debian: sox, libsox-fmt-all, lame).
+# Needs sox (with its Ogg Vorbis format) and lame: it installs Debian's sox,
+# libsox-fmt-all and lame when they are missing.
 # The bed is 4 s of sustained notes, each 0.5 s long at a frequency with a
 # whole number of cycles in it, so no note has a rest or a fade and the
 # loop's seam lands on a zero crossing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
+ensure_packages sox libsox-fmt-all lame
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
