@@ -58,6 +58,16 @@ func TestA3_StartupPrefillKeepsTheFirstSoundInStep(t *testing.T) {
 		}
 		gameT += el
 	}
+	_, st := checkInStep(t, s, out, want)
+	t.Logf("delay %v, reanchors %d", st.Delay, st.Reanchors)
+}
+
+// checkInStep checks a real-time run's onsets against the game times the
+// sounds were played at: as many onsets as sounds, each gap within one
+// frame of the game-time gap, none late, and the reported delay in
+// (0, two 20 ms periods plus one step]. It returns the onsets and stats.
+func checkInStep(t *testing.T, s *System, out *fakeOutput, want []timing.TimeSpan) ([]int, Stats) {
+	t.Helper()
 	got := onsets(out.out, 0.001, 100)
 	if len(got) != len(want) {
 		t.Fatalf("%d onsets, want %d", len(got), len(want))
@@ -75,5 +85,5 @@ func TestA3_StartupPrefillKeepsTheFirstSoundInStep(t *testing.T) {
 	if max := 2*20*time.Millisecond + time.Duration(step)*100; st.Delay > max || st.Delay <= 0 {
 		t.Errorf("delay %v, want in (0, %v]", st.Delay, max)
 	}
-	t.Logf("delay %v, reanchors %d", st.Delay, st.Reanchors)
+	return got, st
 }

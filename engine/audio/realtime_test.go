@@ -65,23 +65,7 @@ func TestA3_RealtimeDelayIsConstant(t *testing.T) {
 		}
 		gameT += el
 	}
-	got := onsets(out.out, 0.001, 100)
-	if len(got) != len(want) {
-		t.Fatalf("%d onsets, want %d", len(got), len(want))
-	}
-	for i := 1; i < len(got); i++ {
-		wantGap := s.framesOf(want[i]) - s.framesOf(want[i-1])
-		if d := int64(got[i]-got[i-1]) - wantGap; d < -1 || d > 1 {
-			t.Errorf("gap %d: %d frames, want %d within one", i, got[i]-got[i-1], wantGap)
-		}
-	}
-	st := s.Stats()
-	if st.Late != 0 {
-		t.Errorf("%d late sounds", st.Late)
-	}
-	if max := 2*20*time.Millisecond + time.Duration(step)*100; st.Delay > max || st.Delay <= 0 {
-		t.Errorf("delay %v, want in (0, %v]", st.Delay, max)
-	}
+	got, st := checkInStep(t, s, out, want)
 	// The first onset is the delay after its game time (the mapping was
 	// anchored at the first Update's estimated position).
 	lag := int64(got[0]) - s.framesOf(want[0])
