@@ -208,10 +208,11 @@ func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Tex
 	if err != nil {
 		return nil, fmt.Errorf("texture from image: %w", err)
 	}
-	if err := t.SetData(imagePixels(img, o.straight)); err != nil {
+	if err := t.checkWrite("texture from image"); err != nil {
 		t.Dispose()
-		return nil, fmt.Errorf("texture from image: %w", err)
+		return nil, err
 	}
+	imagePixelsInto(t.uploadSpace(Upload{Texture: t.id, Region: t.Bounds()}, 4*b.Dx()*b.Dy()), img, o.straight)
 	return t, nil
 }
 
