@@ -24,6 +24,11 @@ type Limits struct {
 	// (Vulkan's viewportBoundsRange); both 0 means -2*MaxTextureSize and
 	// 2*MaxTextureSize-1, the least Vulkan allows.
 	ViewportMin, ViewportMax int
+	// MaxAnisotropy is the most samples the device's anisotropic filter
+	// takes (Vulkan's maxSamplerAnisotropy, where the samplerAnisotropy
+	// feature is enabled); below 2 means the device has none, and
+	// FilterAnisotropic filters linearly (SamplerState.Fit).
+	MaxAnisotropy int
 }
 
 // TextureDesc describes a texture or render target to create.

@@ -107,10 +107,12 @@ func (r *Renderer) destroyGraphics() {
 	r.ops.free()
 }
 
-// Limits reports the largest texture (maxImageDimension2D) and no
-// buffer limit (graphics.Backend).
+// Limits reports the largest texture (maxImageDimension2D), the
+// viewport bounds, the anisotropic filter's most samples (0 without the
+// samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
-	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax}
+	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
+		MaxAnisotropy: r.dev.maxAnisotropy}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -260,7 +262,7 @@ func (r *Renderer) release(slot int) {
 func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.DescriptorSet, error) {
 	i, ok := r.samplerIndex[s]
 	if !ok {
-		smp, err := newSampler(r.dev.handle, s)
+		smp, err := newSampler(r.dev.handle, s.Fit(r.Limits()), r.dev.maxLodBias)
 		if err != nil {
 			return nil, err
 		}

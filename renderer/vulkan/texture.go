@@ -2,8 +2,6 @@ package vulkan
 
 import (
 	vk "github.com/vulkan-go/vulkan"
-
-	"github.com/metronome-engine/metronome/engine/graphics"
 )
 
 // textureFormat is the format of every texture and render target:
@@ -88,38 +86,6 @@ func (t *texture) destroy(pools *descriptorPools) {
 	t.depth.destroy()
 	t.viewedImage.destroy()
 	*t = texture{}
-}
-
-// newSampler creates the sampler for a sampler state.
-func newSampler(dev vk.Device, s graphics.SamplerState) (vk.Sampler, error) {
-	filter := vk.FilterLinear
-	if s.Filter == graphics.FilterPoint {
-		filter = vk.FilterNearest
-	}
-	mode := func(m graphics.TextureAddressMode) vk.SamplerAddressMode {
-		switch m {
-		case graphics.AddressClamp:
-			return vk.SamplerAddressModeClampToEdge
-		case graphics.AddressMirror:
-			return vk.SamplerAddressModeMirroredRepeat
-		}
-		return vk.SamplerAddressModeRepeat
-	}
-	ci := vk.SamplerCreateInfo{
-		SType:        vk.StructureTypeSamplerCreateInfo,
-		MagFilter:    filter,
-		MinFilter:    filter,
-		MipmapMode:   vk.SamplerMipmapModeNearest,
-		AddressModeU: mode(s.AddressU),
-		AddressModeV: mode(s.AddressV),
-		AddressModeW: mode(s.AddressW),
-		MaxLod:       0,
-		BorderColor:  vk.BorderColorFloatTransparentBlack,
-	}
-	defer ci.Free()
-	var smp vk.Sampler
-	err := callErr("create sampler", "vkCreateSampler", vk.CreateSampler(dev, &ci, nil, &smp))
-	return smp, err
 }
 
 // gpuBuffer owns a vertex or index buffer in device memory; SetData

@@ -92,7 +92,7 @@ func (w *warmup) create(d *deviceState) (err error) {
 		return err
 	}
 	// SpriteBatch's default: the sampler is part of what lavapipe compiles for.
-	if w.sampler, err = newSampler(dev, graphics.LinearClamp); err != nil {
+	if w.sampler, err = newSampler(dev, graphics.LinearClamp, 0); err != nil {
 		return err
 	}
 	size := warmupVertexBase + warmupStride*len(graphics.CommonPipelines()) + int(unsafe.Sizeof(defaultAttributes))
