@@ -49,6 +49,10 @@ type TextureDesc struct {
 	// the default). Pass.Load carries the decision per pass; Usage is here
 	// so a backend can choose the image's initial layout.
 	Usage RenderTargetUsage
+	// MipLevels is the number of mipmap levels, 0 or 1 for none, at most
+	// MipLevelCount(Width, Height); level i is Width>>i by Height>>i
+	// texels (at least 1). Every level starts transparent black.
+	MipLevels int
 }
 
 // BufferKind says what a buffer holds.

@@ -415,6 +415,7 @@ func (d *Device) openPass() *Pass {
 		p.Load = p.Load || d.bbUsed
 		d.bbUsed = true
 	}
+	d.markMips(f, &p)
 	f.Passes = append(f.Passes, p)
 	d.newPass = false
 	return &f.Passes[len(f.Passes)-1]
