@@ -120,7 +120,8 @@ type Pass struct {
 	// (DiscardContents: undefined until drawn, rule G4).
 	Load bool
 	// FirstDraw and DrawCount select the pass's draws in Frame.Draws.
-	FirstDraw, DrawCount int // GenerateMips is true on the last pass into a target with mipmap
+	FirstDraw, DrawCount int
+	// GenerateMips is true on the last pass into a target with mipmap
 	// levels before it stops being the render target: after the pass the
 	// backend remakes levels 1 and on from level 0 (each a linear
 	// downscale of the one before), before any later pass samples it.
