@@ -360,12 +360,18 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			};
 			l->cmdBlitImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 				1, &b, VK_FILTER_LINEAR);
-			levelBarrier(l, cmd, img, i, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-				VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT, TRANSFER, TRANSFER);
+			if (i + 1 < levels) { // the source of the next blit
+				levelBarrier(l, cmd, img, i, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT, TRANSFER, TRANSFER);
+			}
 			w = nw;
 			h = nh;
 		}
-		levelBarrier(l, cmd, img, 0, levels, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		// Levels 0 to levels-2 were only read since their last barrier; the
+		// last level was written.
+		levelBarrier(l, cmd, img, 0, levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			0, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
+		levelBarrier(l, cmd, img, levels - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
