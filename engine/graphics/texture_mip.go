@@ -80,8 +80,9 @@ func (t *Texture2D) checkLevel(op string, level int, r Rectangle, n int) error {
 // SetDataLevel replaces the texels of region r of mipmap level level with
 // pixels (4*r.Width*r.Height RGBA bytes, row after row), as XNA's
 // SetData(level, rect, data, start, count): a level or region outside the
-// texture is an ErrOutOfRange error. Like SetData, the upload runs with
-// the next executed record, before its draws.
+// texture is an ErrOutOfRange error. Like SetData (which, as SetDataRect,
+// writes level 0), the upload runs with the next executed record, before
+// its draws.
 func (t *Texture2D) SetDataLevel(level int, r Rectangle, pixels []byte) error {
 	const op = "texture set data"
 	if err := t.checkLevel(op, level, r, len(pixels)); err != nil {
