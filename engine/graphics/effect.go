@@ -45,6 +45,12 @@ type BasicEffect struct {
 	AmbientLightColor mgl32.Vec3
 	// LightingEnabled turns the lights on; the vertices then need normals.
 	LightingEnabled bool
+	// PreferPerPixelLighting lights each pixel (the normal interpolated
+	// across the triangle) instead of each vertex, as XNA's BasicEffect
+	// does when it is set: highlights and light edges then fall inside
+	// large triangles too, at a higher cost per pixel. False at first
+	// (per-vertex lighting); it matters only with LightingEnabled.
+	PreferPerPixelLighting bool
 	// DirectionalLight0..2 are the lights. At first light 0 is enabled,
 	// pointing down -Z, white, without specular; 1 and 2 are off.
 	DirectionalLight0, DirectionalLight1, DirectionalLight2 DirectionalLight
@@ -119,6 +125,9 @@ func (e *BasicEffect) Variant() ShaderVariant {
 	var v ShaderVariant
 	if e.LightingEnabled {
 		v |= ShaderLighting
+		if e.PreferPerPixelLighting {
+			v |= ShaderPerPixelLighting
+		}
 	}
 	if e.VertexColorEnabled {
 		v |= ShaderVertexColor

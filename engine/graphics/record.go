@@ -145,6 +145,10 @@ const (
 	ShaderLighting    ShaderVariant = 1 << iota // per-vertex normals lit by three directional lights
 	ShaderVertexColor                           // multiply by the vertex colour
 	ShaderTexture                               // multiply by the texture, sampled at the vertex's texture coordinate
+	// ShaderPerPixelLighting lights each pixel with the interpolated
+	// normal instead of each vertex (BasicEffect.PreferPerPixelLighting);
+	// set only together with ShaderLighting.
+	ShaderPerPixelLighting
 )
 
 // PipelineKey is everything a backend bakes into a pipeline: comparable, so

@@ -21,8 +21,8 @@ var _ graphics.Backend = (*Renderer)(nil)
 const offscreen = maxFrames
 
 // pipeKey is a pipeline's cache key: the record's key (of its shader
-// variant only ShaderTexture, which picks the fragment shader) and the
-// target kind.
+// variant only the bits that pick the shaders: lighting, per-pixel
+// lighting and texture) and the target kind.
 type pipeKey struct {
 	graphics.PipelineKey
 	target bool
