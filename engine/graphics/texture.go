@@ -216,7 +216,12 @@ func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Tex
 	if err != nil {
 		return nil, fmt.Errorf("texture from image: %w", err)
 	}
-	if err := t.setChain(imagePixels(img, o.straight)); err != nil {
+	if err := t.checkWrite("texture from image"); err != nil {
+		t.Dispose()
+		return nil, err
+	}
+	imagePixelsInto(t.uploadSpace(Upload{Texture: t.id, Region: t.Bounds()}, 4*b.Dx()*b.Dy()), img, o.straight)
+	if err := t.setMips(); err != nil {
 		t.Dispose()
 		return nil, fmt.Errorf("texture from image: %w", err)
 	}

@@ -137,13 +137,16 @@ func (t *Texture2D) GetDataLevel(level int, r Rectangle, dst []byte) error {
 	return nil
 }
 
-// setChain uploads pixels (all of level 0) and, for a texture with
-// mipmaps, each further level box-filtered from the one before.
-func (t *Texture2D) setChain(pixels []byte) error {
-	if err := t.SetData(pixels); err != nil {
-		return err
+// setMips uploads levels 1 and on of a texture with mipmaps, each
+// box-filtered from the one before, level 0 being the record's last
+// upload (the texture's pixels, just converted into it).
+func (t *Texture2D) setMips() error {
+	if t.levels < 2 {
+		return nil
 	}
-	src, w, h := pixels, t.width, t.height
+	f := t.dev.rec()
+	u := f.Uploads[len(f.Uploads)-1]
+	src, w, h := f.UploadData[u.Data:u.Data+u.Size], t.width, t.height
 	for level := 1; level < t.levels; level++ {
 		dw, dh := t.LevelSize(level)
 		dst := make([]byte, 4*dw*dh)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -230,15 +231,45 @@ func (r *Renderer) ensureReadBuf(size int) error {
 // one-shot command buffer and waits for it (all bounded, W7), then frees
 // the offscreen slot's releases.
 func (r *Renderer) submitOffscreen(op string) error {
-	if res := r.loop.waitFrames(); res != vk.Success {
+	tries := r.offscreenTries()
+	res := r.loop.waitFrames()
+	for i := 1; res == vk.Timeout && i < tries; i++ {
+		res = r.loop.waitFrames() // frames in flight may hold big uploads too
+	}
+	if res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
-	if res := r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
+	res = r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops)
+	if res == vk.Timeout && r.loop.lastCall() == "vkWaitForFences" {
+		// Submitted and running: a big upload on a software driver
+		// under load takes seconds. Wait on, then reset the fence as
+		// submitWait would have.
+		fence := []vk.Fence{r.oneShotFence}
+		for i := 1; res == vk.Timeout && i < tries; i++ {
+			res = vk.WaitForFences(r.dev.handle, 1, fence, vk.True, uint64(r.loop.timeout().Nanoseconds()))
+		}
+		if res == vk.Success {
+			res = vk.ResetFences(r.dev.handle, 1, fence)
+		}
+	}
+	if res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
 	r.shrinkArena(&r.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
 	return nil
+}
+
+// offscreenWait bounds the wait for work outside a frame (Flush, GetData,
+// the pending work before them) in all: such work is not presentation,
+// whose waits WaitBound bounds (W7), and a GiB upload on a software driver
+// under load takes seconds. Past it the GPU counts as hung.
+const offscreenWait = time.Minute
+
+// offscreenTries is how many waits of the frame loop's bound make up
+// offscreenWait (at least one).
+func (r *Renderer) offscreenTries() int {
+	return max(1, int(offscreenWait/max(r.loop.timeout(), time.Millisecond)))
 }
 
 // emitInits records the first layout transition (and clear) of the

@@ -5,10 +5,14 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
@@ -105,5 +109,82 @@ func TestE6_SamplePostProcessIsGrayscale(t *testing.T) {
 	}
 	if c, q := rgbAt(post, 0, 0)[0], rgbAt(plain, 0, 0); float64(c) > 0.7*(0.2126*float64(q[0])+0.7152*float64(q[1])+0.0722*float64(q[2])) {
 		t.Errorf("corner %d with -post, %v without: the vignette does not darken it", c, q)
+	}
+}
+
+// On the real stack with validation, the post-process's render target
+// follows the back buffer when the game resizes it (new preferred sizes
+// and ApplyChanges) and carries on through swap-interval changes (keys
+// 0, 2 and 1: swapchain rebuilds or in-place switches); a steady frame
+// with it allocates nothing, and nothing draws a validation message.
+func TestE6_SamplePostFollowsResizesAndSwitches(t *testing.T) {
+	if !windowtest.HasDisplay() {
+		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
+	}
+	opt, err := parseGameFlags([]string{"-fixed-dt", "16.6667ms", "-size", "320x240", "-post"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ecfg, err := opt.engineConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSampleGame(opt, ecfg, &testWriter{t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes [][2]int // the target's size after each step
+	var allocs float64
+	desktop.Do(func() {
+		var g *engine.Game
+		g, err = desktop.NewGame(s, desktop.Config{Title: "post", Width: opt.width, Height: opt.height,
+			Validation: true, Engine: ecfg, Audio: desktop.AudioOffline})
+		if err != nil {
+			return
+		}
+		defer func() { err = errors.Join(err, g.Close(), s.validationErr()) }()
+		if err = s.configure(g); err != nil {
+			return
+		}
+		frames := func(n int) {
+			for range n {
+				if err == nil {
+					err = g.RunOneFrame()
+				}
+			}
+			if err == nil && s.sc != nil && s.sc.post != nil && s.sc.post.rt != nil {
+				sizes = append(sizes, [2]int{s.sc.post.rt.Width(), s.sc.post.rt.Height()})
+			}
+		}
+		frames(3)
+		m := g.GraphicsDeviceManager()
+		m.PreferredBackBufferWidth, m.PreferredBackBufferHeight = 400, 300
+		if err = m.ApplyChanges(); err != nil {
+			return
+		}
+		frames(3)
+		for _, n := range []int{0, 2, 1} {
+			s.setInterval(g, n)
+			frames(3)
+		}
+		if err != nil {
+			return
+		}
+		s.status.at = s.source.Now() + time.Hour // no title refresh during the measurement
+		allocs = testing.AllocsPerRun(50, func() { _ = g.RunOneFrame() })
+	})
+	if err != nil && windowtest.StackMissing(err, noDriver...) {
+		windowtest.SkipOrFail(t, "real stack missing", err)
+	}
+	if err != nil || s.drawFailed {
+		t.Fatalf("%v (draw failed %v)", err, s.drawFailed)
+	}
+	t.Logf("post-process target sizes: %v; %v allocations per steady frame", sizes, allocs)
+	want := [][2]int{{320, 240}, {400, 300}, {400, 300}, {400, 300}, {400, 300}}
+	if !slices.Equal(sizes, want) {
+		t.Errorf("target sizes %v, want %v (the back buffer's)", sizes, want)
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per frame with the post-process, want 0", allocs)
 	}
 }

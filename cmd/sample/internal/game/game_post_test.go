@@ -2,6 +2,9 @@ package game
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -121,5 +124,32 @@ func TestE6_SamplePostTargetFollowsTheBackBuffer(t *testing.T) {
 	if targets[0] != targets[1] || targets[1] == targets[2] || !targets[0].IsDisposed() || targets[2].IsDisposed() {
 		t.Fatalf("targets %p %p %p (first disposed %v): want the first kept at the same size, replaced and disposed at a new one",
 			targets[0], targets[1], targets[2], targets[0].IsDisposed())
+	}
+}
+
+// TestE1_SamplePostShaderMatchesItsSource: the embedded SPIR-V is what
+// game_post.go's go:generate line makes of shaders/post.frag today (run
+// go generate after editing the GLSL).
+func TestE1_SamplePostShaderMatchesItsSource(t *testing.T) {
+	if _, err := exec.LookPath("glslc"); err != nil {
+		t.Skip("glslc not found (Debian package glslc): cannot check the regeneration")
+	}
+	out := filepath.Join(t.TempDir(), "post.frag.spv")
+	if msg, err := exec.Command("glslc", "--target-env=vulkan1.0", "-o", out, "shaders/post.frag").CombinedOutput(); err != nil {
+		t.Fatalf("glslc: %v\n%s", err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("game_post.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("//go:generate glslc --target-env=vulkan1.0 -o shaders/post.frag.spv shaders/post.frag\n")) {
+		t.Fatal("game_post.go's go:generate line is not the one this test runs")
+	}
+	if !bytes.Equal(got, postFragment) {
+		t.Errorf("shaders/post.frag compiles to %d bytes that differ from the embedded %d: run go generate ./cmd/sample/internal/game/ and commit", len(got), len(postFragment))
 	}
 }
