@@ -254,7 +254,7 @@ func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, erro
 		return NewTextureFromImage(dev, img, opts...)
 	}
 	b := img.Bounds()
-	t, err := NewTexture2D(dev, b.Dx(), b.Dy())
+	t, err := NewTexture2DWith(dev, b.Dx(), b.Dy(), TextureOptions{MipMap: o.mipMap})
 	if err != nil {
 		return nil, fmt.Errorf("graphics: load texture: %w", err)
 	}
@@ -263,6 +263,10 @@ func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, erro
 		return nil, err
 	}
 	t.uploadOwned(Upload{Texture: t.id, Region: t.Bounds()}, pix)
+	if err := t.setMips(); err != nil {
+		t.Dispose()
+		return nil, fmt.Errorf("graphics: load texture: %w", err)
+	}
 	return t, nil
 }
 

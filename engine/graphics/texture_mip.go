@@ -146,7 +146,7 @@ func (t *Texture2D) setMips() error {
 	}
 	f := t.dev.rec()
 	u := f.Uploads[len(f.Uploads)-1]
-	src, w, h := f.UploadData[u.Data:u.Data+u.Size], t.width, t.height
+	src, w, h := f.UploadBytes(&u), t.width, t.height
 	for level := 1; level < t.levels; level++ {
 		dw, dh := t.LevelSize(level)
 		dst := make([]byte, 4*dw*dh)
