@@ -150,6 +150,11 @@ type deviceState struct {
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
+	// vertexUniformLayout and vertexPipeLayout are the layouts of the
+	// Effects whose fragment shader reads no uniform block: their block
+	// is visible to the vertex stage only (effect.go).
+	vertexUniformLayout vk.DescriptorSetLayout
+	vertexPipeLayout    vk.PipelineLayout
 	shaders       shaderSet
 	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
