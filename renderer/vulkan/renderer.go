@@ -150,11 +150,6 @@ type deviceState struct {
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
-	// vertexUniformLayout and vertexPipeLayout are the layouts of the
-	// Effects whose fragment shader reads no uniform block: their block
-	// is visible to the vertex stage only (effect.go).
-	vertexUniformLayout vk.DescriptorSetLayout
-	vertexPipeLayout    vk.PipelineLayout
 	shaders       shaderSet
 	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
@@ -175,6 +170,12 @@ type deviceState struct {
 	viewportMin   int // viewportBoundsRange, rounded inwards
 	viewportMax   int
 	uboAlign      int
+
+	// vertexUniformLayout and vertexPipeLayout are the layouts of the
+	// Effects whose fragment shader reads no uniform block: their block
+	// is visible to the vertex stage only (effect.go).
+	vertexUniformLayout vk.DescriptorSetLayout
+	vertexPipeLayout    vk.PipelineLayout
 }
 
 // frameState is the frames in flight: per frame a fence, a semaphore, a
