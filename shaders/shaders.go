@@ -15,6 +15,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.vert.spv basic.vert
 //go:generate glslc --target-env=vulkan1.0 -O -o basic.frag.spv basic.frag
 //go:generate glslc --target-env=vulkan1.0 -o basic_untextured.frag.spv basic_untextured.frag
+//go:generate glslc --target-env=vulkan1.0 -O -o basic_pixel.vert.spv basic_pixel.vert
+//go:generate glslc --target-env=vulkan1.0 -O -o basic_pixel.frag.spv basic_pixel.frag
+//go:generate glslc --target-env=vulkan1.0 -DUNTEXTURED -o basic_pixel_untextured.frag.spv basic_pixel.frag
 //go:generate glslc --target-env=vulkan1.0 -o unlit.vert.spv unlit.vert
 //go:generate glslc --target-env=vulkan1.0 -O -o unlit.frag.spv unlit.frag
 //go:generate glslc --target-env=vulkan1.0 -o unlit_untextured.frag.spv unlit_untextured.frag
@@ -31,6 +34,15 @@ var basicFrag []byte
 
 //go:embed basic_untextured.frag.spv
 var basicUntexturedFrag []byte
+
+//go:embed basic_pixel.vert.spv
+var basicPixelVert []byte
+
+//go:embed basic_pixel.frag.spv
+var basicPixelFrag []byte
+
+//go:embed basic_pixel_untextured.frag.spv
+var basicPixelUntexturedFrag []byte
 
 //go:embed unlit.vert.spv
 var unlitVert []byte
@@ -89,6 +101,22 @@ func BasicFragment() ([]uint32, error) { return Words(basicFrag) }
 // fragment shader for draws without a texture (basic_untextured.frag).
 // Each call returns a fresh slice the caller may keep.
 func BasicUntexturedFragment() ([]uint32, error) { return Words(basicUntexturedFrag) }
+
+// BasicPixelVertex returns the SPIR-V words of BasicEffect's vertex
+// shader for per-pixel lighting (basic_pixel.vert). Each call returns a
+// fresh slice the caller may keep.
+func BasicPixelVertex() ([]uint32, error) { return Words(basicPixelVert) }
+
+// BasicPixelFragment returns the SPIR-V words of BasicEffect's per-pixel
+// lighting fragment shader with a texture (basic_pixel.frag). Each call
+// returns a fresh slice the caller may keep.
+func BasicPixelFragment() ([]uint32, error) { return Words(basicPixelFrag) }
+
+// BasicPixelUntexturedFragment returns the SPIR-V words of BasicEffect's
+// per-pixel lighting fragment shader for draws without a texture
+// (basic_pixel.frag compiled with UNTEXTURED). Each call returns a fresh
+// slice the caller may keep.
+func BasicPixelUntexturedFragment() ([]uint32, error) { return Words(basicPixelUntexturedFrag) }
 
 // UnlitVertex returns the SPIR-V words of BasicEffect's vertex shader for
 // draws without lighting (unlit.vert): no lights, no specular term. Each

@@ -12,7 +12,9 @@ import (
 func TestWordsAcceptsEmbeddedModules(t *testing.T) {
 	for name, f := range map[string]func() ([]uint32, error){"vertex": BasicVertex, "fragment": BasicFragment,
 		"untextured fragment": BasicUntexturedFragment, "unlit vertex": UnlitVertex,
-		"unlit fragment": UnlitFragment, "unlit untextured fragment": UnlitUntexturedFragment} {
+		"unlit fragment": UnlitFragment, "unlit untextured fragment": UnlitUntexturedFragment,
+		"per-pixel vertex": BasicPixelVertex, "per-pixel fragment": BasicPixelFragment,
+		"per-pixel untextured fragment": BasicPixelUntexturedFragment} {
 		w, err := f()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -97,7 +99,7 @@ func TestGenerateReproducesEmbeddedSPIRV(t *testing.T) {
 			t.Errorf("%s: regenerated %d bytes differ from the committed %d bytes: run go generate ./shaders/ and commit", out, len(got), len(want))
 		}
 	}
-	if n != 10 {
-		t.Fatalf("found %d go:generate lines, want 10", n)
+	if n != 13 {
+		t.Fatalf("found %d go:generate lines, want 13", n)
 	}
 }

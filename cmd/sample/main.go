@@ -4,9 +4,9 @@
 //	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
-//	       [-hud=false] [-balls=false]
-//	    opens a window with the lit rotating cube, two bouncing balls and
-//	    the HUD (sample -h for the keys).
+//	       [-hud=false] [-balls=false] [-fog=false] [-post]
+//	    opens a window with the lit rotating cube, two balls bouncing on a
+//	    fogged floor and the HUD (sample -h for the keys).
 //
 // Its subcommands:
 //

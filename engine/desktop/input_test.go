@@ -66,7 +66,9 @@ type tapGame struct {
 
 	updates, justPressed, streamPresses, downUpdates, outOfOrder int
 	lastTime                                                     time.Duration
-	after                                                        int // updates since typing ended
+	edgeMismatch                                                 int // updates whose IsKeyJustPressed disagreed with their stream
+	after                                                        int // updates since every tap arrived
+	typedAt                                                      time.Time
 	started                                                      time.Time
 	r                                                            *Renderer
 }
@@ -93,27 +95,37 @@ func (g *tapGame) BeginRun(*engine.Game) {
 
 func (g *tapGame) Update(eg *engine.Game, _ timing.GameTime) {
 	g.updates++
-	if eg.IsKeyJustPressed(engine.KeyL) {
+	just := eg.IsKeyJustPressed(engine.KeyL)
+	if just {
 		g.justPressed++
 	}
 	if eg.Keyboard().IsKeyDown(engine.KeyL) {
 		g.downUpdates++
 	}
+	presses := 0
 	for _, ev := range eg.InputEvents() {
 		if ev.Time < g.lastTime {
 			g.outOfOrder++
 		}
 		g.lastTime = ev.Time
 		if ev.Kind == engine.InputKey && ev.Key == engine.KeyL && ev.Action == engine.Press {
-			g.streamPresses++
+			presses++
 		}
 	}
-	if g.typed.Load() {
+	g.streamPresses += presses
+	if just != (presses > 0) {
+		g.edgeMismatch++
+	}
+	if g.typed.Load() && g.typedAt.IsZero() {
+		g.typedAt = time.Now()
+	}
+	// Once every tap arrived, a few more updates show nothing more comes;
+	// the time limits only stop a broken run (they decide nothing): the
+	// window system delivers the last taps when it will, later under load.
+	if !g.typedAt.IsZero() && g.streamPresses >= g.taps {
 		g.after++
 	}
-	// Half a second of updates after the last tap lets the events drain;
-	// the time limit only stops a broken run (it decides nothing).
-	if g.after > 30 || time.Since(g.started) > 60*time.Second {
+	if g.after > 10 || (!g.typedAt.IsZero() && time.Since(g.typedAt) > 30*time.Second) || time.Since(g.started) > 120*time.Second {
 		eg.Exit()
 	}
 }
@@ -128,8 +140,11 @@ func (g *tapGame) Draw(eg *engine.Game, gt timing.GameTime) {
 // TestI1_RealWindowTapsAllSeen: 20 zero-length taps of L (a key the game
 // does not act on), 100 ms apart, typed with xdotool into a real window
 // (Xvfb, lavapipe, validation on) while the game runs on the system clock
-// at 60 updates a second: every tap is seen as IsKeyJustPressed in some
-// update and as a press in the event stream (I1, I2).
+// at 60 updates a second: every tap is a press in the event stream, and an
+// update sees L just pressed exactly when its stream holds a press of L
+// (I1, I2). Taps that reach one poll together (the loop is late under
+// load) are one update's presses: the count of updates that saw L just
+// pressed is reported, not asserted.
 func TestI1_RealWindowTapsAllSeen(t *testing.T) {
 	xdotool := needXdotool(t)
 	const taps = 20
@@ -149,9 +164,11 @@ func TestI1_RealWindowTapsAllSeen(t *testing.T) {
 		t.Fatalf("typing failed: %v", *p)
 	}
 	t.Logf("%d updates: %d with L just pressed, %d presses in the stream, %d with L down", g.updates, g.justPressed, g.streamPresses, g.downUpdates)
-	if g.justPressed != taps || g.streamPresses != taps {
-		t.Errorf("%d taps typed: %d updates saw L just pressed, %d presses in the stream; want %d and %d",
-			taps, g.justPressed, g.streamPresses, taps, taps)
+	if g.streamPresses != taps {
+		t.Errorf("%d taps typed: %d presses in the stream, want %d", taps, g.streamPresses, taps)
+	}
+	if g.edgeMismatch != 0 || g.justPressed == 0 {
+		t.Errorf("%d updates saw L just pressed; in %d of them IsKeyJustPressed disagreed with the update's stream", g.justPressed, g.edgeMismatch)
 	}
 	if g.outOfOrder != 0 {
 		t.Errorf("%d events had a time before the event ahead of them", g.outOfOrder)

@@ -24,6 +24,11 @@ type Limits struct {
 	// (Vulkan's viewportBoundsRange); both 0 means -2*MaxTextureSize and
 	// 2*MaxTextureSize-1, the least Vulkan allows.
 	ViewportMin, ViewportMax int
+	// MaxAnisotropy is the most samples the device's anisotropic filter
+	// takes (Vulkan's maxSamplerAnisotropy, where the samplerAnisotropy
+	// feature is enabled); below 2 means the device has none, and
+	// FilterAnisotropic filters linearly (SamplerState.Fit).
+	MaxAnisotropy int
 }
 
 // TextureDesc describes a texture or render target to create.
@@ -44,6 +49,10 @@ type TextureDesc struct {
 	// the default). Pass.Load carries the decision per pass; Usage is here
 	// so a backend can choose the image's initial layout.
 	Usage RenderTargetUsage
+	// MipLevels is the number of mipmap levels, 0 or 1 for none, at most
+	// MipLevelCount(Width, Height); level i is Width>>i by Height>>i
+	// texels (at least 1). Every level starts transparent black.
+	MipLevels int
 }
 
 // BufferKind says what a buffer holds.

@@ -62,6 +62,10 @@ type Device struct {
 
 	sprites spriteShared // SpriteBatch's per-device state (spritedevice.go)
 	uploads uploadTrim   // shrinks the record's upload bytes after a peak (G14)
+
+	// samplerFallback is the first sampler state the device filters
+	// otherwise than asked (sampler.go), empty for none.
+	samplerFallback string
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -268,6 +272,7 @@ func (d *Device) SetSamplerState(s SamplerState) error {
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("set sampler state: %w", err)
 	}
+	d.noteSampler(s)
 	d.sampler = s
 	return nil
 }
@@ -410,6 +415,7 @@ func (d *Device) openPass() *Pass {
 		p.Load = p.Load || d.bbUsed
 		d.bbUsed = true
 	}
+	d.markMips(f, &p)
 	f.Passes = append(f.Passes, p)
 	d.newPass = false
 	return &f.Passes[len(f.Passes)-1]

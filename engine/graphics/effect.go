@@ -1,6 +1,10 @@
 package graphics
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // DirectionalLight is one of a BasicEffect's three lights (XNA's
 // DirectionalLight).
@@ -45,6 +49,12 @@ type BasicEffect struct {
 	AmbientLightColor mgl32.Vec3
 	// LightingEnabled turns the lights on; the vertices then need normals.
 	LightingEnabled bool
+	// PreferPerPixelLighting lights each pixel (the normal interpolated
+	// across the triangle) instead of each vertex, as XNA's BasicEffect
+	// does when it is set: highlights and light edges then fall inside
+	// large triangles too, at a higher cost per pixel. False at first
+	// (per-vertex lighting); it matters only with LightingEnabled.
+	PreferPerPixelLighting bool
 	// DirectionalLight0..2 are the lights. At first light 0 is enabled,
 	// pointing down -Z, white, without specular; 1 and 2 are off.
 	DirectionalLight0, DirectionalLight1, DirectionalLight2 DirectionalLight
@@ -119,6 +129,9 @@ func (e *BasicEffect) Variant() ShaderVariant {
 	var v ShaderVariant
 	if e.LightingEnabled {
 		v |= ShaderLighting
+		if e.PreferPerPixelLighting {
+			v |= ShaderPerPixelLighting
+		}
 	}
 	if e.VertexColorEnabled {
 		v |= ShaderVertexColor
@@ -160,7 +173,7 @@ func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 	u.EyePosition = e.eye.Vec3().Vec4(0)
 	for i, l := range [3]*DirectionalLight{&e.DirectionalLight0, &e.DirectionalLight1, &e.DirectionalLight2} {
 		if l.Enabled && e.LightingEnabled {
-			u.LightDirection[i] = l.Direction.Vec4(1)
+			u.LightDirection[i] = unitVec3(l.Direction).Vec4(1)
 			u.LightDiffuse[i] = l.DiffuseColor.Vec4(0)
 			u.LightSpecular[i] = l.SpecularColor.Vec4(0)
 		} else {
@@ -173,6 +186,16 @@ func (e *BasicEffect) Uniforms(u *EffectUniforms) {
 		u.FogVector = fogVector(e.View.Mul4(e.World), e.FogStart, e.FogEnd)
 		u.FogColor = e.FogColor.Vec4(0)
 	}
+}
+
+// unitVec3 returns v scaled to length 1 (the shaders take the lights'
+// directions as unit vectors); a zero or non-finite v is returned as it is.
+func unitVec3(v mgl32.Vec3) mgl32.Vec3 {
+	l := v.Len()
+	if !(l > 0) || l > math.MaxFloat32 {
+		return v
+	}
+	return v.Mul(1 / l)
 }
 
 // mulVec3 multiplies a and b channel by channel.

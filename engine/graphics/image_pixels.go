@@ -1,6 +1,7 @@
 package graphics
 
 import (
+	"encoding/binary"
 	"image"
 	"image/draw"
 )
@@ -11,10 +12,19 @@ import (
 // bytes the colour model's RGBA() shifted to 8 bits would.
 func imagePixels(img image.Image, straight bool) []byte {
 	b := img.Bounds()
+	out := make([]byte, 4*b.Dx()*b.Dy())
+	imagePixelsInto(out, img, straight)
+	return out
+}
+
+// imagePixelsInto writes img's pixels as RGBA bytes into out (4 bytes a
+// pixel, row after row; every byte is written), premultiplied unless
+// straight.
+func imagePixelsInto(out []byte, img image.Image, straight bool) {
+	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	out := make([]byte, 4*w*h)
 	if w == 0 || h == 0 {
-		return out
+		return
 	}
 	switch m := img.(type) {
 	case *image.NRGBA: // straight alpha: exact in both modes
@@ -23,11 +33,8 @@ func imagePixels(img image.Image, straight bool) []byte {
 			dst := out[4*w*y:][:4*w]
 			if straight {
 				copy(dst, row)
-				continue
-			}
-			for i := 0; i < len(row); i += 4 {
-				a := row[i+3]
-				dst[i], dst[i+1], dst[i+2], dst[i+3] = premul(row[i], a), premul(row[i+1], a), premul(row[i+2], a), a
+			} else {
+				premulRow(dst, row)
 			}
 		}
 	case *image.RGBA: // premultiplied already
@@ -85,7 +92,24 @@ func imagePixels(img image.Image, straight bool) []byte {
 			}
 		}
 	}
-	return out
+}
+
+// premulRow writes the straight RGBA pixels src premultiplied into dst
+// (as long as src): opaque and transparent pixels, most of a typical
+// image, without arithmetic.
+func premulRow(dst, src []byte) {
+	dst = dst[:len(src)]
+	for i := 0; i+4 <= len(src); i += 4 {
+		p, d := src[i:i+4:i+4], dst[i:i+4:i+4]
+		switch a := p[3]; a {
+		case 0xff:
+			binary.LittleEndian.PutUint32(d, binary.LittleEndian.Uint32(p))
+		case 0:
+			binary.LittleEndian.PutUint32(d, 0)
+		default:
+			d[0], d[1], d[2], d[3] = premul(p[0], a), premul(p[1], a), premul(p[2], a), a
+		}
+	}
 }
 
 // unpremulInto writes a 16-bit premultiplied colour as 8-bit RGBA into

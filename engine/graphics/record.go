@@ -76,6 +76,9 @@ type Upload struct {
 	// Region is the texture region written, in texels; the data is RGBA
 	// bytes, row after row, 4*Width*Height bytes.
 	Region Rectangle
+	// Level is the mipmap level written (0: the full-size image); Region
+	// lies within that level's size.
+	Level int
 	// Buffer is the buffer written, or 0 when Texture is.
 	Buffer BufferID
 	// Offset is the first byte of the buffer written.
@@ -118,6 +121,11 @@ type Pass struct {
 	Load bool
 	// FirstDraw and DrawCount select the pass's draws in Frame.Draws.
 	FirstDraw, DrawCount int
+	// GenerateMips is true on the last pass into a target with mipmap
+	// levels before it stops being the render target: after the pass the
+	// backend remakes levels 1 and on from level 0 (each a linear
+	// downscale of the one before), before any later pass samples it.
+	GenerateMips bool
 }
 
 // Release is a disposed resource: exactly one of Texture, Buffer and
@@ -137,6 +145,10 @@ const (
 	ShaderLighting    ShaderVariant = 1 << iota // per-vertex normals lit by three directional lights
 	ShaderVertexColor                           // multiply by the vertex colour
 	ShaderTexture                               // multiply by the texture, sampled at the vertex's texture coordinate
+	// ShaderPerPixelLighting lights each pixel with the interpolated
+	// normal instead of each vertex (BasicEffect.PreferPerPixelLighting);
+	// set only together with ShaderLighting.
+	ShaderPerPixelLighting
 )
 
 // PipelineKey is everything a backend bakes into a pipeline: comparable, so

@@ -40,15 +40,27 @@ func (r *resource) checkWrite(op string) error {
 // upload appends an upload of data to the record (texture region or buffer
 // range) and marks r written.
 func (r *resource) upload(u Upload, data []byte) {
+	copy(r.uploadSpace(u, len(data)), data)
+}
+
+// uploadSpace appends an upload of n bytes to the record, marks r written
+// and returns the n bytes for the caller to fill: they are not cleared (a
+// converter writes the pixels straight into the record, rule G3).
+func (r *resource) uploadSpace(u Upload, n int) []byte {
 	f := r.dev.rec()
 	u.Data = len(f.UploadData)
-	u.Size = len(data)
-	f.UploadData = append(f.UploadData, data...)
-	if pad := len(f.UploadData) % 4; pad != 0 {
-		f.UploadData = append(f.UploadData, make([]byte, 4-pad)...)
+	u.Size = n
+	end := u.Data + padded4(n)
+	if end > cap(f.UploadData) {
+		grown := make([]byte, u.Data, max(end, cap(f.UploadData)+cap(f.UploadData)/2))
+		copy(grown, f.UploadData)
+		f.UploadData = grown
 	}
+	f.UploadData = f.UploadData[:end]
+	clear(f.UploadData[u.Data+n:]) // the padding
 	f.Uploads = append(f.Uploads, u)
 	r.written = r.dev.seq()
+	return f.UploadData[u.Data : u.Data+n : u.Data+n]
 }
 
 // dispose marks r disposed and records its release; a second call does

@@ -182,6 +182,7 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 			return fmt.Errorf("graphics: sprite batch begin: %w", err)
 		}
 		sb.st.sampler = *s.Sampler
+		d.noteSampler(*s.Sampler)
 	}
 	if s.DepthStencil != nil {
 		if err := s.DepthStencil.Validate(); err != nil {

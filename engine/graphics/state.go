@@ -81,14 +81,42 @@ var (
 		AlphaSourceBlend: BlendSourceAlpha, AlphaDestinationBlend: BlendInverseSourceAlpha, BlendFactor: White}
 )
 
-// TextureFilter is how a sampler filters (XNA's TextureFilter, the subset
-// a backend maps exactly; anisotropic filtering maps to linear).
+// TextureFilter is how a sampler filters (XNA's TextureFilter): for
+// minification (the texture drawn smaller than its texels), magnification
+// (drawn larger) and between mipmap levels. "Linear" between levels is
+// trilinear filtering; a texture without mipmaps has one level, so only
+// the minification and magnification filters apply to it.
 type TextureFilter uint8
 
-// Texture filters. The zero value is Linear.
+// Texture filters, in XNA's order. The zero value is Linear.
 const (
+	// FilterLinear filters linearly within and between levels (trilinear).
 	FilterLinear TextureFilter = iota
+	// FilterPoint takes the nearest texel of the nearest level.
 	FilterPoint
+	// FilterAnisotropic filters linearly and takes up to the sampler's
+	// MaxAnisotropy samples along the direction a surface recedes in
+	// (Device.Limits().MaxAnisotropy says how many the device can take;
+	// where it has no anisotropic filtering, this is FilterLinear and
+	// Device.SamplerFallback says so).
+	FilterAnisotropic
+	// FilterLinearMipPoint filters linearly within the nearest level.
+	FilterLinearMipPoint
+	// FilterPointMipLinear takes the nearest texel of the two nearest
+	// levels and blends between them.
+	FilterPointMipLinear
+	// FilterMinLinearMagPointMipLinear: linear when minifying, nearest
+	// when magnifying, linear between levels.
+	FilterMinLinearMagPointMipLinear
+	// FilterMinLinearMagPointMipPoint: linear when minifying, nearest
+	// when magnifying, the nearest level.
+	FilterMinLinearMagPointMipPoint
+	// FilterMinPointMagLinearMipLinear: nearest when minifying, linear
+	// when magnifying, linear between levels.
+	FilterMinPointMagLinearMipLinear
+	// FilterMinPointMagLinearMipPoint: nearest when minifying, linear
+	// when magnifying, the nearest level.
+	FilterMinPointMagLinearMipPoint
 )
 
 // TextureAddressMode is what a sampler reads outside 0..1 (XNA's
@@ -106,17 +134,31 @@ const (
 type SamplerState struct {
 	Filter                       TextureFilter
 	AddressU, AddressV, AddressW TextureAddressMode
+	// MaxAnisotropy is the most samples FilterAnisotropic takes, 1 to
+	// 16; 0 means 4 (XNA's default). The device's limit
+	// (Limits.MaxAnisotropy) caps it. Other filters ignore it.
+	MaxAnisotropy int
+	// MaxMipLevel is the index of the largest (most detailed) mipmap
+	// level the sampler uses, 0 to 31 (XNA's MaxMipLevel): 0 allows every
+	// level, 2 starts at the quarter-size level. A texture with fewer
+	// levels uses its smallest.
+	MaxMipLevel int
+	// MipMapLevelOfDetailBias is added to the level the sampler picks
+	// (XNA's MipMapLevelOfDetailBias): positive is blurrier, negative
+	// sharper. Finite; a backend clamps it to its device's limit (Vulkan
+	// guarantees at least ±2).
+	MipMapLevelOfDetailBias float32
 }
 
-// XNA's predefined sampler states. AnisotropicClamp and AnisotropicWrap
-// filter linearly here (no anisotropy yet).
+// XNA's predefined sampler states. The anisotropic ones take up to 4
+// samples (XNA's default MaxAnisotropy).
 var (
 	PointClamp       = SamplerState{Filter: FilterPoint, AddressU: AddressClamp, AddressV: AddressClamp, AddressW: AddressClamp}
 	PointWrap        = SamplerState{Filter: FilterPoint}
 	LinearClamp      = SamplerState{Filter: FilterLinear, AddressU: AddressClamp, AddressV: AddressClamp, AddressW: AddressClamp}
 	LinearWrap       = SamplerState{Filter: FilterLinear}
-	AnisotropicClamp = LinearClamp
-	AnisotropicWrap  = LinearWrap
+	AnisotropicClamp = SamplerState{Filter: FilterAnisotropic, AddressU: AddressClamp, AddressV: AddressClamp, AddressW: AddressClamp, MaxAnisotropy: 4}
+	AnisotropicWrap  = SamplerState{Filter: FilterAnisotropic, MaxAnisotropy: 4}
 )
 
 // CompareFunction compares a new value with a stored one (XNA's

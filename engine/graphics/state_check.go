@@ -1,6 +1,9 @@
 package graphics
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Validate reports an ErrInvalid error naming the first field of s that
 // holds a value outside its enumeration (XNA throws for these), nil when
@@ -28,10 +31,20 @@ func (s BlendState) Validate() error {
 }
 
 // Validate reports an ErrInvalid error naming the first field of s that
-// holds a value outside its enumeration, nil when all are valid.
+// holds a value outside its enumeration or range (MaxAnisotropy 0..16,
+// MaxMipLevel 0..31, a finite MipMapLevelOfDetailBias), nil when all are
+// valid.
 func (s SamplerState) Validate() error {
-	if s.Filter > FilterPoint {
+	if s.Filter > FilterMinPointMagLinearMipPoint {
 		return badEnum("sampler state", "Filter", int(s.Filter), "a TextureFilter constant")
+	}
+	switch b := s.MipMapLevelOfDetailBias; {
+	case s.MaxAnisotropy < 0 || s.MaxAnisotropy > MaxAnisotropyLimit:
+		return badEnum("sampler state", "MaxAnisotropy", s.MaxAnisotropy, "0 (XNA's default of 4) to 16")
+	case s.MaxMipLevel < 0 || s.MaxMipLevel > maxMipLevelIndex:
+		return badEnum("sampler state", "MaxMipLevel", s.MaxMipLevel, "a level index from 0 to 31")
+	case b != b || b > math.MaxFloat32 || b < -math.MaxFloat32:
+		return fmt.Errorf("graphics: sampler state: MipMapLevelOfDetailBias is %v, want a finite number: %w", b, ErrInvalid)
 	}
 	for _, f := range [...]struct {
 		name string

@@ -19,6 +19,7 @@ type Texture2D struct {
 	renderTarget  bool
 	depth         DepthFormat
 	usage         RenderTargetUsage
+	levels        int // mipmap levels, at least 1 (texture_mip.go)
 }
 
 // NewTexture2D creates a width x height texture. Sizes above the backend's
@@ -45,7 +46,7 @@ func (d *Device) newTexture(op string, desc TextureDesc) (*Texture2D, error) {
 	}
 	d.nextTexture = id
 	return &Texture2D{resource: resource{dev: d, rid: uint32(id)}, id: id, width: desc.Width, height: desc.Height,
-		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage}, nil
+		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1)}, nil
 }
 
 // ID returns the texture's backend ID: unique, in creation order.
@@ -148,6 +149,11 @@ type RenderTargetOptions struct {
 	Depth DepthFormat
 	// Usage says whether contents survive SetRenderTarget.
 	Usage RenderTargetUsage
+	// MipMap gives the target a full chain of mipmap levels (XNA's
+	// mipMap argument), regenerated from level 0 each time the target
+	// stops being the render target (SetRenderTarget of another target
+	// or the back buffer, the end of a frame, Flush), as in XNA.
+	MipMap bool
 }
 
 // NewRenderTarget2D creates a width x height render target.
@@ -156,7 +162,7 @@ func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions)
 		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
 	}
 	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
-		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage})
+		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height)})
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +181,7 @@ type LoadOption func(*loadOptions)
 type loadOptions struct {
 	straight bool
 	budget   int // most pixels LoadTexture decodes; <= 0: no budget
+	mipMap   bool
 }
 
 // DefaultPixelBudget is the most pixels LoadTexture and LoadTextureFile
@@ -194,7 +201,8 @@ func StraightAlpha() LoadOption { return func(o *loadOptions) { o.straight = tru
 func PixelBudget(n int) LoadOption { return func(o *loadOptions) { o.budget = n } }
 
 // NewTextureFromImage creates a texture of img's size and contents,
-// premultiplied (XNA 4.0's content default) unless StraightAlpha is given.
+// premultiplied (XNA 4.0's content default) unless StraightAlpha is given,
+// with a mipmap chain when GenerateMipMaps is.
 func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Texture2D, error) {
 	var o loadOptions
 	for _, f := range opts {
@@ -204,11 +212,16 @@ func NewTextureFromImage(dev *Device, img image.Image, opts ...LoadOption) (*Tex
 		return nil, fmt.Errorf("graphics: texture from image: the image is nil: %w", ErrInvalid)
 	}
 	b := img.Bounds()
-	t, err := NewTexture2D(dev, b.Dx(), b.Dy())
+	t, err := NewTexture2DWith(dev, b.Dx(), b.Dy(), TextureOptions{MipMap: o.mipMap})
 	if err != nil {
 		return nil, fmt.Errorf("texture from image: %w", err)
 	}
-	if err := t.SetData(imagePixels(img, o.straight)); err != nil {
+	if err := t.checkWrite("texture from image"); err != nil {
+		t.Dispose()
+		return nil, err
+	}
+	imagePixelsInto(t.uploadSpace(Upload{Texture: t.id, Region: t.Bounds()}, 4*b.Dx()*b.Dy()), img, o.straight)
+	if err := t.setMips(); err != nil {
 		t.Dispose()
 		return nil, fmt.Errorf("texture from image: %w", err)
 	}

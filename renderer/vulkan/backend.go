@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -21,8 +22,8 @@ var _ graphics.Backend = (*Renderer)(nil)
 const offscreen = maxFrames
 
 // pipeKey is a pipeline's cache key: the record's key (of its shader
-// variant only ShaderTexture, which picks the fragment shader) and the
-// target kind.
+// variant only the bits that pick the shaders: lighting, per-pixel
+// lighting and texture) and the target kind.
 type pipeKey struct {
 	graphics.PipelineKey
 	target bool
@@ -53,7 +54,7 @@ func (r *Renderer) createGraphics() (err error) {
 	if err := newOneShot(r.dev, r.cmdPool, &r.oneShot, &r.oneShotFence); err != nil {
 		return err
 	}
-	if r.white, err = newTexture(r.dev, 1, 1, false, r.depthFormat, nil); err != nil {
+	if r.white, err = newTexture(r.dev, 1, 1, 1, false, r.depthFormat, nil); err != nil {
 		return err
 	}
 	r.pendingInit = append(r.pendingInit, r.white)
@@ -107,10 +108,12 @@ func (r *Renderer) destroyGraphics() {
 	r.ops.free()
 }
 
-// Limits reports the largest texture (maxImageDimension2D) and no
-// buffer limit (graphics.Backend).
+// Limits reports the largest texture (maxImageDimension2D), the
+// viewport bounds, the anisotropic filter's most samples (0 without the
+// samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
-	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax}
+	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
+		MaxAnisotropy: r.dev.maxAnisotropy}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -126,7 +129,17 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 	if _, ok := r.textures[id]; ok {
 		return fmt.Errorf("create texture: id %d exists", id)
 	}
-	t, err := newTexture(r.dev, desc.Width, desc.Height, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	levels := max(desc.MipLevels, 1)
+	if levels > graphics.MipLevelCount(desc.Width, desc.Height) {
+		return fmt.Errorf("create texture: %d mipmap levels for %dx%d, want at most %d", levels, desc.Width, desc.Height,
+			graphics.MipLevelCount(desc.Width, desc.Height))
+	}
+	if levels > 1 && desc.RenderTarget {
+		if err := r.checkMipBlit(); err != nil {
+			return err
+		}
+	}
+	t, err := newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
 	if err != nil {
 		return err
 	}
@@ -158,6 +171,12 @@ func (r *Renderer) CreateBuffer(id graphics.BufferID, desc graphics.BufferDesc) 
 // ReadTexture copies region rect of texture id into dst as RGBA bytes
 // (graphics.Backend). It waits for every frame in flight and for the copy.
 func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, dst []byte) error {
+	return r.ReadTextureLevel(id, 0, rect, dst)
+}
+
+// ReadTextureLevel copies region rect of mip level level of texture id
+// into dst as RGBA bytes (graphics.LevelReader), as ReadTexture does.
+func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graphics.Rectangle, dst []byte) error {
 	const op = "read texture"
 	if r == nil || r.dev == nil {
 		return errors.New(op + ": the renderer was destroyed")
@@ -166,24 +185,28 @@ func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, d
 	if t == nil {
 		return fmt.Errorf("%s: no texture %d", op, id)
 	}
-	if !rect.Within(t.w, t.h) {
-		return fmt.Errorf("%s: region %+v is not inside the %dx%d texture: %w", op, rect, t.w, t.h, graphics.ErrOutOfRange)
+	if level < 0 || level >= t.levels {
+		return fmt.Errorf("%s: level %d, texture %d has %d: %w", op, level, id, t.levels, graphics.ErrOutOfRange)
+	}
+	w, h := t.levelSize(level)
+	if !rect.Within(w, h) {
+		return fmt.Errorf("%s: region %+v is not inside the %dx%d level: %w", op, rect, w, h, graphics.ErrOutOfRange)
 	}
 	if len(dst) != 4*rect.Width*rect.Height {
 		return fmt.Errorf("%s: dst has %d bytes, want %d: %w", op, len(dst), 4*rect.Width*rect.Height, graphics.ErrInvalid)
 	}
-	if err := r.ensureReadBuf(4 * t.w * t.h); err != nil {
+	if err := r.ensureReadBuf(4 * w * h); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	r.ops.reset()
 	r.emitInits()
-	r.ops.readImage(t.image, r.readBuf.handle, t.w, t.h)
+	r.ops.readLevel(t.image, level, r.readBuf.handle, w, h)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}
 	src := r.readBuf.bytes()
 	for y := range rect.Height {
-		from := 4 * ((rect.Y+y)*t.w + rect.X)
+		from := 4 * ((rect.Y+y)*w + rect.X)
 		copy(dst[4*y*rect.Width:4*(y+1)*rect.Width], src[from:from+4*rect.Width])
 	}
 	return nil
@@ -208,15 +231,45 @@ func (r *Renderer) ensureReadBuf(size int) error {
 // one-shot command buffer and waits for it (all bounded, W7), then frees
 // the offscreen slot's releases.
 func (r *Renderer) submitOffscreen(op string) error {
-	if res := r.loop.waitFrames(); res != vk.Success {
+	tries := r.offscreenTries()
+	res := r.loop.waitFrames()
+	for i := 1; res == vk.Timeout && i < tries; i++ {
+		res = r.loop.waitFrames() // frames in flight may hold big uploads too
+	}
+	if res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
-	if res := r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops); res != vk.Success {
+	res = r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops)
+	if res == vk.Timeout && r.loop.lastCall() == "vkWaitForFences" {
+		// Submitted and running: a big upload on a software driver
+		// under load takes seconds. Wait on, then reset the fence as
+		// submitWait would have.
+		fence := []vk.Fence{r.oneShotFence}
+		for i := 1; res == vk.Timeout && i < tries; i++ {
+			res = vk.WaitForFences(r.dev.handle, 1, fence, vk.True, uint64(r.loop.timeout().Nanoseconds()))
+		}
+		if res == vk.Success {
+			res = vk.ResetFences(r.dev.handle, 1, fence)
+		}
+	}
+	if res != vk.Success {
 		return callErr(op, r.loop.lastCall(), res)
 	}
 	r.release(offscreen)
 	r.shrinkArena(&r.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
 	return nil
+}
+
+// offscreenWait bounds the wait for work outside a frame (Flush, GetData,
+// the pending work before them) in all: such work is not presentation,
+// whose waits WaitBound bounds (W7), and a GiB upload on a software driver
+// under load takes seconds. Past it the GPU counts as hung.
+const offscreenWait = time.Minute
+
+// offscreenTries is how many waits of the frame loop's bound make up
+// offscreenWait (at least one).
+func (r *Renderer) offscreenTries() int {
+	return max(1, int(offscreenWait/max(r.loop.timeout(), time.Millisecond)))
 }
 
 // emitInits records the first layout transition (and clear) of the
@@ -231,7 +284,7 @@ func (r *Renderer) emitInits() {
 		if t == r.white {
 			rgba = [4]float32{1, 1, 1, 1}
 		}
-		r.ops.initImage(t.image, rgba)
+		r.ops.initImage(t.image, t.levels, rgba)
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]
@@ -260,7 +313,7 @@ func (r *Renderer) release(slot int) {
 func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.DescriptorSet, error) {
 	i, ok := r.samplerIndex[s]
 	if !ok {
-		smp, err := newSampler(r.dev.handle, s)
+		smp, err := newSampler(r.dev.handle, s.Fit(r.Limits()), r.dev.maxLodBias)
 		if err != nil {
 			return nil, err
 		}

@@ -37,11 +37,18 @@ type viewedImage struct {
 // frees what was made.
 func (vi *viewedImage) create(d *device, w, h int, format vk.Format, usage vk.ImageUsageFlagBits,
 	aspect vk.ImageAspectFlagBits, op string) (err error) {
+	return vi.createLevels(d, w, h, 1, format, usage, aspect, op)
+}
+
+// createLevels is create for an image of levels mip levels, its view
+// covering them all.
+func (vi *viewedImage) createLevels(d *device, w, h, levels int, format vk.Format, usage vk.ImageUsageFlagBits,
+	aspect vk.ImageAspectFlagBits, op string) (err error) {
 	vi.dev, vi.alloc = d.handle, d.alloc
-	if err := newDeviceImage(d, uint32(w), uint32(h), format, usage, op, &vi.image, &vi.mem); err != nil {
+	if err := newDeviceImage(d, uint32(w), uint32(h), uint32(levels), format, usage, op, &vi.image, &vi.mem); err != nil {
 		return err
 	}
-	vi.view, err = newView(d.handle, vi.image, format, aspect, op)
+	vi.view, err = newView(d.handle, vi.image, format, aspect, uint32(levels), op)
 	return err
 }
 
@@ -60,18 +67,18 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (*viewedImag
 	return di, nil
 }
 
-// newDeviceImage creates a w x h 2D image of one mip level and layer with
+// newDeviceImage creates a w x h 2D image of levels mip levels and one layer with
 // optimal tiling in device-local memory from the device's allocator (W12),
 // bound. It stores the image in *image and the memory in *memory as soon
 // as each exists, so the caller's own cleanup destroys them when a later
 // step fails.
-func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *memRange) error {
+func newDeviceImage(d *device, w, h, levels uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *memRange) error {
 	ci := vk.ImageCreateInfo{
 		SType:         vk.StructureTypeImageCreateInfo,
 		ImageType:     vk.ImageType2d,
 		Format:        format,
 		Extent:        vk.Extent3D{Width: w, Height: h, Depth: 1},
-		MipLevels:     1,
+		MipLevels:     levels,
 		ArrayLayers:   1,
 		Samples:       vk.SampleCount1Bit,
 		Tiling:        vk.ImageTilingOptimal,
@@ -93,15 +100,15 @@ func newDeviceImage(d *device, w, h uint32, format vk.Format, usage vk.ImageUsag
 	return nil
 }
 
-// newView creates a 2D view of one mip level and layer.
-func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits, op string) (vk.ImageView, error) {
+// newView creates a 2D view of the first levels mip levels and one layer.
+func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits, levels uint32, op string) (vk.ImageView, error) {
 	ci := vk.ImageViewCreateInfo{
 		SType:    vk.StructureTypeImageViewCreateInfo,
 		Image:    img,
 		ViewType: vk.ImageViewType2d,
 		Format:   format,
 		SubresourceRange: vk.ImageSubresourceRange{
-			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: 1, LayerCount: 1,
+			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: levels, LayerCount: 1,
 		},
 	}
 	defer ci.Free()

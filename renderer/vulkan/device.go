@@ -16,6 +16,10 @@ type device struct {
 	// maintenance1 is true when VK_EXT_swapchain_maintenance1 and its
 	// feature are enabled (P11: present modes switched in place).
 	maintenance1 bool
+	// maxAnisotropy is maxSamplerAnisotropy where the samplerAnisotropy
+	// feature is enabled, else 0; maxLodBias is maxSamplerLodBias.
+	maxAnisotropy int
+	maxLodBias    float32
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -43,6 +47,14 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	if maint {
 		ci.PNext = maintenance1Feature()
 	}
+	var feats vk.PhysicalDeviceFeatures
+	vk.GetPhysicalDeviceFeatures(gpu, &feats)
+	feats.Deref()
+	feats.Free()
+	aniso := feats.SamplerAnisotropy == vk.True
+	if aniso { // the one optional feature used: real anisotropic filtering (E4)
+		ci.PEnabledFeatures = []vk.PhysicalDeviceFeatures{{SamplerAnisotropy: vk.True}}
+	}
 	defer ci.Free()
 	var h vk.Device
 	if err := callErr("create device", "vkCreateDevice", vk.CreateDevice(gpu, &ci, nil, &h)); err != nil {
@@ -65,6 +77,10 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	props.Deref()
 	props.Limits.Deref()
 	d.alloc = newMemAllocator(h, &d.memory, props.Limits.MaxMemoryAllocationCount)
+	if aniso {
+		d.maxAnisotropy = int(props.Limits.MaxSamplerAnisotropy)
+	}
+	d.maxLodBias = props.Limits.MaxSamplerLodBias
 	props.Limits.Free()
 	props.Free()
 	return d, nil

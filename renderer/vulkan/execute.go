@@ -207,7 +207,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 				return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 			}
 			g := up.Region
-			r.ops.uploadImage(c.buf.handle, off, t.image, g.X, g.Y, g.Width, g.Height)
+			r.ops.uploadImage(c.buf.handle, off, t.image, up.Level, g.X, g.Y, g.Width, g.Height)
 		case up.Buffer != 0:
 			b := r.buffers[up.Buffer]
 			if b == nil {
@@ -233,8 +233,11 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 			return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 		}
 		g := up.Region
-		if !g.Within(t.w, t.h) {
-			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d texture: %w", up.Texture, g, t.w, t.h, graphics.ErrOutOfRange)
+		if up.Level < 0 || up.Level >= t.levels {
+			return fmt.Errorf("upload to texture %d: level %d, it has %d: %w", up.Texture, up.Level, t.levels, graphics.ErrOutOfRange)
+		}
+		if w, h := t.levelSize(up.Level); !g.Within(w, h) {
+			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d level %d: %w", up.Texture, g, w, h, up.Level, graphics.ErrOutOfRange)
 		}
 		if up.Size != 4*g.Width*g.Height {
 			return fmt.Errorf("upload to texture %d: %d bytes for a %dx%d region, want %d: %w", up.Texture, up.Size, g.Width, g.Height, 4*g.Width*g.Height, graphics.ErrOutOfRange)
@@ -374,6 +377,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		}
 	}
 	r.ops.endPass()
+	if target && p.GenerateMips && t.levels > 1 {
+		r.ops.genMips(t.image, t.w, t.h, t.levels)
+	}
 	return nil
 }
 

@@ -101,6 +101,7 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(cmdCopyImageToBuffer, "vkCmdCopyImageToBuffer")
 	LOAD(cmdClearColorImage, "vkCmdClearColorImage")
 	LOAD(cmdPipelineBarrier, "vkCmdPipelineBarrier")
+	LOAD(cmdBlitImage, "vkCmdBlitImage")
 	l->device = device;
 	return 0;
 }
@@ -138,7 +139,26 @@ VkResult mtn_acquire(mtn_loop *l) {
 	return acq;
 }
 
-// barrier records one colour image layout transition.
+// levelBarrier records one layout transition of count mip levels of a
+// colour image, from level base.
+static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32_t base, uint32_t count,
+	VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess, VkAccessFlags dstAccess,
+	VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	VkImageMemoryBarrier b = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+		.srcAccessMask = srcAccess,
+		.dstAccessMask = dstAccess,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = image,
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, base, count, 0, 1},
+	};
+	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+// barrier records one colour image layout transition (of mip level 0).
 static void barrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
 	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
 	VkImageMemoryBarrier b = {
@@ -268,52 +288,91 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	}
 	case MTN_OP_UPLOAD_IMAGE: {
 		VkImage img = H(VkImage, o->h[2]);
-		barrier(l, cmd, img, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+		uint32_t level = o->u[4];
+		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			VK_ACCESS_SHADER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
 			FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
 		VkBufferImageCopy c = {
 			.bufferOffset = o->h[1],
-			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
 			.imageOffset = {(int32_t)o->u[0], (int32_t)o->u[1], 0},
 			.imageExtent = {o->u[2], o->u[3], 1},
 		};
 		l->cmdCopyBufferToImage(cmd, H(VkBuffer, o->h[0]), img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
-		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
 	case MTN_OP_INIT_IMAGE: {
 		VkImage img = H(VkImage, o->h[2]);
-		barrier(l, cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+		uint32_t levels = o->u[0] ? o->u[0] : 1;
+		levelBarrier(l, cmd, img, 0, levels, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, TRANSFER);
 		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
-		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
 		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
 		// Only a read is legal in SHADER_READ_ONLY: a render pass into the
 		// image orders its own writes (its external dependency).
-		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+		levelBarrier(l, cmd, img, 0, levels, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
 	case MTN_OP_READ_IMAGE: {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+		uint32_t level = o->u[3];
 		// No access of the old layout to make available: the render pass's
 		// outgoing dependency (or the upload's barrier) did, towards the
 		// stages this waits for.
-		barrier(l, cmd, img, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		levelBarrier(l, cmd, img, level, 1, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_READ_BIT,
 			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
-			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
 			.imageExtent = {o->u[0], o->u[1], 1},
 		};
 		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);
-		barrier(l, cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
+		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
 			VK_ACCESS_TRANSFER_READ_BIT, 0, TRANSFER,
 			o->u[2] ? VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT : FRAGMENT);
 		memoryBarrier(l, cmd, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT, TRANSFER,
 			VK_PIPELINE_STAGE_HOST_BIT);
+		break;
+	}
+	case MTN_OP_GEN_MIPS: {
+		VkImage img = H(VkImage, o->h[2]);
+		uint32_t levels = o->u[2];
+		int32_t w = (int32_t)o->u[0], h = (int32_t)o->u[1];
+		// Level 0: the pass's outgoing dependency made its writes available
+		// to transfers. Levels 1 on: replaced, so their contents go
+		// (UNDEFINED), once earlier draws and copies have read them.
+		levelBarrier(l, cmd, img, 0, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			0, VK_ACCESS_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
+		levelBarrier(l, cmd, img, 1, levels - 1, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			0, VK_ACCESS_TRANSFER_WRITE_BIT, FRAGMENT | TRANSFER, TRANSFER);
+		for (uint32_t i = 1; i < levels; i++) {
+			int32_t nw = w > 1 ? w / 2 : 1, nh = h > 1 ? h / 2 : 1;
+			VkImageBlit b = {
+				.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, i - 1, 0, 1},
+				.srcOffsets = {{0, 0, 0}, {w, h, 1}},
+				.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, i, 0, 1},
+				.dstOffsets = {{0, 0, 0}, {nw, nh, 1}},
+			};
+			l->cmdBlitImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+				1, &b, VK_FILTER_LINEAR);
+			if (i + 1 < levels) { // the source of the next blit
+				levelBarrier(l, cmd, img, i, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT, TRANSFER, TRANSFER);
+			}
+			w = nw;
+			h = nh;
+		}
+		// Levels 0 to levels-2 were only read since their last barrier; the
+		// last level was written.
+		levelBarrier(l, cmd, img, 0, levels - 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			0, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
+		levelBarrier(l, cmd, img, levels - 1, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
 	}

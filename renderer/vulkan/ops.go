@@ -169,16 +169,21 @@ func (o *opList) copyBuffer(src, dst vk.Buffer, srcOff, dstOff, size int) {
 	op.u[0] = C.uint32_t(size)
 }
 
-func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, x, y, w, h int) {
+// uploadImage copies w x h texels at src+srcOff into mip level level of
+// img at x, y.
+func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, level, x, y, w, h int) {
 	op := o.next(C.MTN_OP_UPLOAD_IMAGE)
 	op.h[0], op.h[1], op.h[2] = handle(unsafe.Pointer(src)), C.uint64_t(srcOff), handle(unsafe.Pointer(img))
 	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(h)
+	op.u[4] = C.uint32_t(level)
 }
 
-// initImage clears a new image to rgba and leaves it ready to sample.
-func (o *opList) initImage(img vk.Image, rgba [4]float32) {
+// initImage clears every one of a new image's levels to rgba and leaves
+// them ready to sample.
+func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) {
 	op := o.next(C.MTN_OP_INIT_IMAGE)
 	op.h[2] = handle(unsafe.Pointer(img))
+	op.u[0] = C.uint32_t(levels)
 	for i := range 4 {
 		op.f[i] = C.float(rgba[i])
 	}
@@ -186,11 +191,23 @@ func (o *opList) initImage(img vk.Image, rgba [4]float32) {
 
 // readImage copies image img (nil: the acquired swapchain image, which
 // is then in PRESENT_SRC; else a texture in SHADER_READ_ONLY) into dst.
-func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) {
+func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) { o.readLevel(img, 0, dst, w, h) }
+
+// readLevel copies mip level level (w x h texels) of texture img into dst.
+func (o *opList) readLevel(img vk.Image, level int, dst vk.Buffer, w, h int) {
 	op := o.next(C.MTN_OP_READ_IMAGE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(img)), handle(unsafe.Pointer(dst))
-	op.u[0], op.u[1] = C.uint32_t(w), C.uint32_t(h)
+	op.u[0], op.u[1], op.u[3] = C.uint32_t(w), C.uint32_t(h), C.uint32_t(level)
 	if img == nil {
 		op.u[2] = 1
 	}
+}
+
+// genMips remakes levels 1 to levels-1 of img (level 0 w x h, in
+// SHADER_READ_ONLY after a pass) by linear blits, each level from the one
+// before, and leaves them all ready to sample.
+func (o *opList) genMips(img vk.Image, w, h, levels int) {
+	op := o.next(C.MTN_OP_GEN_MIPS)
+	op.h[2] = handle(unsafe.Pointer(img))
+	op.u[0], op.u[1], op.u[2] = C.uint32_t(w), C.uint32_t(h), C.uint32_t(levels)
 }

@@ -177,12 +177,14 @@ func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModul
 }
 
 // shaderSet holds BasicEffect's shader modules: the lit vertex shader
-// and its fragment shaders with and without a texture, and the unlit ones
-// (LightingEnabled false, every SpriteBatch draw), which skip the lights
-// and the specular term: on a software rasteriser that is about 15% of a
-// sprite's fragment cost.
+// and its fragment shaders with and without a texture, the per-pixel lit
+// ones (PreferPerPixelLighting), and the unlit ones (LightingEnabled
+// false, every SpriteBatch draw), which skip the lights and the specular
+// term: on a software rasteriser that is about 15% of a sprite's fragment
+// cost.
 type shaderSet struct {
 	vert, frag, fragPlain                vk.ShaderModule
+	pixelVert, pixelFrag, pixelFragPlain vk.ShaderModule
 	unlitVert, unlitFrag, unlitFragPlain vk.ShaderModule
 }
 
@@ -201,6 +203,9 @@ func (s *shaderSet) sources() []struct {
 		{shaders.BasicVertex, "vertex", &s.vert},
 		{shaders.BasicFragment, "fragment", &s.frag},
 		{shaders.BasicUntexturedFragment, "untextured fragment", &s.fragPlain},
+		{shaders.BasicPixelVertex, "per-pixel vertex", &s.pixelVert},
+		{shaders.BasicPixelFragment, "per-pixel fragment", &s.pixelFrag},
+		{shaders.BasicPixelUntexturedFragment, "per-pixel untextured fragment", &s.pixelFragPlain},
 		{shaders.UnlitVertex, "unlit vertex", &s.unlitVert},
 		{shaders.UnlitFragment, "unlit fragment", &s.unlitFrag},
 		{shaders.UnlitUntexturedFragment, "unlit untextured fragment", &s.unlitFragPlain},
@@ -235,7 +240,7 @@ func (s *shaderSet) destroy(dev vk.Device) {
 }
 
 // pick returns the vertex and fragment modules of a shader variant: lit
-// or unlit, with a texture or without.
+// per vertex, lit per pixel or unlit, with a texture or without.
 func (s *shaderSet) pick(v graphics.ShaderVariant) (vert, frag vk.ShaderModule) {
 	textured := v&graphics.ShaderTexture != 0
 	switch {
@@ -243,6 +248,10 @@ func (s *shaderSet) pick(v graphics.ShaderVariant) (vert, frag vk.ShaderModule) 
 		return s.unlitVert, s.unlitFrag
 	case v&graphics.ShaderLighting == 0:
 		return s.unlitVert, s.unlitFragPlain
+	case v&graphics.ShaderPerPixelLighting != 0 && textured:
+		return s.pixelVert, s.pixelFrag
+	case v&graphics.ShaderPerPixelLighting != 0:
+		return s.pixelVert, s.pixelFragPlain
 	case textured:
 		return s.vert, s.frag
 	}

@@ -26,7 +26,7 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 		t.Fatalf("Go block is %d bytes, EffectUniformsSize %d", unsafe.Sizeof(u), graphics.EffectUniformsSize)
 	}
 	for name, f := range map[string]func() ([]uint32, error){"vertex": shaders.BasicVertex,
-		"unlit vertex": shaders.UnlitVertex} {
+		"unlit vertex": shaders.UnlitVertex, "per-pixel vertex": shaders.BasicPixelVertex} {
 		words, err := f()
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +45,8 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 	}
 	for name, f := range map[string]func() ([]uint32, error){"fragment": shaders.BasicFragment,
 		"untextured fragment": shaders.BasicUntexturedFragment, "unlit fragment": shaders.UnlitFragment,
-		"unlit untextured fragment": shaders.UnlitUntexturedFragment} {
+		"unlit untextured fragment": shaders.UnlitUntexturedFragment, "per-pixel fragment": shaders.BasicPixelFragment,
+		"per-pixel untextured fragment": shaders.BasicPixelUntexturedFragment} {
 		words, err := f()
 		if err != nil {
 			t.Fatal(err)

@@ -60,7 +60,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 // pipelineKey is the cache key of the pipeline that draws key on the back
 // buffer or (target) a render target.
 func pipelineKey(key graphics.PipelineKey, target bool) pipeKey {
-	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting
+	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting | graphics.ShaderPerPixelLighting
 	return pipeKey{key, target}
 }
 
@@ -129,8 +129,9 @@ func (d *deviceState) prewarm() error {
 
 // pipeline returns the pipeline for key on the back buffer or a render
 // target, building it on first use (the cache makes rebuilds cheap).
-// The shaders follow ShaderLighting and ShaderTexture (shaderSet.pick);
-// vertex colour is a uniform flag, so it needs no pipeline of its own.
+// The shaders follow ShaderLighting, ShaderPerPixelLighting and
+// ShaderTexture (shaderSet.pick); vertex colour is a uniform flag, so it
+// needs no pipeline of its own.
 func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
 	k := pipelineKey(key, target)
 	if p, ok := d.pipelines[k]; ok {

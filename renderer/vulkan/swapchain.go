@@ -185,7 +185,7 @@ func swapchainImages(dev vk.Device, sc vk.Swapchain) ([]vk.Image, error) {
 // createViews creates the colour views and the depth image.
 func (p *presenter) createViews(sc *swapchain) error {
 	for _, img := range sc.images {
-		v, err := newView(p.gpu.dev.handle, img, p.format.Format, vk.ImageAspectColorBit, "create swapchain image view")
+		v, err := newView(p.gpu.dev.handle, img, p.format.Format, vk.ImageAspectColorBit, 1, "create swapchain image view")
 		if err != nil {
 			return err
 		}

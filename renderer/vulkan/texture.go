@@ -2,8 +2,6 @@ package vulkan
 
 import (
 	vk "github.com/vulkan-go/vulkan"
-
-	"github.com/metronome-engine/metronome/engine/graphics"
 )
 
 // textureFormat is the format of every texture and render target:
@@ -14,19 +12,23 @@ const textureFormat = vk.FormatR8g8b8a8Unorm
 // depth image and framebuffer. Its descriptor sets (one per sampler state
 // it was drawn with) come from the renderer's pools and are freed with it.
 type texture struct {
-	dev  vk.Device
-	w, h int
+	dev    vk.Device
+	w, h   int
+	levels int // mip levels, at least 1; view covers them all
 	viewedImage
-	depth *viewedImage       // render targets only
-	fb    vk.Framebuffer     // render targets only
-	sets  []vk.DescriptorSet // by sampler index; nil until first drawn with it
+	attach vk.ImageView       // a mipmapped render target's level 0, its framebuffer's colour
+	depth  *viewedImage       // render targets only
+	fb     vk.Framebuffer     // render targets only
+	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
 }
 
-// newTexture creates a w x h RGBA8 image in device memory; a render target
-// also gets a depth image and a framebuffer for rp (a target pass).
-func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.RenderPass) (t *texture, err error) {
+// newTexture creates a w x h RGBA8 image of levels mip levels (at least
+// 1) in device memory; a render target also gets a depth image and a
+// framebuffer for rp (a target pass), which draws into level 0.
+func newTexture(d *device, w, h, levels int, target bool, depthFormat vk.Format, rp vk.RenderPass) (t *texture, err error) {
 	const op = "create texture"
-	made := &texture{dev: d.handle, w: w, h: h}
+	levels = max(levels, 1)
+	made := &texture{dev: d.handle, w: w, h: h, levels: levels}
 	t = made
 	defer func() { // on made: the failing returns set t to nil before this runs
 		if err != nil {
@@ -37,17 +39,24 @@ func newTexture(d *device, w, h int, target bool, depthFormat vk.Format, rp vk.R
 	if target {
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
-	if err := t.viewedImage.create(d, w, h, textureFormat, usage, vk.ImageAspectColorBit, op); err != nil {
+	if err := t.viewedImage.createLevels(d, w, h, levels, textureFormat, usage, vk.ImageAspectColorBit, op); err != nil {
 		return nil, err
 	}
 	if !target {
 		return t, nil
 	}
+	color := t.view
+	if levels > 1 { // a framebuffer's attachment is one level
+		if t.attach, err = newView(d.handle, t.image, textureFormat, vk.ImageAspectColorBit, 1, op); err != nil {
+			return nil, err
+		}
+		color = t.attach
+	}
 	extent := vk.Extent2D{Width: uint32(w), Height: uint32(h)}
 	if t.depth, err = newDepthImage(d, depthFormat, extent); err != nil {
 		return nil, err
 	}
-	if t.fb, err = newFramebuffer(d.handle, rp, t.view, t.depth.view, extent); err != nil {
+	if t.fb, err = newFramebuffer(d.handle, rp, color, t.depth.view, extent); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -86,40 +95,11 @@ func (t *texture) destroy(pools *descriptorPools) {
 		vk.DestroyFramebuffer(t.dev, t.fb, nil)
 	}
 	t.depth.destroy()
+	if t.attach != nil {
+		vk.DestroyImageView(t.dev, t.attach, nil)
+	}
 	t.viewedImage.destroy()
 	*t = texture{}
-}
-
-// newSampler creates the sampler for a sampler state.
-func newSampler(dev vk.Device, s graphics.SamplerState) (vk.Sampler, error) {
-	filter := vk.FilterLinear
-	if s.Filter == graphics.FilterPoint {
-		filter = vk.FilterNearest
-	}
-	mode := func(m graphics.TextureAddressMode) vk.SamplerAddressMode {
-		switch m {
-		case graphics.AddressClamp:
-			return vk.SamplerAddressModeClampToEdge
-		case graphics.AddressMirror:
-			return vk.SamplerAddressModeMirroredRepeat
-		}
-		return vk.SamplerAddressModeRepeat
-	}
-	ci := vk.SamplerCreateInfo{
-		SType:        vk.StructureTypeSamplerCreateInfo,
-		MagFilter:    filter,
-		MinFilter:    filter,
-		MipmapMode:   vk.SamplerMipmapModeNearest,
-		AddressModeU: mode(s.AddressU),
-		AddressModeV: mode(s.AddressV),
-		AddressModeW: mode(s.AddressW),
-		MaxLod:       0,
-		BorderColor:  vk.BorderColorFloatTransparentBlack,
-	}
-	defer ci.Free()
-	var smp vk.Sampler
-	err := callErr("create sampler", "vkCreateSampler", vk.CreateSampler(dev, &ci, nil, &smp))
-	return smp, err
 }
 
 // gpuBuffer owns a vertex or index buffer in device memory; SetData

@@ -88,11 +88,11 @@ func (w *warmup) create(d *deviceState) (err error) {
 	if w.fb, err = newFramebuffer(dev, w.pass, w.color.view, w.depth.view, one); err != nil {
 		return err
 	}
-	if w.tex, err = newTexture(d.dev, 1, 1, false, d.depthFormat, nil); err != nil {
+	if w.tex, err = newTexture(d.dev, 1, 1, 1, false, d.depthFormat, nil); err != nil {
 		return err
 	}
 	// SpriteBatch's default: the sampler is part of what lavapipe compiles for.
-	if w.sampler, err = newSampler(dev, graphics.LinearClamp); err != nil {
+	if w.sampler, err = newSampler(dev, graphics.LinearClamp, 0); err != nil {
 		return err
 	}
 	size := warmupVertexBase + warmupStride*len(graphics.CommonPipelines()) + int(unsafe.Sizeof(defaultAttributes))

@@ -18,6 +18,10 @@ type Texture struct {
 	Desc graphics.TextureDesc
 	// Pixels are its RGBA texels, row after row.
 	Pixels []byte
+	// Levels are its mipmap levels, Levels[0] being Pixels (one entry
+	// without mipmaps). A pass that clears a target and regenerates its
+	// mipmaps fills every level with the clear colour.
+	Levels [][]byte
 	// Released is true once a frame released it.
 	Released bool
 }
@@ -40,6 +44,9 @@ type Backend struct {
 	Effects map[graphics.EffectID]*Effect
 	// Executed counts Execute calls, Presents those with Frame.Present.
 	Executed, Presents int
+	// MipGenerations counts passes that regenerated their target's
+	// mipmaps (Pass.GenerateMips).
+	MipGenerations int
 	// Keep makes Execute append a deep copy of each record to Frames (it
 	// allocates; leave it off in allocation tests).
 	Keep   bool
@@ -69,7 +76,16 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 	if _, ok := b.Textures[id]; ok || id == 0 {
 		return fmt.Errorf("graphicstest: create texture: ID %d reused", id)
 	}
-	b.Textures[id] = &Texture{Desc: d, Pixels: make([]byte, 4*d.Width*d.Height)}
+	if d.MipLevels < 0 || d.MipLevels > graphics.MipLevelCount(d.Width, d.Height) {
+		return fmt.Errorf("graphicstest: create texture: %d mipmap levels for %dx%d", d.MipLevels, d.Width, d.Height)
+	}
+	t := &Texture{Desc: d}
+	for l := range max(d.MipLevels, 1) {
+		w, h := levelSize(d, l)
+		t.Levels = append(t.Levels, make([]byte, 4*w*h))
+	}
+	t.Pixels = t.Levels[0]
+	b.Textures[id] = t
 	return nil
 }
 
@@ -93,21 +109,36 @@ func (b *Backend) failCreate() error {
 
 // ReadTexture copies texels from the fake's copy.
 func (b *Backend) ReadTexture(id graphics.TextureID, r graphics.Rectangle, dst []byte) error {
+	return b.ReadTextureLevel(id, 0, r, dst)
+}
+
+// ReadTextureLevel copies texels of a mipmap level from the fake's copy
+// (graphics.LevelReader).
+func (b *Backend) ReadTextureLevel(id graphics.TextureID, level int, r graphics.Rectangle, dst []byte) error {
 	t, ok := b.Textures[id]
 	if !ok || t.Released {
 		return fmt.Errorf("graphicstest: read texture %d: no such texture", id)
 	}
-	if !r.Within(t.Desc.Width, t.Desc.Height) {
-		return fmt.Errorf("graphicstest: read texture %d: region %+v outside %dx%d: %w", id, r, t.Desc.Width, t.Desc.Height, graphics.ErrOutOfRange)
+	if level < 0 || level >= len(t.Levels) {
+		return fmt.Errorf("graphicstest: read texture %d: level %d of %d: %w", id, level, len(t.Levels), graphics.ErrOutOfRange)
+	}
+	w, h := levelSize(t.Desc, level)
+	if !r.Within(w, h) {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v outside %dx%d: %w", id, r, w, h, graphics.ErrOutOfRange)
 	}
 	if len(dst) != 4*r.Width*r.Height {
 		return fmt.Errorf("graphicstest: read texture %d: %d bytes for %dx%d", id, len(dst), r.Width, r.Height)
 	}
 	for y := range r.Height {
-		row := 4 * ((r.Y+y)*t.Desc.Width + r.X)
-		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Pixels[row:row+4*r.Width])
+		row := 4 * ((r.Y+y)*w + r.X)
+		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Levels[level][row:row+4*r.Width])
 	}
 	return nil
+}
+
+// levelSize returns the size of mipmap level l of a texture of d.
+func levelSize(d graphics.TextureDesc, l int) (int, int) {
+	return max(d.Width>>l, 1), max(d.Height>>l, 1)
 }
 
 // Execute checks f (Check), applies its uploads and its render-target
@@ -124,9 +155,10 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 		data := f.UploadData[u.Data : u.Data+u.Size]
 		if u.Texture != 0 {
 			t := b.Textures[u.Texture]
+			w, _ := levelSize(t.Desc, u.Level)
 			for y := range u.Region.Height {
-				row := 4 * ((u.Region.Y+y)*t.Desc.Width + u.Region.X)
-				copy(t.Pixels[row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
+				row := 4 * ((u.Region.Y+y)*w + u.Region.X)
+				copy(t.Levels[u.Level][row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
 			}
 		} else {
 			copy(b.Buffers[u.Buffer].Data[u.Offset:], data)
@@ -135,9 +167,18 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 	for _, p := range f.Passes {
 		if t := b.Textures[p.Target]; t != nil && p.Clear&graphics.ClearTarget != 0 {
 			c := p.ClearColor
-			for i := 0; i < len(t.Pixels); i += 4 {
-				t.Pixels[i], t.Pixels[i+1], t.Pixels[i+2], t.Pixels[i+3] = c.R, c.G, c.B, c.A
+			levels := t.Levels[:1]
+			if p.GenerateMips {
+				levels = t.Levels
 			}
+			for _, px := range levels {
+				for i := 0; i < len(px); i += 4 {
+					px[i], px[i+1], px[i+2], px[i+3] = c.R, c.G, c.B, c.A
+				}
+			}
+		}
+		if p.GenerateMips {
+			b.MipGenerations++
 		}
 	}
 	for _, r := range f.Releases {
@@ -192,8 +233,12 @@ func (b *Backend) Check(f *graphics.Frame) error {
 				return fmt.Errorf("upload %d: %w", i, err)
 			}
 			r := u.Region
-			if !r.Within(t.Desc.Width, t.Desc.Height) || u.Size != 4*r.Width*r.Height {
-				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d texture", errRecord, i, r, u.Size, t.Desc.Width, t.Desc.Height)
+			if u.Level < 0 || u.Level >= len(t.Levels) {
+				return fmt.Errorf("%w: upload %d to level %d of a texture of %d", errRecord, i, u.Level, len(t.Levels))
+			}
+			w, h := levelSize(t.Desc, u.Level)
+			if !r.Within(w, h) || u.Size != 4*r.Width*r.Height {
+				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d level", errRecord, i, r, u.Size, w, h)
 			}
 			continue
 		}
@@ -222,6 +267,8 @@ func (b *Backend) Check(f *graphics.Frame) error {
 			return fmt.Errorf("pass %d: %w", i, err)
 		} else if !t.Desc.RenderTarget || t.Desc.Width != p.Width || t.Desc.Height != p.Height {
 			return fmt.Errorf("%w: pass %d targets texture %d (%+v) as a %dx%d render target", errRecord, i, p.Target, t.Desc, p.Width, p.Height)
+		} else if p.GenerateMips && len(t.Levels) < 2 {
+			return fmt.Errorf("%w: pass %d regenerates the mipmaps of texture %d, which has none", errRecord, i, p.Target)
 		}
 		for j := p.FirstDraw; j < p.FirstDraw+p.DrawCount && j < len(f.Draws); j++ {
 			if err := b.checkDraw(f, &p, &f.Draws[j]); err != nil {

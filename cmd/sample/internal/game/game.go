@@ -162,6 +162,7 @@ type sampleGame struct {
 	balls      [2]ball
 	drawnY     [2]float64   // the heights the last draw showed them at
 	paused     bool         // P: the balls stop stepping, the cube's clock is locked
+	post       bool         // G: the frame goes through the post-process (game_post.go)
 	loads      int          // L presses served
 	sc         *scene       // the cube's and balls' meshes (game_draw.go)
 	look       freeLook     // the free-look camera (game_look.go)
@@ -187,7 +188,7 @@ func newSampleGame(opt gameOptions, cfg engine.Config, stderr io.Writer) (*sampl
 		return nil, fmt.Errorf("sample: %w", err)
 	}
 	return &sampleGame{opt: opt, source: cfg.Source, waiter: cfg.Waiter, interval: opt.interval,
-		halfRate: opt.halfRate, hz: opt.hz, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
+		halfRate: opt.halfRate, hz: opt.hz, post: opt.post, inj: injector{script: opt.input}, stderr: stderr, clock: clock,
 		hudText: make([]byte, 0, 256),
 		balls:   [2]ball{newBall(ballStartY), newBall(ballStartY)},
 		drawnY:  [2]float64{ballStartY, ballStartY}}, nil

@@ -12,7 +12,8 @@ import (
 
 // The sample's scene is ordinary game content (G1), drawn through the
 // public API: a lit orange cube turning with its GameClock and the two
-// balls beside it, each a BasicEffect mesh.
+// balls beside it, each a BasicEffect mesh, over a fogged floor
+// (game_floor.go), optionally post-processed (game_post.go).
 
 // Scene constants: a unit cube turning about a tilted axis, seen from +Z.
 const (
@@ -37,6 +38,8 @@ type scene struct {
 	ballIB        *graphics.IndexBuffer
 	ballTriangles int
 	effect        *graphics.BasicEffect
+	floor         *floor       // under the balls (nil with -model)
+	post          *postProcess // made when post-processing is first on
 	// batch and font draw the HUD (nil with -hud=false).
 	batch *graphics.SpriteBatch
 	font  *graphics.SpriteFont
@@ -56,11 +59,16 @@ var (
 )
 
 // newScene uploads the meshes and sets up the effect: one white light and
-// an ambient quarter, so a face towards the light is its full colour; with
-// hud it also makes the HUD's sprite batch and font.
-func newScene(dev *graphics.Device, hud bool, model string) (*scene, error) {
+// an ambient quarter, so a face towards the light is its full colour, and
+// the fog with opt.fog; with opt.hud it also makes the HUD's sprite batch
+// and font.
+func newScene(dev *graphics.Device, opt gameOptions) (*scene, error) {
+	hud, model := opt.hud, opt.model
 	sc := &scene{effect: graphics.NewBasicEffect(dev)}
 	e := sc.effect
+	if opt.fog {
+		setFog(e)
+	}
 	e.LightingEnabled = true
 	e.AmbientLightColor = mgl32.Vec3{0.25, 0.25, 0.25}
 	e.SpecularColor = mgl32.Vec3{}
@@ -78,6 +86,8 @@ func newScene(dev *graphics.Device, hud bool, model string) (*scene, error) {
 		if sc.framed, err = loadFramed(dev, model); err != nil {
 			return nil, err
 		}
+	} else if sc.floor, err = newFloor(dev, opt.fog); err != nil {
+		return nil, err
 	}
 	bv, bi, err := graphics.Sphere(24, 16)
 	if err != nil {
@@ -130,12 +140,36 @@ func projectBall(i int, y float64, width, height int) (x, py float32, visible bo
 func (s *sampleGame) drawScene(g *engine.Game) error {
 	dev := g.GraphicsDevice().Device
 	if s.sc == nil {
-		sc, err := newScene(dev, s.opt.hud, s.opt.model)
+		sc, err := newScene(dev, s.opt)
 		if err != nil {
 			return fmt.Errorf("load the scene: %w", err)
 		}
 		s.sc = sc
 	}
+	if s.post {
+		if s.sc.post == nil {
+			p, err := newPostProcess(dev)
+			if err != nil {
+				return err
+			}
+			s.sc.post = p
+		}
+		vp := dev.Viewport() // all of the back buffer at the frame's start
+		if err := s.sc.post.begin(dev, vp.Width, vp.Height); err != nil {
+			return err
+		}
+	}
+	if err := s.drawContent(g, dev); err != nil {
+		return err
+	}
+	if s.post {
+		return s.sc.post.end(dev)
+	}
+	return nil
+}
+
+// drawContent draws the scene and the HUD into the current target.
+func (s *sampleGame) drawContent(g *engine.Game, dev *graphics.Device) error {
 	if err := dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer, sceneClear, 1, 0); err != nil {
 		return err
 	}
@@ -159,6 +193,11 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 	if !s.opt.balls {
 		shown = 0 // -balls=false: they still move, unseen
 	}
+	if shown > 0 && s.sc.floor != nil {
+		if err := s.sc.floor.draw(dev, e.View, e.Projection); err != nil {
+			return err
+		}
+	}
 	for i := range shown {
 		e.World = ballWorld(i, s.drawnY[i])
 		e.DiffuseColor = mgl32.Vec3(ballLook[i].color)
@@ -177,6 +216,7 @@ func (s *sampleGame) drawScene(g *engine.Game) error {
 // allocates nothing.
 func (s *sampleGame) drawHUD(slowNow bool) error {
 	s.hudText = appendHUD(s.hudText[:0], s.line, slowNow)
+	s.hudText = appendLook(s.hudText, s.opt.fog, s.post)
 	if s.snd != nil {
 		s.hudText = s.snd.appendHUD(s.hudText)
 	}
@@ -193,6 +233,23 @@ func (s *sampleGame) drawHUD(slowNow bool) error {
 		return fmt.Errorf("HUD: %w", err)
 	}
 	return nil
+}
+
+// appendLook appends the HUD's line of the scene's looks: the fog (-fog)
+// and the post-process (key G).
+func appendLook(b []byte, fog, post bool) []byte {
+	b = append(b, "\nfog "...)
+	b = appendOnOff(b, fog)
+	b = append(b, "  post-process (G) "...)
+	return appendOnOff(b, post)
+}
+
+// appendOnOff appends "on" or "off".
+func appendOnOff(b []byte, on bool) []byte {
+	if on {
+		return append(b, "on"...)
+	}
+	return append(b, "off"...)
 }
 
 // drawMesh draws an indexed triangle list with the effect.

@@ -50,6 +50,8 @@ type gameOptions struct {
 	hud            bool          // draw the HUD over the scene
 	balls          bool          // draw the balls (they move either way)
 	model          string        // -model: a glTF file drawn in the cube's place
+	fog            bool          // linear fog on the scene (game_floor.go)
+	post           bool          // start with the post-process on (key G, game_post.go)
 	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
 }
 
@@ -73,11 +75,13 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
 	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
-	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
+	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H G + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
 	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
+	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background")
+	fs.BoolVar(&opt.post, "post", false, "start with the post-process on (key G toggles it): the frame is drawn into a render target and shown through a custom sprite effect, grayscale with a vignette")
 	addAudioFlags(fs, &opt.audio)
 	return fs
 }
@@ -320,7 +324,8 @@ func Usage(w io.Writer) {
 	fmt.Fprint(w, `usage: sample [flags]
 
 Opens a window with the lit rotating cube and two balls that fall and
-bounce under gravity, simulated on the fixed step. The left (blue) ball
+bounce under gravity on a floor that fades into the fog (-fog), simulated
+on the fixed step. The left (blue) ball
 is drawn at the Draw's interpolation alpha (previous + (latest -
 previous) x Alpha, rule T8), the right (green) one at its latest state.
 The left one absorbs the uneven time each tick leaves over and trails by
@@ -349,6 +354,8 @@ keys:
   F       toggle fixed/variable step
   + -     raise/lower the target update rate
   R       ResetElapsedTime
+  G       toggle the post-process: the frame goes through a render target and a
+          custom sprite effect (grayscale with a vignette) on its way to the screen
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
   M       mute/unmute the click, the bounces and the music (rule A8)

@@ -34,7 +34,7 @@ func nextRate(hz float64, up bool) (float64, bool) {
 var actionKeys = [...]engine.Key{
 	engine.KeyEscape, engine.Key0, engine.KeyKP0, engine.Key1, engine.KeyKP0 + 1, engine.Key2, engine.KeyKP0 + 2,
 	engine.KeyH, engine.KeyF, engine.KeyEqual, engine.KeyKPAdd, engine.KeyMinus, engine.KeyKPSubtract,
-	engine.KeyR, engine.KeyP, engine.KeyL, engine.KeyD,
+	engine.KeyR, engine.KeyP, engine.KeyL, engine.KeyD, engine.KeyG,
 }
 
 // handleKeys acts on the keys pressed since the previous update: first
@@ -88,6 +88,8 @@ func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 		s.simulateLoad()
 	case engine.KeyD:
 		s.toggleDisplayLock(g)
+	case engine.KeyG:
+		s.post = !s.post
 	}
 	return false
 }

@@ -54,14 +54,15 @@ type keyRenderer struct {
 	swaps   []int
 	half    bool
 	backend *graphicstest.Backend
-	draws   int // in the last frame
+	draws   int             // in the last frame
+	frame   *graphics.Frame // the last frame's record (valid until the next frame records)
 }
 
 func (r *keyRenderer) Backend() graphics.Backend  { return r.backend }
 func (r *keyRenderer) BeginDraw() (bool, error)   { return true, nil }
 func (r *keyRenderer) BackBufferSize() (int, int) { return 320, 240 }
 func (r *keyRenderer) EndDraw(f *graphics.Frame, _ bool) (engine.PresentInfo, error) {
-	r.draws = len(f.Draws)
+	r.draws, r.frame = len(f.Draws), f
 	return engine.PresentInfo{}, r.backend.Execute(f)
 }
 func (r *keyRenderer) SetPresentation(s engine.PresentSettings) error {

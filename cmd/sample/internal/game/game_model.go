@@ -21,7 +21,7 @@ var assets embed.FS
 const cubeModel = "assets/cube.glb"
 
 // loadCube loads the committed cube and gives its effects the scene's
-// lights (the material gives the colour).
+// lights and fog (the material gives the colour).
 func loadCube(dev *graphics.Device, lights *graphics.BasicEffect) (*graphics.Model, error) {
 	m, err := graphics.LoadModel(dev, assets, cubeModel)
 	if err != nil {
@@ -35,6 +35,7 @@ func loadCube(dev *graphics.Device, lights *graphics.BasicEffect) (*graphics.Mod
 			e.DirectionalLight0 = lights.DirectionalLight0
 			e.DirectionalLight1 = lights.DirectionalLight1
 			e.DirectionalLight2 = lights.DirectionalLight2
+			e.FogEnabled, e.FogStart, e.FogEnd, e.FogColor = lights.FogEnabled, lights.FogStart, lights.FogEnd, lights.FogColor
 		}
 	}
 	return m, nil

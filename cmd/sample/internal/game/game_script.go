@@ -28,7 +28,7 @@ type scriptedKey struct {
 var scriptKeys = map[string]engine.Key{
 	"0": engine.Key0, "1": engine.Key1, "2": engine.Key2, "F": engine.KeyF, "H": engine.KeyH,
 	"+": engine.KeyEqual, "-": engine.KeyMinus, "R": engine.KeyR, "P": engine.KeyP, "L": engine.KeyL,
-	"ESC": engine.KeyEscape,
+	"G": engine.KeyG, "ESC": engine.KeyEscape,
 }
 
 // readInputScript reads the -input file at path.

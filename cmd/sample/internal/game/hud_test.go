@@ -92,15 +92,15 @@ func TestG12_HUDFlag(t *testing.T) {
 	}
 }
 
-// -balls=false draws the cube alone (G1: the balls are game content, and
-// without them and the HUD the scene is vkcube's one lit cube); the
-// balls still move, and are drawn by default.
+// -balls=false draws the cube alone (G1: the balls and their floor are
+// game content, and without them and the HUD the scene is vkcube's one lit
+// cube); the balls still move, and are drawn by default.
 func TestG1_BallsFlag(t *testing.T) {
 	for _, tc := range []struct {
 		args  []string
 		draws int
 	}{
-		{[]string{"-hud=false"}, 3}, // the cube and two balls
+		{[]string{"-hud=false"}, 4}, // the cube, the floor and two balls
 		{[]string{"-hud=false", "-balls=false"}, 1},
 	} {
 		g, s, p := newKeyGame(t, nil, tc.args...)
