@@ -141,7 +141,7 @@ func TestE4_LoadGeneratesTheChainWhenAsked(t *testing.T) {
 	}{
 		{3, 2, []uint8{0, 90, 255, 30, 60, 90}, [][]uint8{{88}}},
 		{4, 1, []uint8{0, 255, 0, 255}, [][]uint8{{128, 128}, {128}}},
-		{5, 1, []uint8{0, 10, 20, 30, 40}, [][]uint8{{8, 32}, {20}}}, // (0*2+10*2+20)/5 = 8, (20+30*2+40*2)/5 = 32
+		{5, 1, []uint8{0, 10, 20, 30, 40}, [][]uint8{{8, 32}, {20}}},              // (0*2+10*2+20)/5 = 8, (20+30*2+40*2)/5 = 32
 		{4, 2, []uint8{0, 10, 20, 31, 40, 50, 60, 70}, [][]uint8{{25, 45}, {35}}}, // 2x2 blocks: 100/4, 181/4 rounded
 	} {
 		tex, err := graphics.LoadTexture(dev, greyPNG(t, c.w, c.h, c.grey...), graphics.GenerateMipMaps())
