@@ -216,7 +216,7 @@ func (s *sampleGame) drawContent(g *engine.Game, dev *graphics.Device) error {
 // allocates nothing.
 func (s *sampleGame) drawHUD(slowNow bool) error {
 	s.hudText = appendHUD(s.hudText[:0], s.line, slowNow)
-	s.hudText = appendLook(s.hudText, s.opt.fog, s.post)
+	s.hudText = appendLook(s.hudText, s.opt.fog && s.sc.framed == nil, s.post) // a -model is drawn without fog
 	if s.snd != nil {
 		s.hudText = s.snd.appendHUD(s.hudText)
 	}

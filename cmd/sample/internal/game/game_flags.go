@@ -80,7 +80,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
-	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background")
+	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background (a -model is drawn without it)")
 	fs.BoolVar(&opt.post, "post", false, "start with the post-process on (key G toggles it): the frame is drawn into a render target and shown through a custom sprite effect, grayscale with a vignette")
 	addAudioFlags(fs, &opt.audio)
 	return fs
