@@ -275,6 +275,8 @@ type drawState struct {
 	pipe     vk.Pipeline
 	viewport graphics.Viewport
 	scissor  graphics.Rectangle
+	layout   vk.PipelineLayout // of the bound pipeline
+	vonly    bool              // its uniform block is visible to the vertex stage only
 	uniform  uniformLoc
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
@@ -400,6 +402,11 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 			r.ops.pipeline(p)
 		}
 		st.key, st.pipe = d.Pipeline, p
+		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
+			// Sets bound with another layout are not compatible: bind again.
+			st.layout, st.vonly = layout, vonly
+			st.uniform, st.texSet = uniformLoc{}, nil
+		}
 	}
 	if st.first || d.Viewport != st.viewport {
 		v := d.Viewport
@@ -411,12 +418,12 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
-	u, err := r.uniformOf(d)
+	u, err := r.uniformOf(d, st.vonly)
 	if err != nil {
 		return err
 	}
 	if st.first || u != st.uniform {
-		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
+		r.ops.uniforms(st.layout, u.set, u.offset)
 		st.uniform = u
 	}
 	tex := r.white
@@ -430,7 +437,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		return err
 	}
 	if st.first || set != st.texSet {
-		r.ops.texture(r.pipeLayout, set)
+		r.ops.texture(st.layout, set)
 		st.texSet = set
 	}
 	vb, voff := verts, vertBase+d.VertexOffset
