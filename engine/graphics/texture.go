@@ -260,10 +260,7 @@ func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, erro
 		return nil, err
 	}
 	t.uploadOwned(Upload{Texture: t.id, Region: t.Bounds()}, pix)
-	if err := t.setMips(); err != nil {
-		t.Dispose()
-		return nil, fmt.Errorf("graphics: load texture: %w", err)
-	}
+	t.setMips()
 	return t, nil
 }
 
