@@ -172,13 +172,13 @@ func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
 		if set, err = r.pools.alloc(r.uniformLayout); err != nil {
 			return fmt.Errorf("effect blocks: %w", err)
 		}
-		vk.UpdateDescriptorSets(r.dev.handle, 1, []vk.WriteDescriptorSet{{
+		updateDescriptorSet(r.dev.handle, &vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
 			DstSet:          set,
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
 			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: c.buf.handle, Range: vk.DeviceSize(graphics.MaxEffectParameterBytes)}},
-		}}, 0, nil)
+		})
 		if r.fx.sets == nil {
 			r.fx.sets = map[*buffer]vk.DescriptorSet{}
 		}
