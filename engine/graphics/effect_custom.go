@@ -51,6 +51,12 @@ type EffectDesc struct {
 	Inputs []EffectInput
 	// BlockSize is the uniform block's size in bytes (0 for none).
 	BlockSize int
+	// VertexOnlyBlock is set when the fragment shader declares no uniform
+	// block: the backend may make the block visible to the vertex stage
+	// alone (on a software rasterizer a block the fragment stage sees
+	// costs a copy of the fragment state at every draw whose block
+	// changes).
+	VertexOnlyBlock bool
 }
 
 // EffectBackend is a Backend that can run Effects (renderer/vulkan's, and
@@ -240,7 +246,7 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	}
 	dev.nextEffect++
 	e.id = dev.nextEffect
-	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs}
+	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0}
 	if block != nil {
 		desc.BlockSize = block.Size
 	}

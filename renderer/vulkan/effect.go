@@ -14,7 +14,11 @@ import (
 // that run them (in the pipeline cache with the others, keyed on the
 // effect's ID) and their uniform blocks, copied from the record into the
 // frame's arena and bound through a dynamic uniform buffer whose range is
-// graphics.MaxEffectParameterBytes.
+// graphics.MaxEffectParameterBytes. The block of an effect whose fragment
+// shader reads none is visible to the vertex stage only (its own set and
+// pipeline layouts): lavapipe copies the whole fragment state, some 40 KB,
+// at every draw whose fragment-visible block moves, which made separate
+// draws of an effect several times slower.
 
 var _ graphics.EffectBackend = (*Renderer)(nil)
 
@@ -22,6 +26,7 @@ var _ graphics.EffectBackend = (*Renderer)(nil)
 type effectShaders struct {
 	vert, frag vk.ShaderModule
 	inputs     []graphics.EffectInput
+	vertexOnly bool // the block is visible to the vertex stage only
 }
 
 // destroy destroys the modules.
@@ -40,11 +45,21 @@ func (e *effectShaders) destroy(dev vk.Device) {
 type effectState struct {
 	effects map[graphics.EffectID]*effectShaders
 	// sets are the dynamic uniform descriptors of effect blocks, one per
-	// arena chunk that has held them (range MaxEffectParameterBytes).
-	sets map[*buffer]vk.DescriptorSet
-	// set and base locate the record's EffectData in the arena.
-	set  vk.DescriptorSet
+	// arena chunk that has held them and stages that see the block (range
+	// MaxEffectParameterBytes).
+	sets map[effectSetKey]vk.DescriptorSet
+	// buf and base locate the record's EffectData in the arena (buf nil:
+	// none); set holds its descriptors once looked up, [1] vertex only.
+	buf  *buffer
 	base int
+	set  [2]vk.DescriptorSet
+}
+
+// effectSetKey is an arena chunk and whether its descriptor is for blocks
+// visible to the vertex stage only.
+type effectSetKey struct {
+	buf        *buffer
+	vertexOnly bool
 }
 
 // CreateEffect creates effect id's shader modules (graphics.EffectBackend).
@@ -61,7 +76,7 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 	if desc.BlockSize > graphics.MaxEffectParameterBytes {
 		return fmt.Errorf("create effect: uniform block of %d bytes, at most %d", desc.BlockSize, graphics.MaxEffectParameterBytes)
 	}
-	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...)}
+	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock}
 	var err error
 	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
@@ -146,7 +161,7 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 		VertexAttributeDescriptionCount: uint32(len(attrs)),
 		PVertexAttributeDescriptions:    attrs,
 	}
-	p, err := newPipelineWith(d.dev.handle, d.pipeCache, rp, d.pipeLayout, e.vert, e.frag, k.PipelineKey, input)
+	p, err := newPipelineWith(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input)
 	if err != nil {
 		return nil, err
 	}
@@ -155,10 +170,29 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 	return p, nil
 }
 
+// layoutOf returns the pipeline layout of effect e's pipelines.
+func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
+	if e.vertexOnly {
+		return d.vertexPipeLayout
+	}
+	return d.pipeLayout
+}
+
+// drawLayout returns the pipeline layout of draw key k and whether its
+// uniform block is visible to the vertex stage only.
+func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, bool) {
+	if k.Effect != 0 {
+		if e := d.fx.effects[k.Effect]; e != nil && e.vertexOnly {
+			return d.vertexPipeLayout, true
+		}
+	}
+	return d.pipeLayout, false
+}
+
 // recordEffectData copies the record's effect blocks into the arena, with
 // room for the descriptor's whole range after the last one.
 func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
-	r.fx.set, r.fx.base = nil, 0
+	r.fx.buf, r.fx.base, r.fx.set = nil, 0, [2]vk.DescriptorSet{}
 	if len(f.EffectData) == 0 {
 		return nil
 	}
@@ -167,34 +201,60 @@ func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
 		return err
 	}
 	copy(c.buf.bytes()[off:], f.EffectData)
-	set, ok := r.fx.sets[c.buf]
+	r.fx.buf, r.fx.base = c.buf, off
+	return nil
+}
+
+// effectSet returns the descriptor set over the record's effect blocks for
+// blocks visible to the vertex stage only or to both stages, made the
+// first time a chunk needs it.
+func (r *Renderer) effectSet(vertexOnly bool) (vk.DescriptorSet, error) {
+	i := 0
+	if vertexOnly {
+		i = 1
+	}
+	if s := r.fx.set[i]; s != nil {
+		return s, nil
+	}
+	k := effectSetKey{r.fx.buf, vertexOnly}
+	set, ok := r.fx.sets[k]
 	if !ok {
-		if set, err = r.pools.alloc(r.uniformLayout); err != nil {
-			return fmt.Errorf("effect blocks: %w", err)
+		layout := r.uniformLayout
+		if vertexOnly {
+			layout = r.vertexUniformLayout
+		}
+		var err error
+		if set, err = r.pools.alloc(layout); err != nil {
+			return nil, fmt.Errorf("effect blocks: %w", err)
 		}
 		updateDescriptorSet(r.dev.handle, &vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
 			DstSet:          set,
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
-			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: c.buf.handle, Range: vk.DeviceSize(graphics.MaxEffectParameterBytes)}},
+			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.fx.buf.handle, Range: vk.DeviceSize(graphics.MaxEffectParameterBytes)}},
 		})
 		if r.fx.sets == nil {
-			r.fx.sets = map[*buffer]vk.DescriptorSet{}
+			r.fx.sets = map[effectSetKey]vk.DescriptorSet{}
 		}
-		r.fx.sets[c.buf] = set
+		r.fx.sets[k] = set
 	}
-	r.fx.set, r.fx.base = set, off
-	return nil
+	r.fx.set[i] = set
+	return set, nil
 }
 
-// uniformOf returns where draw d's uniform block is bound from.
-func (r *Renderer) uniformOf(d *graphics.Draw) (uniformLoc, error) {
+// uniformOf returns where draw d's uniform block is bound from; vertexOnly
+// is drawLayout's answer for d.
+func (r *Renderer) uniformOf(d *graphics.Draw, vertexOnly bool) (uniformLoc, error) {
 	if d.Pipeline.Effect != 0 {
-		if r.fx.set == nil {
+		if r.fx.buf == nil {
 			return uniformLoc{}, errors.New("an effect draw in a record without effect blocks")
 		}
-		return uniformLoc{set: r.fx.set, offset: uint32(r.fx.base + d.EffectBlock)}, nil
+		set, err := r.effectSet(vertexOnly)
+		if err != nil {
+			return uniformLoc{}, err
+		}
+		return uniformLoc{set: set, offset: uint32(r.fx.base + d.EffectBlock)}, nil
 	}
 	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
 		return uniformLoc{}, fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))

@@ -199,7 +199,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		if err != nil {
 			return err
 		}
-		copy(c.buf.bytes()[off:off+up.Size], f.UploadData[up.Data:up.Data+up.Size])
+		copy(c.buf.bytes()[off:off+up.Size], f.UploadBytes(up))
 		switch {
 		case up.Texture != 0:
 			t := r.textures[up.Texture]
@@ -223,7 +223,11 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 // destination, in comparisons that cannot overflow (rule G2): a record
 // built by hand must not make the copy read or write out of bounds.
 func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
-	if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
+	if up.Bytes != nil {
+		if up.Size != len(up.Bytes) {
+			return fmt.Errorf("upload: size %d, but %d bytes of its own: %w", up.Size, len(up.Bytes), graphics.ErrOutOfRange)
+		}
+	} else if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
 		return fmt.Errorf("upload: bytes %d+%d outside the record's %d upload bytes: %w", up.Data, up.Size, len(f.UploadData), graphics.ErrOutOfRange)
 	}
 	switch {
@@ -271,6 +275,8 @@ type drawState struct {
 	pipe     vk.Pipeline
 	viewport graphics.Viewport
 	scissor  graphics.Rectangle
+	layout   vk.PipelineLayout // of the bound pipeline
+	vonly    bool              // its uniform block is visible to the vertex stage only
 	uniform  uniformLoc
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
@@ -396,6 +402,11 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 			r.ops.pipeline(p)
 		}
 		st.key, st.pipe = d.Pipeline, p
+		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
+			// Sets bound with another layout are not compatible: bind again.
+			st.layout, st.vonly = layout, vonly
+			st.uniform, st.texSet = uniformLoc{}, nil
+		}
 	}
 	if st.first || d.Viewport != st.viewport {
 		v := d.Viewport
@@ -407,12 +418,12 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
-	u, err := r.uniformOf(d)
+	u, err := r.uniformOf(d, st.vonly)
 	if err != nil {
 		return err
 	}
 	if st.first || u != st.uniform {
-		r.ops.uniforms(r.pipeLayout, u.set, u.offset)
+		r.ops.uniforms(st.layout, u.set, u.offset)
 		st.uniform = u
 	}
 	tex := r.white
@@ -426,7 +437,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		return err
 	}
 	if st.first || set != st.texSet {
-		r.ops.texture(r.pipeLayout, set)
+		r.ops.texture(st.layout, set)
 		st.texSet = set
 	}
 	vb, voff := verts, vertBase+d.VertexOffset

@@ -265,3 +265,66 @@ func TestE4_RenderTargetMipChainOnTheGPU(t *testing.T) {
 		}
 	}
 }
+
+// TestE4_MipTargetFrameAllocatesNothing: a frame that draws into a
+// mipmapped render target (its chain regenerated each frame) and then
+// draws it and a mipmapped texture with anisotropic filtering allocates
+// 0 Go bytes once warm, as every frame must (rule G9).
+func TestE4_MipTargetFrameAllocatesNothing(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var allocs float64
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		rt, err := graphics.NewRenderTarget2D(c.dev, 64, 64, graphics.RenderTargetOptions{MipMap: true})
+		if err != nil {
+			return err
+		}
+		tex, err := graphics.NewTextureFromImage(c.dev, checkerImage(64, 8), graphics.GenerateMipMaps())
+		if err != nil {
+			return err
+		}
+		n := 0
+		draw := func() error {
+			n++
+			if err := c.dev.SetRenderTarget(rt); err != nil {
+				return err
+			}
+			if err := c.dev.Clear(graphics.Color{R: uint8(n), G: 80, B: 160, A: 255}); err != nil {
+				return err
+			}
+			if err := c.quad(8, 8, 24, 24, graphics.White, nil); err != nil {
+				return err
+			}
+			if err := c.dev.SetRenderTarget(nil); err != nil {
+				return err
+			}
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			if err := c.dev.SetSamplerState(graphics.AnisotropicWrap); err != nil {
+				return err
+			}
+			if err := c.quad(10, 10, 30, 30, graphics.White, rt.Texture2D); err != nil {
+				return err
+			}
+			return c.quad(50, 10, 20, 60, graphics.White, tex)
+		}
+		for range 10 {
+			if _, err := c.frame(g, false, draw); err != nil {
+				return err
+			}
+		}
+		allocs = testing.AllocsPerRun(100, func() {
+			if _, e := c.frame(g, false, draw); e != nil && err == nil {
+				err = e
+			}
+		})
+		return err
+	})
+	if allocs != 0 {
+		t.Errorf("%.2f Go allocations per frame with a mipmapped target, want 0", allocs)
+	}
+}

@@ -170,6 +170,12 @@ type deviceState struct {
 	viewportMin   int // viewportBoundsRange, rounded inwards
 	viewportMax   int
 	uboAlign      int
+
+	// vertexUniformLayout and vertexPipeLayout are the layouts of the
+	// Effects whose fragment shader reads no uniform block: their block
+	// is visible to the vertex stage only (effect.go).
+	vertexUniformLayout vk.DescriptorSetLayout
+	vertexPipeLayout    vk.PipelineLayout
 }
 
 // frameState is the frames in flight: per frame a fence, a semaphore, a

@@ -40,6 +40,12 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if d.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.uniformLayout, d.textureLayout}); err != nil {
 		return err
 	}
+	if d.vertexUniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic, vk.ShaderStageVertexBit); err != nil {
+		return err
+	}
+	if d.vertexPipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.vertexUniformLayout, d.textureLayout}); err != nil {
+		return err
+	}
 	if err = d.shaders.create(dev); err != nil {
 		return err
 	}
@@ -168,11 +174,13 @@ func (d *deviceState) destroyCore() {
 		}
 		d.shaders.destroy(dev)
 		d.destroyEffects()
-		if d.pipeLayout != nil {
-			vk.DestroyPipelineLayout(dev, d.pipeLayout, nil)
-			d.pipeLayout = nil
+		for _, l := range []*vk.PipelineLayout{&d.pipeLayout, &d.vertexPipeLayout} {
+			if *l != nil {
+				vk.DestroyPipelineLayout(dev, *l, nil)
+				*l = nil
+			}
 		}
-		for _, l := range []*vk.DescriptorSetLayout{&d.textureLayout, &d.uniformLayout} {
+		for _, l := range []*vk.DescriptorSetLayout{&d.textureLayout, &d.uniformLayout, &d.vertexUniformLayout} {
 			if *l != nil {
 				vk.DestroyDescriptorSetLayout(dev, *l, nil)
 				*l = nil
