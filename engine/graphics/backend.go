@@ -108,7 +108,7 @@ type Backend interface {
 	// Device.Flush). The record and its slices belong to the device and
 	// are reused for the next frame: copy what must outlive the call
 	// (Frame.Vertices into GPU-visible memory of the frame in flight,
-	// Frame.UploadData into staging memory). Execute must not allocate
-	// per call once warm (rule G9).
+	// Frame.UploadData and any Upload.Bytes into staging memory). Execute
+	// must not allocate per call once warm (rule G9).
 	Execute(f *Frame) error
 }

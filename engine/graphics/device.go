@@ -171,7 +171,11 @@ func (d *Device) Flush() error {
 	f.Present = false
 	d.stale = true
 	d.newPass, d.resumed = true, d.target // drawing on into the same target keeps its contents
-	if err := d.backend.Execute(f); err != nil {
+	err := d.backend.Execute(f)
+	for i := range f.Uploads {
+		f.Uploads[i].Bytes = nil // copied by Execute: let a loaded image's pixels go now
+	}
+	if err != nil {
 		return fmt.Errorf("graphics: flush: %w", err)
 	}
 	return nil

@@ -17,6 +17,33 @@ func imagePixels(img image.Image, straight bool) []byte {
 	return out
 }
 
+// ownPixels returns the pixels of img, an image the loader decoded and
+// owns, converted in place to what imagePixels would return, or nil when
+// its layout or type needs a copy. The decoders' 8-bit RGBA images (PNG's
+// RGBA and RGB) then go to the record without a copy (rule G3): a GiB
+// image costs a GiB, not two.
+func ownPixels(img image.Image, straight bool) []byte {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	switch m := img.(type) {
+	case *image.NRGBA:
+		if b.Min != (image.Point{}) || m.Stride != 4*w || len(m.Pix) < 4*w*h {
+			return nil
+		}
+		pix := m.Pix[: 4*w*h : 4*w*h]
+		if !straight {
+			premulRow(pix, pix)
+		}
+		return pix
+	case *image.RGBA: // premultiplied already
+		if straight || b.Min != (image.Point{}) || m.Stride != 4*w || len(m.Pix) < 4*w*h {
+			return nil
+		}
+		return m.Pix[: 4*w*h : 4*w*h]
+	}
+	return nil
+}
+
 // imagePixelsInto writes img's pixels as RGBA bytes into out (4 bytes a
 // pixel, row after row; every byte is written), premultiplied unless
 // straight.

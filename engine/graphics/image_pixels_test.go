@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/color/palette"
+	"image/draw"
 	"testing"
 )
 
@@ -140,6 +141,52 @@ func TestG3_ImageConversionWritesEveryByte(t *testing.T) {
 			imagePixelsInto(got, img, straight)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s straight=%v: output into used memory differs from output into cleared memory", name, straight)
+			}
+		}
+	}
+}
+
+// TestG3_LoadedRGBAImagesAreHandedOverInPlace: the loader's own NRGBA and
+// RGBA images convert in place to exactly what imagePixels gives (and
+// their memory is the result: no copy); sub-images with an offset origin
+// or a wider stride, and straight-alpha RGBA, are left to the copy.
+func TestG3_LoadedRGBAImagesAreHandedOverInPlace(t *testing.T) {
+	imgs := testImages()
+	for _, name := range []string{"NRGBA", "RGBA"} {
+		for _, straight := range []bool{false, true} {
+			sub := imgs[name]
+			if ownPixels(sub, straight) != nil {
+				t.Errorf("%s straight=%v: a sub-image with an offset origin was handed over", name, straight)
+			}
+			// A copy with its origin at 0, 0 and a tight stride.
+			var own image.Image
+			var pix []byte
+			switch m := sub.(type) {
+			case *image.NRGBA:
+				c := image.NewNRGBA(image.Rect(0, 0, m.Rect.Dx(), m.Rect.Dy()))
+				draw.Draw(c, c.Rect, m, m.Rect.Min, draw.Src)
+				own, pix = c, c.Pix
+			case *image.RGBA:
+				c := image.NewRGBA(image.Rect(0, 0, m.Rect.Dx(), m.Rect.Dy()))
+				draw.Draw(c, c.Rect, m, m.Rect.Min, draw.Src)
+				own, pix = c, c.Pix
+			}
+			want := imagePixels(own, straight)
+			got := ownPixels(own, straight)
+			if name == "RGBA" && straight {
+				if got != nil {
+					t.Errorf("RGBA straight: handed over; it needs alpha divided out into a copy")
+				}
+				continue
+			}
+			if got == nil {
+				t.Fatalf("%s straight=%v: not handed over", name, straight)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s straight=%v: in-place conversion differs from imagePixels", name, straight)
+			}
+			if &got[0] != &pix[0] {
+				t.Errorf("%s straight=%v: the result is a copy, not the image's memory", name, straight)
 			}
 		}
 	}

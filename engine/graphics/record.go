@@ -56,6 +56,7 @@ type Frame struct {
 
 // reset empties f for reuse, keeping the slices' memory.
 func (f *Frame) reset() {
+	clear(f.Uploads) // let go of handed-over pixels (Upload.Bytes)
 	*f = Frame{
 		Uploads:    f.Uploads[:0],
 		UploadData: f.UploadData[:0],
@@ -85,6 +86,21 @@ type Upload struct {
 	Offset int
 	// Data and Size select the bytes in Frame.UploadData: UploadData[Data:Data+Size].
 	Data, Size int
+	// Bytes, when not nil, are the upload's bytes in place of UploadData
+	// (Data is then unused and Size is len(Bytes)): a loaded image's
+	// pixels, handed to the record without a copy. Read them with
+	// Frame.UploadBytes.
+	Bytes []byte
+}
+
+// UploadBytes returns the bytes of u, an upload of f: u.Bytes when set,
+// else UploadData[u.Data:u.Data+u.Size]. It does not check the range
+// (a backend checks it first).
+func (f *Frame) UploadBytes(u *Upload) []byte {
+	if u.Bytes != nil {
+		return u.Bytes
+	}
+	return f.UploadData[u.Data : u.Data+u.Size]
 }
 
 // ClearOptions says which buffers a clear writes (XNA's ClearOptions).

@@ -43,6 +43,16 @@ func (r *resource) upload(u Upload, data []byte) {
 	copy(r.uploadSpace(u, len(data)), data)
 }
 
+// uploadOwned appends an upload of data to the record without copying it
+// (Upload.Bytes) and marks r written: data must not change until the
+// record has run (a loaded image's own pixels, rule G3).
+func (r *resource) uploadOwned(u Upload, data []byte) {
+	f := r.dev.rec()
+	u.Data, u.Size, u.Bytes = 0, len(data), data
+	f.Uploads = append(f.Uploads, u)
+	r.written = r.dev.seq()
+}
+
 // uploadSpace appends an upload of n bytes to the record, marks r written
 // and returns the n bytes for the caller to fill: they are not cleared (a
 // converter writes the pixels straight into the record, rule G3).

@@ -246,7 +246,22 @@ func LoadTexture(dev *Device, r io.Reader, opts ...LoadOption) (*Texture2D, erro
 	if err != nil {
 		return nil, fmt.Errorf("graphics: load texture: decode (PNG or JPEG expected): %w", err)
 	}
-	return NewTextureFromImage(dev, img, opts...)
+	pix := ownPixels(img, o.straight)
+	if pix == nil {
+		return NewTextureFromImage(dev, img, opts...)
+	}
+	b := img.Bounds()
+	t, err := NewTexture2DWith(dev, b.Dx(), b.Dy(), TextureOptions{MipMap: o.mipMap})
+	if err != nil {
+		return nil, fmt.Errorf("graphics: load texture: %w", err)
+	}
+	if err := t.checkWrite("load texture"); err != nil {
+		t.Dispose()
+		return nil, err
+	}
+	t.uploadOwned(Upload{Texture: t.id, Region: t.Bounds()}, pix)
+	t.setMips()
+	return t, nil
 }
 
 // LoadTextureFile decodes the PNG or JPEG file at path into a new texture.

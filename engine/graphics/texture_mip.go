@@ -148,7 +148,7 @@ func (t *Texture2D) setMips() {
 	}
 	f := t.dev.rec()
 	u := f.Uploads[len(f.Uploads)-1]
-	src, w, h := f.UploadData[u.Data:u.Data+u.Size], t.width, t.height
+	src, w, h := f.UploadBytes(&u), t.width, t.height
 	for level := 1; level < t.levels; level++ {
 		dw, dh := t.LevelSize(level)
 		// Filtered straight into the record; src stays readable when the

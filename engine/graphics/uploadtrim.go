@@ -60,8 +60,10 @@ func (r *resource) dropUploads(f *Frame) {
 	live := 0
 	end := 0
 	for _, u := range f.Uploads {
-		live += padded4(u.Size)
-		end = max(end, u.Data+padded4(u.Size))
+		if u.Bytes == nil {
+			live += padded4(u.Size)
+			end = max(end, u.Data+padded4(u.Size))
+		}
 	}
 	f.UploadData = f.UploadData[:end]
 	if 2*live > len(f.UploadData) {
@@ -70,6 +72,9 @@ func (r *resource) dropUploads(f *Frame) {
 	at := 0 // uploads are in data order: move each down
 	for i := range f.Uploads {
 		u := &f.Uploads[i]
+		if u.Bytes != nil {
+			continue
+		}
 		copy(f.UploadData[at:], f.UploadData[u.Data:u.Data+u.Size])
 		u.Data = at
 		at += padded4(u.Size)

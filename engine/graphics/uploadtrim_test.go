@@ -2,6 +2,8 @@ package graphics_test
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"testing"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
@@ -96,5 +98,55 @@ func TestG14_UploadBufferShrinksAfterAPeak(t *testing.T) {
 	must(t, small.SetData(make([]byte, 4*16*16)))
 	if got := dev.UploadCapacity(); got >= 4<<20 {
 		t.Errorf("upload buffer %d bytes after 30 small records, want under 4 MiB", got)
+	}
+}
+
+// TestG14_HandedOverPixelsAreDroppedAndReleased: a loaded image's pixels,
+// handed to the record without a copy, are dropped with the texture when
+// it is disposed before the record runs (the uploads copied around them
+// keep their bytes), reach the texture otherwise, and are not held by the
+// record once it has run.
+func TestG14_HandedOverPixelsAreDroppedAndReleased(t *testing.T) {
+	fb := graphicstest.New()
+	fb.Keep = true
+	dev, err := graphics.NewDevice(fb)
+	must(t, err)
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 1))
+	copy(img.Pix, []byte{10, 20, 30, 255, 40, 50, 60, 255})
+	var enc bytes.Buffer
+	must(t, png.Encode(&enc, img))
+	keepA, err := graphics.NewTexture2D(dev, 1, 1)
+	must(t, err)
+	must(t, keepA.SetData([]byte{1, 2, 3, 4}))
+	gone, err := graphics.LoadTexture(dev, bytes.NewReader(enc.Bytes()))
+	must(t, err)
+	loaded, err := graphics.LoadTexture(dev, bytes.NewReader(enc.Bytes()))
+	must(t, err)
+	keepB, err := graphics.NewTexture2D(dev, 1, 1)
+	must(t, err)
+	must(t, keepB.SetData([]byte{5, 6, 7, 8}))
+	gone.Dispose()
+	must(t, dev.Flush())
+	f := fb.Frames[len(fb.Frames)-1]
+	if len(f.Uploads) != 3 {
+		t.Fatalf("%d uploads, want 3: the disposed texture's pixels dropped", len(f.Uploads))
+	}
+	own := 0
+	for _, u := range f.Uploads {
+		if u.Bytes != nil {
+			own++
+		}
+	}
+	if own != 1 {
+		t.Errorf("%d uploads hand their pixels over, want 1 (the loaded image's)", own)
+	}
+	for tex, want := range map[*graphics.Texture2D][]byte{keepA: {1, 2, 3, 4}, keepB: {5, 6, 7, 8},
+		loaded: {10, 20, 30, 255, 40, 50, 60, 255}} {
+		if got := fb.Textures[tex.ID()].Pixels; !bytes.Equal(got, want) {
+			t.Errorf("texture %d holds %v, want %v", tex.ID(), got, want)
+		}
+	}
+	if n := dev.HandedOverUploads(); n != 0 {
+		t.Errorf("the record still holds %d handed-over pixel slices after it ran", n)
 	}
 }

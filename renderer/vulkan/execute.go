@@ -199,7 +199,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		if err != nil {
 			return err
 		}
-		copy(c.buf.bytes()[off:off+up.Size], f.UploadData[up.Data:up.Data+up.Size])
+		copy(c.buf.bytes()[off:off+up.Size], f.UploadBytes(up))
 		switch {
 		case up.Texture != 0:
 			t := r.textures[up.Texture]
@@ -223,7 +223,11 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 // destination, in comparisons that cannot overflow (rule G2): a record
 // built by hand must not make the copy read or write out of bounds.
 func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
-	if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
+	if up.Bytes != nil {
+		if up.Size != len(up.Bytes) {
+			return fmt.Errorf("upload: size %d, but %d bytes of its own: %w", up.Size, len(up.Bytes), graphics.ErrOutOfRange)
+		}
+	} else if up.Data < 0 || up.Size > len(f.UploadData)-up.Data {
 		return fmt.Errorf("upload: bytes %d+%d outside the record's %d upload bytes: %w", up.Data, up.Size, len(f.UploadData), graphics.ErrOutOfRange)
 	}
 	switch {

@@ -221,6 +221,55 @@ func TestE2_VertexOnlyBlocksMixWithOtherDraws(t *testing.T) {
 	}
 }
 
+// TestE5_EffectFramesAllocateNothing: a steady frame with an instanced
+// draw, 64 separate draws of an Effect whose block only the vertex stage
+// reads and a BasicEffect draw between them (so the layouts switch) makes
+// no Go heap allocation.
+func TestE5_EffectFramesAllocateNothing(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var allocs float64
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		f, err := newCubeField(t, c, 8, 1.5, 0.5, 160.0/120)
+		if err != nil {
+			return err
+		}
+		draw := func() error {
+			if err := f.draw(true); err != nil {
+				return err
+			}
+			for i := range f.offsets {
+				if err := f.drawOne(i); err != nil {
+					return err
+				}
+				if i == 31 {
+					if err := c.drawCube(0.7, mgl32.Vec3{2, 2, 2}, true); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}
+		for range 10 { // warm: pipelines, descriptor sets, arena, slices
+			if _, err := c.frame(g, false, draw); err != nil {
+				return err
+			}
+		}
+		allocs = testing.AllocsPerRun(100, func() {
+			if _, e := c.frame(g, false, draw); e != nil && err == nil {
+				err = e
+			}
+		})
+		return err
+	})
+	if allocs != 0 {
+		t.Errorf("%.2f Go allocations per frame, want 0", allocs)
+	}
+}
+
 // differingRect counts the pixels of a's bounds where a and b differ.
 func differingRect(a, b *image.RGBA) int {
 	n := 0

@@ -152,7 +152,7 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 		return err
 	}
 	for _, u := range f.Uploads {
-		data := f.UploadData[u.Data : u.Data+u.Size]
+		data := f.UploadBytes(&u)
 		if u.Texture != 0 {
 			t := b.Textures[u.Texture]
 			w, _ := levelSize(t.Desc, u.Level)
@@ -224,7 +224,11 @@ var errRecord = errors.New("graphicstest: inconsistent frame record")
 // cover the draws in order.
 func (b *Backend) Check(f *graphics.Frame) error {
 	for i, u := range f.Uploads {
-		if u.Data < 0 || u.Size < 0 || u.Data > len(f.UploadData) || u.Size > len(f.UploadData)-u.Data {
+		if u.Bytes != nil {
+			if u.Size != len(u.Bytes) {
+				return fmt.Errorf("%w: upload %d has %d bytes of its own, size %d", errRecord, i, len(u.Bytes), u.Size)
+			}
+		} else if u.Data < 0 || u.Size < 0 || u.Data > len(f.UploadData) || u.Size > len(f.UploadData)-u.Data {
 			return fmt.Errorf("%w: upload %d data %d+%d outside %d bytes", errRecord, i, u.Data, u.Size, len(f.UploadData))
 		}
 		if u.Texture != 0 {
