@@ -70,6 +70,17 @@
 // the next executed record, ahead of its draws, so SetData on a resource
 // the frame already drew with is an error (ErrInUse).
 //
+// # Mipmaps and filtering
+//
+// A texture may carry a full mipmap chain: [GenerateMipMaps] on load, or
+// [NewTexture2DWith] and SetDataLevel per level; a RenderTarget2D made with
+// MipMap remakes its chain each time it is unset, as in XNA. A
+// [SamplerState] picks XNA's filters, the most detailed level
+// (MaxMipLevel), a level-of-detail bias and, with FilterAnisotropic
+// (AnisotropicClamp, AnisotropicWrap), up to MaxAnisotropy samples where
+// the device can ([Limits].MaxAnisotropy); [Device.SamplerFallback] says
+// where it cannot.
+//
 // # Backends
 //
 // A [Backend] creates textures and buffers, reads textures back, and

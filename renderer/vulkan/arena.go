@@ -102,18 +102,18 @@ func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayo
 
 // writeUniformSet points set (dynamic uniform buffer) at b.
 func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
-	vk.UpdateDescriptorSets(dev, 1, []vk.WriteDescriptorSet{{
+	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
 		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(graphics.EffectUniformsSize)}},
-	}}, 0, nil)
+	})
 }
 
 // writeTextureSet points set (combined image sampler) at view and smp.
 func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp vk.Sampler) {
-	vk.UpdateDescriptorSets(dev, 1, []vk.WriteDescriptorSet{{
+	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DescriptorCount: 1,
@@ -121,7 +121,7 @@ func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp
 		PImageInfo: []vk.DescriptorImageInfo{{
 			Sampler: smp, ImageView: view, ImageLayout: vk.ImageLayoutShaderReadOnlyOptimal,
 		}},
-	}}, 0, nil)
+	})
 }
 
 // arenaChunkSize is the size of an arena chunk, unless one request needs more.

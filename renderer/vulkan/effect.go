@@ -227,13 +227,13 @@ func (r *Renderer) effectSet(vertexOnly bool) (vk.DescriptorSet, error) {
 		if set, err = r.pools.alloc(layout); err != nil {
 			return nil, fmt.Errorf("effect blocks: %w", err)
 		}
-		vk.UpdateDescriptorSets(r.dev.handle, 1, []vk.WriteDescriptorSet{{
+		updateDescriptorSet(r.dev.handle, &vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
 			DstSet:          set,
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
 			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.fx.buf.handle, Range: vk.DeviceSize(graphics.MaxEffectParameterBytes)}},
-		}}, 0, nil)
+		})
 		if r.fx.sets == nil {
 			r.fx.sets = map[effectSetKey]vk.DescriptorSet{}
 		}

@@ -161,18 +161,7 @@ static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32
 // barrier records one colour image layout transition (of mip level 0).
 static void barrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
 	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
-	VkImageMemoryBarrier b = {
-		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-		.srcAccessMask = srcAccess,
-		.dstAccessMask = dstAccess,
-		.oldLayout = from,
-		.newLayout = to,
-		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-		.image = image,
-		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1},
-	};
-	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+	levelBarrier(l, cmd, image, 0, 1, from, to, srcAccess, dstAccess, srcStage, dstStage);
 }
 
 // memoryBarrier records a global memory barrier.

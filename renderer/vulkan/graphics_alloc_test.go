@@ -89,16 +89,7 @@ func TestG9_FiftyMeshFrameAllocatesNothing(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		for range 10 { // warm: pipelines, descriptor sets, arena, slices
-			if _, err := s.frame(g, false, s.draw); err != nil {
-				return err
-			}
-		}
-		allocs = testing.AllocsPerRun(200, func() {
-			if _, e := s.frame(g, false, s.draw); e != nil && err == nil {
-				err = e
-			}
-		})
+		allocs, err = s.steadyAllocs(g, 200, s.draw)
 		return err
 	})
 	if allocs != 0 {

@@ -126,6 +126,24 @@ func (c *content) quad(x, y, w, h float32, col graphics.Color, tex *graphics.Tex
 	return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts[:], 0, 2)
 }
 
+// steadyAllocs draws 10 warm-up frames with draw (pipelines, descriptor
+// sets, arena, slices), then measures the Go heap allocations per frame
+// over runs more. Run on the main thread.
+func (c *content) steadyAllocs(g *gpu, runs int, draw func() error) (float64, error) {
+	for range 10 {
+		if _, err := c.frame(g, false, draw); err != nil {
+			return 0, err
+		}
+	}
+	var err error
+	allocs := testing.AllocsPerRun(runs, func() {
+		if _, e := c.frame(g, false, draw); e != nil && err == nil {
+			err = e
+		}
+	})
+	return allocs, err
+}
+
 // frame draws one frame with draw on the device and presents it, with a
 // capture when capture is set (then returned). Run on the main thread.
 func (c *content) frame(g *gpu, capture bool, draw func() error) (*image.RGBA, error) {

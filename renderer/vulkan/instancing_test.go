@@ -253,16 +253,7 @@ func TestE5_EffectFramesAllocateNothing(t *testing.T) {
 			}
 			return nil
 		}
-		for range 10 { // warm: pipelines, descriptor sets, arena, slices
-			if _, err := c.frame(g, false, draw); err != nil {
-				return err
-			}
-		}
-		allocs = testing.AllocsPerRun(100, func() {
-			if _, e := c.frame(g, false, draw); e != nil && err == nil {
-				err = e
-			}
-		})
+		allocs, err = c.steadyAllocs(g, 100, draw)
 		return err
 	})
 	if allocs != 0 {

@@ -312,16 +312,7 @@ func TestE4_MipTargetFrameAllocatesNothing(t *testing.T) {
 			}
 			return c.quad(50, 10, 20, 60, graphics.White, tex)
 		}
-		for range 10 {
-			if _, err := c.frame(g, false, draw); err != nil {
-				return err
-			}
-		}
-		allocs = testing.AllocsPerRun(100, func() {
-			if _, e := c.frame(g, false, draw); e != nil && err == nil {
-				err = e
-			}
-		})
+		allocs, err = c.steadyAllocs(g, 100, draw)
 		return err
 	})
 	if allocs != 0 {

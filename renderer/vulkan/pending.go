@@ -162,18 +162,9 @@ func start(opt InstanceOptions) *started {
 // in wanted's order.
 func offeredExtensions(wanted []string) ([]string, error) {
 	const op, call = "list instance extensions", "vkEnumerateInstanceExtensionProperties"
-	var n uint32
-	if err := callErr(op, call, vk.EnumerateInstanceExtensionProperties("", &n, nil)); err != nil {
+	offered, res := instanceExtensions() // not vk.EnumerateInstanceExtensionProperties: see vkcalls.go
+	if err := callErr(op, call, res); err != nil {
 		return nil, err
-	}
-	props := make([]vk.ExtensionProperties, n)
-	if err := callErr(op, call, vk.EnumerateInstanceExtensionProperties("", &n, props)); err != nil {
-		return nil, err
-	}
-	offered := make([]string, 0, n)
-	for i := range props[:n] {
-		props[i].Deref()
-		offered = append(offered, vk.ToString(props[i].ExtensionName[:]))
 	}
 	var out []string
 	for _, w := range wanted {
@@ -273,14 +264,9 @@ func hasAll(have, need []string) bool {
 
 // graphicsFamilies returns the queue families of gpu that draw.
 func graphicsFamilies(gpu vk.PhysicalDevice) []int {
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, nil)
-	props := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(gpu, &n, props)
 	var fams []int
-	for i := range props[:n] {
-		props[i].Deref()
-		if vk.QueueFlagBits(props[i].QueueFlags)&vk.QueueGraphicsBit != 0 {
+	for i, flags := range queueFamilyFlags(gpu) { // not vk.GetPhysicalDeviceQueueFamilyProperties: see vkcalls.go
+		if vk.QueueFlagBits(flags)&vk.QueueGraphicsBit != 0 {
 			fams = append(fams, i)
 		}
 	}

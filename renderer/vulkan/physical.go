@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -100,13 +101,8 @@ func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuI
 // StartInstance) it returns the first family that does graphics; whether
 // that one presents is checked once the surface exists (canPresent).
 func presentFamily(d vk.PhysicalDevice, surface vk.Surface) (int, error) {
-	var n uint32
-	vk.GetPhysicalDeviceQueueFamilyProperties(d, &n, nil)
-	fams := make([]vk.QueueFamilyProperties, n)
-	vk.GetPhysicalDeviceQueueFamilyProperties(d, &n, fams)
-	for i := range fams[:n] {
-		fams[i].Deref()
-		if vk.QueueFlagBits(fams[i].QueueFlags)&vk.QueueGraphicsBit == 0 {
+	for i, flags := range queueFamilyFlags(d) { // not vk.GetPhysicalDeviceQueueFamilyProperties: see vkcalls.go
+		if vk.QueueFlagBits(flags)&vk.QueueGraphicsBit == 0 {
 			continue
 		}
 		if surface == vk.NullSurface {
@@ -133,21 +129,9 @@ func canPresent(d vk.PhysicalDevice, fam uint32, surface vk.Surface) (bool, erro
 
 // hasDeviceExtension reports whether d supports the named extension.
 func hasDeviceExtension(d vk.PhysicalDevice, name string) (bool, error) {
-	var n uint32
-	if err := callErr("list device extensions", "vkEnumerateDeviceExtensionProperties",
-		vk.EnumerateDeviceExtensionProperties(d, "", &n, nil)); err != nil {
+	names, res := deviceExtensions(d) // not vk.EnumerateDeviceExtensionProperties: see vkcalls.go
+	if err := callErr("list device extensions", "vkEnumerateDeviceExtensionProperties", res); err != nil {
 		return false, err
 	}
-	props := make([]vk.ExtensionProperties, n)
-	if err := callErr("list device extensions", "vkEnumerateDeviceExtensionProperties",
-		vk.EnumerateDeviceExtensionProperties(d, "", &n, props)); err != nil {
-		return false, err
-	}
-	for i := range props[:n] {
-		props[i].Deref()
-		if vk.ToString(props[i].ExtensionName[:]) == name {
-			return true, nil
-		}
-	}
-	return false, nil
+	return slices.Contains(names, name), nil
 }

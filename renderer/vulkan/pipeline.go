@@ -544,11 +544,10 @@ func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, la
 		Layout:     layout,
 		RenderPass: rp,
 	}
-	// A slice argument's C copy is freed by vulkan-go (finalizer), not by Free.
-	pipes := make([]vk.Pipeline, 1)
-	if err := callErr("create pipeline", "vkCreateGraphicsPipelines",
-		vk.CreateGraphicsPipelines(dev, cache, 1, []vk.GraphicsPipelineCreateInfo{info}, nil, pipes)); err != nil {
+	// Not vk.CreateGraphicsPipelines: see vkcalls.go.
+	p, res := createGraphicsPipeline(dev, cache, &info)
+	if err := callErr("create pipeline", "vkCreateGraphicsPipelines", res); err != nil {
 		return nil, err
 	}
-	return pipes[0], nil
+	return p, nil
 }

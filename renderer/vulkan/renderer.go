@@ -368,18 +368,11 @@ func (r *Renderer) createDevice() (err error) {
 // surfaceFormat lists the surface's formats and chooses one.
 func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 	const op, call = "list surface formats", "vkGetPhysicalDeviceSurfaceFormatsKHR"
-	var n uint32
-	if err := callErr(op, call, vk.GetPhysicalDeviceSurfaceFormats(r.dev.gpu, r.surface, &n, nil)); err != nil {
+	formats, res := surfaceFormats(r.dev.gpu, r.surface) // not vk.GetPhysicalDeviceSurfaceFormats: see vkcalls.go
+	if err := callErr(op, call, res); err != nil {
 		return vk.SurfaceFormat{}, err
 	}
-	formats := make([]vk.SurfaceFormat, n)
-	if err := callErr(op, call, vk.GetPhysicalDeviceSurfaceFormats(r.dev.gpu, r.surface, &n, formats)); err != nil {
-		return vk.SurfaceFormat{}, err
-	}
-	for i := range formats {
-		formats[i].Deref()
-	}
-	return chooseSurfaceFormat(formats[:n])
+	return chooseSurfaceFormat(formats)
 }
 
 // createFrames creates the sync objects and command buffers for n frames

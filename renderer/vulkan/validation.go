@@ -3,6 +3,7 @@ package vulkan
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -135,23 +136,11 @@ func reportInfo() *vk.DebugReportCallbackCreateInfo {
 
 // hasLayer reports whether the named instance layer is installed.
 func hasLayer(name string) (bool, error) {
-	var n uint32
-	if err := callErr("list instance layers", "vkEnumerateInstanceLayerProperties",
-		vk.EnumerateInstanceLayerProperties(&n, nil)); err != nil {
+	names, res := instanceLayers() // not vk.EnumerateInstanceLayerProperties: see vkcalls.go
+	if err := callErr("list instance layers", "vkEnumerateInstanceLayerProperties", res); err != nil {
 		return false, err
 	}
-	props := make([]vk.LayerProperties, n)
-	if err := callErr("list instance layers", "vkEnumerateInstanceLayerProperties",
-		vk.EnumerateInstanceLayerProperties(&n, props)); err != nil {
-		return false, err
-	}
-	for i := range props[:n] {
-		props[i].Deref()
-		if vk.ToString(props[i].LayerName[:]) == name {
-			return true, nil
-		}
-	}
-	return false, nil
+	return slices.Contains(names, name), nil
 }
 
 // acceptedNotes are the only best-practices notes accepted (rule W3): the

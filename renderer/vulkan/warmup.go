@@ -60,9 +60,8 @@ func (d *deviceState) warmUp(keys []graphics.PipelineKey) (err error) {
 		return fmt.Errorf("warm up the common pipelines: %w", err)
 	}
 	submit := vk.SubmitInfo{SType: vk.StructureTypeSubmitInfo, CommandBufferCount: 1, PCommandBuffers: []vk.CommandBuffer{w.cmd}}
-	defer submit.Free()
 	if err := callErr("warm up the common pipelines", "vkQueueSubmit",
-		vk.QueueSubmit(d.dev.queue, 1, []vk.SubmitInfo{submit}, w.fence)); err != nil {
+		queueSubmit(d.dev.queue, &submit, w.fence)); err != nil {
 		return err
 	}
 	d.warm = w
@@ -162,11 +161,8 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 		Image:               w.tex.image,
 		SubresourceRange:    texRange,
 	}
-	defer toClear.Free()
-	vk.CmdPipelineBarrier(w.cmd, vk.PipelineStageFlags(vk.PipelineStageTopOfPipeBit),
-		vk.PipelineStageFlags(vk.PipelineStageTransferBit), 0, 0, nil, 0, nil, 1, []vk.ImageMemoryBarrier{toClear})
-	vk.CmdClearColorImage(w.cmd, w.tex.image, vk.ImageLayoutTransferDstOptimal, &vk.ClearColorValue{}, 1,
-		[]vk.ImageSubresourceRange{texRange})
+	cmdImageBarrier(w.cmd, vk.PipelineStageTopOfPipeBit, vk.PipelineStageTransferBit, &toClear)
+	cmdClearColorImage(w.cmd, w.tex.image, vk.ImageLayoutTransferDstOptimal)
 	toSampled := vk.ImageMemoryBarrier{
 		SType:               vk.StructureTypeImageMemoryBarrier,
 		SrcAccessMask:       vk.AccessFlags(vk.AccessTransferWriteBit),
@@ -178,9 +174,7 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 		Image:               w.tex.image,
 		SubresourceRange:    texRange,
 	}
-	defer toSampled.Free()
-	vk.CmdPipelineBarrier(w.cmd, vk.PipelineStageFlags(vk.PipelineStageTransferBit),
-		vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit), 0, 0, nil, 0, nil, 1, []vk.ImageMemoryBarrier{toSampled})
+	cmdImageBarrier(w.cmd, vk.PipelineStageTransferBit, vk.PipelineStageFragmentShaderBit, &toSampled)
 	rp := vk.RenderPassBeginInfo{
 		SType:       vk.StructureTypeRenderPassBeginInfo,
 		RenderPass:  w.pass,
@@ -189,8 +183,7 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	}
 	defer rp.Free()
 	vk.CmdBeginRenderPass(w.cmd, &rp, vk.SubpassContentsInline)
-	vk.CmdSetViewport(w.cmd, 0, 1, []vk.Viewport{{Width: 1, Height: 1, MaxDepth: 1}})
-	vk.CmdSetScissor(w.cmd, 0, 1, []vk.Rect2D{{Extent: vk.Extent2D{Width: 1, Height: 1}}})
+	cmdViewportScissor(w.cmd, 1, 1)
 	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.pipeLayout, 0, 2,
 		[]vk.DescriptorSet{uniformSet, textureSet}, 1, []uint32{0})
 	for i, k := range keys {
