@@ -132,7 +132,9 @@ func TestE6_GoldenMipmapsAtAGrazingAngle(t *testing.T) {
 		return nil
 	})
 	checkGolden(t, "e6_mip_trilinear.png", tri)
-	checkGolden(t, "e6_mip_anisotropic.png", aniso)
+	// Anisotropic filtering's footprint and samples are the driver's
+	// choice: Mesa 25's lavapipe samples differently from Mesa 22's.
+	checkGoldenOneOf(t, aniso, "e6_mip_anisotropic.png", "e6_mip_anisotropic_mesa25.png")
 	const y0, y1 = 117, 127 // the far floor, just below the horizon (at row 115)
 	_, vPlain := bandStats(plain, y0, y1)
 	_, vTri := bandStats(tri, y0, y1)
