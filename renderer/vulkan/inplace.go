@@ -206,7 +206,8 @@ func (l *frameLoop) waitPresents() vk.Result { return vk.Result(C.mtn_wait_prese
 
 // waitForPresentation waits until nothing uses the live swapchain: with
 // present fences, for the frames in flight and then the presents in
-// flight, each wait bounded (W7); without, for the whole device.
+// flight, each wait bounded (W7), then for the device, which is idle by
+// then; without, for the whole device.
 func (p *presenter) waitForPresentation() error {
 	const op = "rebuild swapchain"
 	dev, loop := p.gpu.dev.handle, p.gpu.loop
@@ -219,7 +220,12 @@ func (p *presenter) waitForPresentation() error {
 	if res := loop.waitPresents(); res != vk.Success {
 		return callErr(op, loop.lastCall(), res)
 	}
-	return nil
+	// Nothing runs now, so this returns at once; it is here for validation
+	// layers older than their present-fence support (Debian 12's 1.3.239),
+	// which count a present's wait semaphores in use until a device or
+	// queue wait, and report destroying them (VUID-vkDestroySemaphore-
+	// semaphore-01137) although the present fences say they are free.
+	return callErr(op, "vkDeviceWaitIdle", vk.DeviceWaitIdle(dev))
 }
 
 // pendingPresents counts the presents whose fence was not waited yet.
