@@ -195,20 +195,19 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	if len(dst) != 4*rect.Width*rect.Height {
 		return fmt.Errorf("%s: dst has %d bytes, want %d: %w", op, len(dst), 4*rect.Width*rect.Height, graphics.ErrInvalid)
 	}
-	if err := r.ensureReadBuf(4 * w * h); err != nil {
+	// Only the region travels: a 4x4 read of a 16384x16384 texture needs
+	// 64 bytes of buffer, not a GiB.
+	n := len(dst)
+	if err := r.ensureReadBuf(n); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	r.ops.reset()
 	r.emitInits()
-	r.ops.readLevel(t.image, level, r.readBuf.handle, w, h)
+	r.ops.readRegion(t.image, level, r.readBuf.handle, rect)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}
-	src := r.readBuf.bytes()
-	for y := range rect.Height {
-		from := 4 * ((rect.Y+y)*w + rect.X)
-		copy(dst[4*y*rect.Width:4*(y+1)*rect.Width], src[from:from+4*rect.Width])
-	}
+	copy(dst, r.readBuf.bytes()[:n])
 	return nil
 }
 

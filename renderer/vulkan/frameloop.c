@@ -318,6 +318,7 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
 			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
+			.imageOffset = {(int32_t)o->u[4], (int32_t)o->u[5], 0},
 			.imageExtent = {o->u[0], o->u[1], 1},
 		};
 		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);

@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
 )
 
 // opList is a growable array of recorded commands in C memory, which the
@@ -191,13 +193,17 @@ func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) {
 
 // readImage copies image img (nil: the acquired swapchain image, which
 // is then in PRESENT_SRC; else a texture in SHADER_READ_ONLY) into dst.
-func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) { o.readLevel(img, 0, dst, w, h) }
+func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) {
+	o.readRegion(img, 0, dst, graphics.Rectangle{Width: w, Height: h})
+}
 
-// readLevel copies mip level level (w x h texels) of texture img into dst.
-func (o *opList) readLevel(img vk.Image, level int, dst vk.Buffer, w, h int) {
+// readRegion copies region rg of mip level level of texture img into dst,
+// rows packed (4*rg.Width bytes each), rg non-empty.
+func (o *opList) readRegion(img vk.Image, level int, dst vk.Buffer, rg graphics.Rectangle) {
 	op := o.next(C.MTN_OP_READ_IMAGE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(img)), handle(unsafe.Pointer(dst))
-	op.u[0], op.u[1], op.u[3] = C.uint32_t(w), C.uint32_t(h), C.uint32_t(level)
+	op.u[0], op.u[1], op.u[3] = C.uint32_t(rg.Width), C.uint32_t(rg.Height), C.uint32_t(level)
+	op.u[4], op.u[5] = C.uint32_t(rg.X), C.uint32_t(rg.Y)
 	if img == nil {
 		op.u[2] = 1
 	}
