@@ -124,8 +124,13 @@ func (r *Renderer) executeOffscreen(f *graphics.Frame) error {
 // recordFrame turns f into r.ops, with its vertices, uniforms and upload
 // data copied into slot's arena.
 func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error {
+	r.dropDead(f)
+	streamed, err := r.streamUploads(f) // before f's releases are queued: it frees the offscreen slot's
 	if len(f.Releases) > 0 {
 		r.releases[slot] = append(r.releases[slot], f.Releases...)
+	}
+	if err != nil {
+		return err
 	}
 	a := &r.arenas[slot]
 	if present && r.choice.Refreshes() > 1 {
@@ -140,10 +145,11 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 	}
 	a.reset()
 	r.ops.reset()
-	r.dropDead(f)
 	r.emitInits()
-	if err := r.recordUploads(f, a); err != nil {
-		return err
+	if !streamed {
+		if err := r.recordUploads(f, a); err != nil {
+			return err
+		}
 	}
 	var verts vk.Buffer
 	vertBase := 0

@@ -603,3 +603,133 @@ func TestG14_ReadBackCopiesOnlyTheRegion(t *testing.T) {
 		t.Errorf("read-back buffer %d bytes for a %d-byte region: the whole level was copied", bufSize, want)
 	}
 }
+
+// TestG14_BigUploadsAreStreamedThroughOneChunk: uploads over streamMin
+// bytes (a 17.6 MB texture, a 19.2 MB vertex buffer) are staged through
+// the standard 4 MiB chunk in bands, never a chunk of their own size,
+// both at Flush and inside a presented frame; the pixels and vertices
+// arrive whole (band edges included), and smaller uploads of the same
+// record keep their order around the big one.
+func TestG14_BigUploadsAreStreamedThroughOneChunk(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	const w, h = 4096, 1100 // 256 rows to a 4 MiB band
+	pattern := func(seed int) []byte {
+		p := make([]byte, 4*w*h)
+		for i := range p {
+			p[i] = byte(i*seed + i>>14)
+		}
+		return p
+	}
+	b, d := pattern(7), pattern(11)
+	read := func(tex *graphics.Texture2D, x, y int) ([4]byte, error) {
+		var px [4]byte
+		err := tex.GetDataRect(graphics.Rectangle{X: x, Y: y, Width: 1, Height: 1}, px[:])
+		return px, err
+	}
+	at := func(p []byte, x, y int) [4]byte { return [4]byte(p[4*(y*w+x):]) }
+	c4 := [4]byte{1, 2, 3, 4}
+	var center [4]uint8
+	var chunks []int
+	var errs []string
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		tex, err := graphics.NewTexture2D(c.dev, w, h)
+		if err != nil {
+			return err
+		}
+		defer tex.Dispose()
+		// One record: a small upload, the big one over it, a small one after.
+		if err := tex.SetDataRect(graphics.Rectangle{Width: 2, Height: 1}, []byte{9, 9, 9, 9, 9, 9, 9, 9}); err != nil {
+			return err
+		}
+		if err := tex.SetData(b); err != nil {
+			return err
+		}
+		if err := tex.SetDataRect(graphics.Rectangle{X: w - 1, Y: h - 1, Width: 1, Height: 1}, c4[:]); err != nil {
+			return err
+		}
+		if err := c.dev.Flush(); err != nil {
+			return err
+		}
+		check := func(when string, want func(x, y int) [4]byte) error {
+			for _, p := range [][2]int{{0, 0}, {1, 0}, {17, 255}, {17, 256}, {w - 1, 511}, {w - 1, 512}, {0, h - 1}, {w - 1, h - 1}} {
+				got, err := read(tex, p[0], p[1])
+				if err != nil {
+					return err
+				}
+				if got != want(p[0], p[1]) {
+					errs = append(errs, fmt.Sprintf("%s: pixel %v = %v, want %v", when, p, got, want(p[0], p[1])))
+				}
+			}
+			return nil
+		}
+		if err := check("flush", func(x, y int) [4]byte {
+			if x == w-1 && y == h-1 {
+				return c4
+			}
+			return at(b, x, y)
+		}); err != nil {
+			return err
+		}
+		// Inside a presented frame: a big texture upload and a big vertex
+		// buffer whose last three vertices cover the screen in red.
+		const n = 1_200_000
+		vb, err := graphics.NewVertexBuffer(c.dev, graphics.VertexPositionColor{}.VertexDeclaration(), n)
+		if err != nil {
+			return err
+		}
+		defer vb.Dispose()
+		verts := make([]graphics.VertexPositionColor, n)
+		red := graphics.Color{R: 255, A: 255}
+		verts[n-3] = graphics.VertexPositionColor{Position: mgl32.Vec3{-1, -1, 0}, Color: red}
+		verts[n-2] = graphics.VertexPositionColor{Position: mgl32.Vec3{3, -1, 0}, Color: red}
+		verts[n-1] = graphics.VertexPositionColor{Position: mgl32.Vec3{-1, 3, 0}, Color: red}
+		img, err := c.frame(g, true, func() error {
+			if err := tex.SetData(d); err != nil {
+				return err
+			}
+			if err := graphics.SetVertexData(vb, 0, verts); err != nil {
+				return err
+			}
+			c.dev.Clear(graphics.Black)
+			c.dev.SetDepthStencilState(graphics.DepthNone)
+			c.dev.SetRasterizerState(graphics.CullNone)
+			c.flat.World, c.flat.View, c.flat.Projection = mgl32.Ident4(), mgl32.Ident4(), mgl32.Ident4()
+			c.flat.TextureEnabled, c.flat.Texture = false, nil
+			c.flat.Apply()
+			if err := c.dev.SetVertexBuffer(vb); err != nil {
+				return err
+			}
+			return c.dev.DrawPrimitives(graphics.TriangleList, n-3, 1)
+		})
+		if err != nil {
+			return err
+		}
+		px := img.RGBAAt(32, 32)
+		center = [4]uint8{px.R, px.G, px.B, px.A}
+		if err := check("frame", func(x, y int) [4]byte { return at(d, x, y) }); err != nil {
+			return err
+		}
+		for _, a := range g.r.arenas {
+			for _, ch := range a.chunks {
+				chunks = append(chunks, ch.buf.size)
+			}
+		}
+		return nil
+	})
+	for _, e := range errs {
+		t.Error(e)
+	}
+	if center != [4]uint8{255, 0, 0, 255} {
+		t.Errorf("the screen's centre is %v, want red from the big vertex buffer's last triangle", center)
+	}
+	for _, s := range chunks {
+		if s != arenaChunkSize {
+			t.Errorf("an arena chunk of %d bytes: an upload was staged whole, want only %d-byte chunks (arena chunks: %v)", s, arenaChunkSize, chunks)
+			break
+		}
+	}
+}
