@@ -42,11 +42,11 @@ func TestG3_ZeroPNGIsAValidImage(t *testing.T) {
 	}
 }
 
-// TestG3_GigapixelPNGIsRefusedByTheDefaultBudget: a 16384x16384 PNG (a
-// GiB of pixels in a MB of file) on a device that allows 16384x16384
-// textures is refused by the default pixel budget from its header: an
-// ErrTooLarge error naming PixelBudget, with under 16 MiB allocated.
-func TestG3_GigapixelPNGIsRefusedByTheDefaultBudget(t *testing.T) {
+// loadGigapixel loads the all-zero gigapixel PNG with opts on the fake
+// backend of a device that allows 16384x16384 textures, and returns what
+// LoadTexture returned, how long it took and the bytes it allocated.
+func loadGigapixel(t *testing.T, opts ...graphics.LoadOption) (tex *graphics.Texture2D, size int, took time.Duration, allocated uint64, err error) {
+	t.Helper()
 	fb := graphicstest.New()
 	fb.Limit.MaxTextureSize = gigapixel
 	dev, err := graphics.NewDevice(fb)
@@ -55,16 +55,25 @@ func TestG3_GigapixelPNGIsRefusedByTheDefaultBudget(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	_, err = graphics.LoadTexture(dev, bytes.NewReader(data))
-	took := time.Since(start)
+	tex, err = graphics.LoadTexture(dev, bytes.NewReader(data), opts...)
+	took = time.Since(start)
 	runtime.ReadMemStats(&after)
+	return tex, len(data), took, after.TotalAlloc - before.TotalAlloc, err
+}
+
+// TestG3_GigapixelPNGIsRefusedByTheDefaultBudget: a 16384x16384 PNG (a
+// GiB of pixels in a MB of file) on a device that allows 16384x16384
+// textures is refused by the default pixel budget from its header: an
+// ErrTooLarge error naming PixelBudget, with under 16 MiB allocated.
+func TestG3_GigapixelPNGIsRefusedByTheDefaultBudget(t *testing.T) {
+	_, size, took, n, err := loadGigapixel(t)
 	if !errors.Is(err, graphics.ErrTooLarge) || !strings.Contains(err.Error(), "PixelBudget") {
 		t.Fatalf("LoadTexture = %v, want ErrTooLarge naming PixelBudget", err)
 	}
-	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+	if n > 16<<20 {
 		t.Errorf("the refusal allocated %d bytes, want under 16 MiB: it decoded pixels", n)
 	}
-	t.Logf("%d-byte file refused in %v, %d KiB allocated: %v", len(data), took, (after.TotalAlloc-before.TotalAlloc)>>10, err)
+	t.Logf("%d-byte file refused in %v, %d KiB allocated: %v", size, took, n>>10, err)
 }
 
 // TestG3_GigapixelPNGLoadsAtMemorySpeed: with the budget raised, the
@@ -76,27 +85,17 @@ func TestG3_GigapixelPNGLoadsAtMemorySpeed(t *testing.T) {
 	if os.Getenv(bigImageEnv) != "1" {
 		t.Skip("set " + bigImageEnv + "=1 to load a 16384x16384 image (2 GiB, seconds)")
 	}
-	fb := graphicstest.New()
-	fb.Limit.MaxTextureSize = gigapixel
-	dev, err := graphics.NewDevice(fb)
-	must(t, err)
-	data := graphicstest.ZeroPNG(gigapixel, gigapixel)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	start := time.Now()
-	tex, err := graphics.LoadTexture(dev, bytes.NewReader(data), graphics.PixelBudget(gigapixel*gigapixel))
-	took := time.Since(start)
-	runtime.ReadMemStats(&after)
+	tex, size, took, n, err := loadGigapixel(t, graphics.PixelBudget(gigapixel*gigapixel))
 	must(t, err)
 	if tex.Width() != gigapixel || tex.Height() != gigapixel {
 		t.Fatalf("loaded %dx%d", tex.Width(), tex.Height())
 	}
 	// The decoded image, handed to the record as it is, and the fake's
 	// copy of the texture: 2 GiB; nothing is converted or copied twice.
-	if n := after.TotalAlloc - before.TotalAlloc; n > 2<<30+64<<20 {
+	if n > 2<<30+64<<20 {
 		t.Errorf("the load allocated %d MiB, want at most 2 GiB + 64 MiB: the pixels were copied", n>>20)
 	}
-	t.Logf("%d-byte 16384x16384 PNG loaded in %v, %d MiB allocated", len(data), took, (after.TotalAlloc-before.TotalAlloc)>>20)
+	t.Logf("%d-byte 16384x16384 PNG loaded in %v, %d MiB allocated", size, took, n>>20)
 }
 
 // TestG3_LargeJPEGLoadsAtMemorySpeed: a 4096x4096 JPEG of varied colours

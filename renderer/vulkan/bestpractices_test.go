@@ -22,11 +22,7 @@ const bestPracticesEnables = "VK_VALIDATION_FEATURE_ENABLE_BEST_PRACTICES_EXT:VK
 func TestW3_BestPracticesReportOnlyTheAcceptedNotes(t *testing.T) {
 	t.Setenv("VK_LAYER_ENABLES", bestPracticesEnables)
 	g := openGPU(t, 96, 64, Options{SwapInterval: 0})
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		flat, err := graphics.NewRenderTarget2D(c.dev, 16, 16, graphics.RenderTargetOptions{})
 		if err != nil {
 			return err

@@ -214,11 +214,7 @@ func TestE6_GoldenFog(t *testing.T) {
 	fogColor := graphics.Color{R: 150, G: 160, B: 180, A: 255}
 	var img *image.RGBA
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		img, err = c.frame(g, true, func() error {
 			if err := c.dev.Clear(fogColor); err != nil {
 				return err

@@ -15,11 +15,7 @@ import (
 // opaque black.
 func TestW3_EmptyFramePresentsAClearedBackBuffer(t *testing.T) {
 	g := openGPU(t, 64, 48, Options{SwapInterval: 0})
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		for i := range 4 { // more frames than swapchain images: every image once
 			img, err := c.frame(g, i == 3, func() error { return nil })
 			if err != nil {

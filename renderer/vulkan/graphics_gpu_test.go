@@ -180,11 +180,7 @@ func (c *content) frame(g *gpu, capture bool, draw func() error) (*image.RGBA, e
 func golden(t *testing.T, name string, draw func(c *content) error) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var img *image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		img, err = c.frame(g, true, func() error { return draw(c) })
 		return err
 	})
@@ -353,11 +349,7 @@ func TestG4_RenderTargetDrawnOutsideAFrame(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var px []byte
 	var img *image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		if err := c.drawIntoTarget(); err != nil {
 			return err
 		}
@@ -437,11 +429,7 @@ func TestG3_TextureSetDataGetDataRoundTrip(t *testing.T) {
 // no validation message, and the renderer holds none of them afterwards.
 func TestG11_DisposedResourcesAreReleasedAfterTheirFrame(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		early, err := graphics.NewTexture2D(c.dev, 8, 8)
 		if err != nil {
 			return err
@@ -509,11 +497,7 @@ func TestG2_StencilMasksADraw(t *testing.T) {
 		t.Skipf("depth format %v has no stencil", g.r.depthFormat)
 	}
 	var img *image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		img, err = c.frame(g, true, func() error {
 			if err := c.dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer|graphics.ClearStencil, graphics.Black, 1, 0); err != nil {
 				return err
@@ -631,11 +615,7 @@ func TestG14_BigUploadsAreStreamedThroughOneChunk(t *testing.T) {
 	var center [4]uint8
 	var chunks []int
 	var errs []string
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		tex, err := graphics.NewTexture2D(c.dev, w, h)
 		if err != nil {
 			return err

@@ -165,11 +165,7 @@ func TestE6_GoldenInstancedCubes(t *testing.T) {
 func TestE2_VertexOnlyBlocksMixWithOtherDraws(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var alone, mixed [2]*image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		f, err := newCubeField(t, c, 8, 1.5, 0.5, 80.0/120)
 		if err != nil {
 			return err
@@ -228,11 +224,7 @@ func TestE2_VertexOnlyBlocksMixWithOtherDraws(t *testing.T) {
 func TestE5_EffectFramesAllocateNothing(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var allocs float64
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		f, err := newCubeField(t, c, 8, 1.5, 0.5, 160.0/120)
 		if err != nil {
 			return err
@@ -277,11 +269,7 @@ func differingRect(a, b *image.RGBA) int {
 // instancedAndSeparate draws the 8 x 8 field both ways and returns both
 // frames as presented.
 func instancedAndSeparate(t *testing.T, g *gpu) (inst, sep *image.RGBA) {
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		f, err := newCubeField(t, c, 8, 1.5, 0.5, 160.0/120)
 		if err != nil {
 			return err

@@ -67,11 +67,7 @@ func TestG2_BackendRefusesRegionsNearTheIntLimits(t *testing.T) {
 // corners on the bounds included, draws with validation silent.
 func TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		lim := g.r.Limits()
 		lo, hi := lim.ViewportMin, lim.ViewportMax
 		if lo >= 0 || hi <= 0 {

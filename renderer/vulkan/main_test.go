@@ -46,6 +46,19 @@ func onMain(t testing.TB, f func() error) {
 	}
 }
 
+// onContent runs f on the main thread with a new content (the device and
+// its resources) on g's renderer, failing t on an error.
+func onContent(t testing.TB, g *gpu, f func(c *content) error) {
+	t.Helper()
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		return f(c)
+	})
+}
+
 // gpu is a window with a renderer on it, validation on.
 type gpu struct {
 	win     *window.Window

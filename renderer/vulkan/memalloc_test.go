@@ -63,11 +63,7 @@ func TestW12_ThousandsOfResourcesUnderALowAllocationLimit(t *testing.T) {
 	t.Cleanup(func() { memAllocationLimit = 0 })
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
 	var most int
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		texs := make([]*graphics.Texture2D, n)
 		vbs := make([]*graphics.VertexBuffer, n)
 		colorOf := func(i int) graphics.Color { return graphics.Color{R: uint8(i), G: uint8(i >> 8), B: 200, A: 255} }

@@ -95,11 +95,7 @@ func meanAbsDiff(a, b *image.RGBA) float64 {
 func TestE6_GoldenMipmapsAtAGrazingAngle(t *testing.T) {
 	g := openGPU(t, 320, 240, Options{SwapInterval: 0})
 	var plain, tri, aniso *image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		if got := c.dev.Limits().MaxAnisotropy; got < 16 {
 			t.Errorf("Limits().MaxAnisotropy = %d, want lavapipe's 16", got)
 		}
@@ -169,11 +165,7 @@ func nearRGB(c [4]byte, want graphics.Color, tol int) bool {
 func TestE4_RenderTargetMipChainOnTheGPU(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var shot *image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		rt, err := graphics.NewRenderTarget2D(c.dev, 64, 32, graphics.RenderTargetOptions{MipMap: true})
 		if err != nil {
 			return err
@@ -275,11 +267,7 @@ func TestE4_RenderTargetMipChainOnTheGPU(t *testing.T) {
 func TestE4_MipTargetFrameAllocatesNothing(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var allocs float64
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) error {
 		rt, err := graphics.NewRenderTarget2D(c.dev, 64, 64, graphics.RenderTargetOptions{MipMap: true})
 		if err != nil {
 			return err

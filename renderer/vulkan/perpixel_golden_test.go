@@ -72,11 +72,7 @@ func litScene(c *content, perPixel bool) error {
 func TestE3_GoldenPerPixelLighting(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var imgs [2]*image.RGBA
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		for i := range imgs {
 			if imgs[i], err = c.frame(g, true, func() error { return litScene(c, i == 1) }); err != nil {
 				return err

@@ -35,11 +35,7 @@ func rssBytes() int64 {
 func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
 	mb := func(n int64) float64 { return float64(n) / (1 << 20) }
-	onMain(t, func() error {
-		c, err := newContent(g)
-		if err != nil {
-			return err
-		}
+	onContent(t, g, func(c *content) (err error) {
 		empty := func() error { return c.dev.Clear(graphics.Black) }
 		if _, err := c.frame(g, false, empty); err != nil {
 			return err
