@@ -24,28 +24,34 @@ import (
 // of one struct that PassRef made and the caller frees with Free after
 // the call. Nothing else here may call those bindings.
 
+// enumerate makes Vulkan's two-call listing: call for the count, then
+// for the items, into Go memory that the call pins.
+func enumerate[T any](call func(n *C.uint32_t, items *T) C.VkResult) ([]T, vk.Result) {
+	var n C.uint32_t
+	if r := vk.Result(call(&n, nil)); r != vk.Success || n == 0 {
+		return nil, r
+	}
+	items := make([]T, n)
+	r := vk.Result(call(&n, &items[0]))
+	return items[:min(int(n), len(items))], r
+}
+
 // instanceExtensions lists the instance extensions the loader and the
 // drivers offer.
 func instanceExtensions() ([]string, vk.Result) {
-	var n C.uint32_t
-	if r := vk.Result(C.mtn_instance_extensions(&n, nil)); r != vk.Success || n == 0 {
-		return nil, r
-	}
-	props := make([]C.VkExtensionProperties, n)
-	r := vk.Result(C.mtn_instance_extensions(&n, &props[0]))
-	return extensionNames(props[:min(int(n), len(props))]), r
+	props, r := enumerate(func(n *C.uint32_t, p *C.VkExtensionProperties) C.VkResult {
+		return C.mtn_instance_extensions(n, p)
+	})
+	return extensionNames(props), r
 }
 
 // instanceLayers lists the installed instance layers.
 func instanceLayers() ([]string, vk.Result) {
-	var n C.uint32_t
-	if r := vk.Result(C.mtn_instance_layers(&n, nil)); r != vk.Success || n == 0 {
-		return nil, r
-	}
-	props := make([]C.VkLayerProperties, n)
-	r := vk.Result(C.mtn_instance_layers(&n, &props[0]))
-	names := make([]string, 0, n)
-	for i := range props[:min(int(n), len(props))] {
+	props, r := enumerate(func(n *C.uint32_t, p *C.VkLayerProperties) C.VkResult {
+		return C.mtn_instance_layers(n, p)
+	})
+	names := make([]string, 0, len(props))
+	for i := range props {
 		names = append(names, C.GoString(&props[i].layerName[0]))
 	}
 	return names, r
@@ -54,13 +60,10 @@ func instanceLayers() ([]string, vk.Result) {
 // deviceExtensions lists the extensions gpu offers.
 func deviceExtensions(gpu vk.PhysicalDevice) ([]string, vk.Result) {
 	d := C.VkPhysicalDevice(unsafe.Pointer(gpu))
-	var n C.uint32_t
-	if r := vk.Result(C.mtn_device_extensions(d, &n, nil)); r != vk.Success || n == 0 {
-		return nil, r
-	}
-	props := make([]C.VkExtensionProperties, n)
-	r := vk.Result(C.mtn_device_extensions(d, &n, &props[0]))
-	return extensionNames(props[:min(int(n), len(props))]), r
+	props, r := enumerate(func(n *C.uint32_t, p *C.VkExtensionProperties) C.VkResult {
+		return C.mtn_device_extensions(d, n, p)
+	})
+	return extensionNames(props), r
 }
 
 // extensionNames returns the names of props.
@@ -75,15 +78,12 @@ func extensionNames(props []C.VkExtensionProperties) []string {
 // queueFamilyFlags returns the flags of each queue family of gpu.
 func queueFamilyFlags(gpu vk.PhysicalDevice) []vk.QueueFlags {
 	d := C.VkPhysicalDevice(unsafe.Pointer(gpu))
-	var n C.uint32_t
-	C.mtn_queue_families(d, &n, nil)
-	if n == 0 {
-		return nil
-	}
-	props := make([]C.VkQueueFamilyProperties, n)
-	C.mtn_queue_families(d, &n, &props[0])
-	flags := make([]vk.QueueFlags, 0, n)
-	for i := range props[:min(int(n), len(props))] {
+	props, _ := enumerate(func(n *C.uint32_t, p *C.VkQueueFamilyProperties) C.VkResult {
+		C.mtn_queue_families(d, n, p)
+		return C.VK_SUCCESS
+	})
+	flags := make([]vk.QueueFlags, 0, len(props))
+	for i := range props {
 		flags = append(flags, vk.QueueFlags(props[i].queueFlags))
 	}
 	return flags
@@ -92,14 +92,11 @@ func queueFamilyFlags(gpu vk.PhysicalDevice) []vk.QueueFlags {
 // surfaceFormats lists the formats gpu can present to surface with.
 func surfaceFormats(gpu vk.PhysicalDevice, surface vk.Surface) ([]vk.SurfaceFormat, vk.Result) {
 	d, s := C.VkPhysicalDevice(unsafe.Pointer(gpu)), C.VkSurfaceKHR(unsafe.Pointer(surface))
-	var n C.uint32_t
-	if r := vk.Result(C.mtn_surface_formats(d, s, &n, nil)); r != vk.Success || n == 0 {
-		return nil, r
-	}
-	formats := make([]C.VkSurfaceFormatKHR, n)
-	r := vk.Result(C.mtn_surface_formats(d, s, &n, &formats[0]))
-	out := make([]vk.SurfaceFormat, 0, n)
-	for _, f := range formats[:min(int(n), len(formats))] {
+	formats, r := enumerate(func(n *C.uint32_t, p *C.VkSurfaceFormatKHR) C.VkResult {
+		return C.mtn_surface_formats(d, s, n, p)
+	})
+	out := make([]vk.SurfaceFormat, 0, len(formats))
+	for _, f := range formats {
 		out = append(out, vk.SurfaceFormat{Format: vk.Format(f.format), ColorSpace: vk.ColorSpace(f.colorSpace)})
 	}
 	return out, r
