@@ -30,8 +30,11 @@ ensure_packages() {
   echo "installing: ${missing[*]}" >&2
   local sudo=()
   [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-  "${sudo[@]}" apt-get update -q >&2
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+  # Another apt-get (an unattended upgrade, a second test run) may hold
+  # dpkg's lock: wait for it rather than fail.
+  local lock=(-o DPkg::Lock::Timeout=600)
+  "${sudo[@]}" apt-get "${lock[@]}" update -q >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get "${lock[@]}" install -y -q --no-install-recommends "${missing[@]}" >&2
 }
 
 # ensure_go fails with advice when Go is missing or older than 1.26.
