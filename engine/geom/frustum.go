@@ -165,9 +165,13 @@ func (f *BoundingFrustum) ContainsSphere(s BoundingSphere) ContainmentType {
 	return Contains
 }
 
-// ContainsFrustum returns Contains when all of o's corners are in f,
-// Disjoint when they share no point, Intersects otherwise.
+// ContainsFrustum returns Contains when all of o's corners are in f or
+// o has f's matrix, Disjoint when they share no point, Intersects
+// otherwise.
 func (f *BoundingFrustum) ContainsFrustum(o *BoundingFrustum) ContainmentType {
+	if f.matrix == o.matrix { // as XNA: corners on the planes round both ways
+		return Contains
+	}
 	if !f.IntersectsFrustum(o) {
 		return Disjoint
 	}

@@ -1,6 +1,10 @@
 package geom
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // BoundingSphere is a ball: the points at most Radius from Center, its
 // surface included (XNA's BoundingSphere). A negative Radius makes it
@@ -15,8 +19,8 @@ type BoundingSphere struct {
 // BoundingSphere.CreateFromBoundingBox).
 func CreateSphereFromBox(b BoundingBox) BoundingSphere {
 	lo, hi := d3(b.Min), d3(b.Max)
-	c := lo.add(hi).mul(0.5)
-	return BoundingSphere{Center: c.f32(), Radius: float32(sqrt(hi.sub(c).lenSqr()))}
+	c := d3(lo.add(hi).mul(0.5).f32())
+	return BoundingSphere{Center: c.f32(), Radius: roundUp(sqrt(max(hi.sub(c).lenSqr(), lo.sub(c).lenSqr())))}
 }
 
 // CreateSphereFromFrustum returns a sphere holding f's corners (XNA's
@@ -71,15 +75,22 @@ func CreateSphereFromPoints(points []mgl32.Vec3) BoundingSphere {
 			r = (r + d) / 2
 		}
 	}
-	// Round the radius up so that float32 rounding of the centre and the
-	// radius cannot leave a point outside.
-	s := BoundingSphere{Center: c.f32(), Radius: float32(r)}
+	// Measure from the float32 centre, rounding up, so that float32
+	// rounding cannot leave a point outside.
+	c = d3(c.f32())
 	for _, p := range points {
-		if d := float32(sqrt(d3(p).sub(d3(s.Center)).lenSqr())); d > s.Radius {
-			s.Radius = d
-		}
+		r = max(r, sqrt(d3(p).sub(c).lenSqr()))
 	}
-	return s
+	return BoundingSphere{Center: c.f32(), Radius: roundUp(r)}
+}
+
+// roundUp returns the float32 nearest to x that is not below it.
+func roundUp(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
 }
 
 // CreateMergedSphere returns the smallest sphere holding a and b (XNA's
@@ -104,8 +115,9 @@ func CreateMergedSphere(a, b BoundingSphere) BoundingSphere {
 		return b
 	}
 	r := (dist + ra + rb) / 2
-	c := ca.add(d.mul((r - ra) / dist))
-	return BoundingSphere{Center: c.f32(), Radius: float32(r)}
+	c := d3(ca.add(d.mul((r - ra) / dist)).f32())
+	r = max(r, sqrt(ca.sub(c).lenSqr())+ra, sqrt(cb.sub(c).lenSqr())+rb)
+	return BoundingSphere{Center: c.f32(), Radius: roundUp(r)}
 }
 
 // Transform returns the sphere moved by m: the centre transformed as a
