@@ -74,7 +74,9 @@ func (r Rectangle) Size() Point { return Point{X: r.Width, Y: r.Height} }
 
 // Center returns X + Width/2, Y + Height/2, halves rounded towards zero
 // (XNA's Rectangle.Center).
-func (r Rectangle) Center() Point { return Point{X: addSat(r.X, r.Width/2), Y: addSat(r.Y, r.Height/2)} }
+func (r Rectangle) Center() Point {
+	return Point{X: addSat(r.X, r.Width/2), Y: addSat(r.Y, r.Height/2)}
+}
 
 // Offset returns r moved by dx, dy (XNA's Rectangle.Offset, which moves r
 // in place).
