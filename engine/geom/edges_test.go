@@ -333,3 +333,29 @@ func close3(a, b mgl32.Vec3) bool {
 	}
 	return true
 }
+
+// TestX1_PredicatesAllocateNothing: culling and picking run every frame,
+// so no predicate, and no rebuild of a frustum, may allocate.
+func TestX1_PredicatesAllocateNothing(t *testing.T) {
+	f, g := camera(), camera()
+	g.SetMatrix(perspective(1, 1.5, 0.5, 20))
+	b, s := box(-1, -1, -6, 1, 1, -4), sphere(0, 0, -5, 1)
+	r := geom.Ray{Direction: mgl32.Vec3{0, 0, -1}}
+	p := geom.Plane{Normal: mgl32.Vec3{0, 1, 0}}
+	m := f.Matrix()
+	for name, fn := range map[string]func(){
+		"SetMatrix":          func() { g.SetMatrix(m) },
+		"frustum vs box":     func() { _, _ = f.IntersectsBox(b), f.ContainsBox(b) },
+		"frustum vs sphere":  func() { _, _ = f.IntersectsSphere(sphere(3, 3, -1.5, 0.5)), f.ContainsSphere(s) },
+		"frustum vs frustum": func() { _, _ = f.IntersectsFrustum(g), f.ContainsFrustum(g) },
+		"frustum vs plane":   func() { _ = f.IntersectsPlane(p) },
+		"box and sphere":     func() { _, _, _ = b.ContainsSphere(s), s.ContainsBox(b), b.IntersectsPlane(p) },
+		"rays":               func() { _, _ = r.IntersectsFrustum(f); _, _ = r.IntersectsBox(b); _, _ = r.IntersectsSphere(s) },
+		"plane and point":    func() { _ = p.IntersectsPoint(mgl32.Vec3{1, 2, 3}) },
+		"corners":            func() { _, _ = f.GetCorners(), b.GetCorners() },
+	} {
+		if n := testing.AllocsPerRun(100, fn); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+}

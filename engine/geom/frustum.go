@@ -8,9 +8,10 @@ import "github.com/go-gl/mathgl/mgl32"
 // -w <= x <= w, -w <= y <= w and 0 <= z <= w (XNA's BoundingFrustum, in
 // this engine's conventions: depth 0..1, and Y flipped by the projection
 // helpers so that clip y = -w is the top of the screen). Its six planes
-// face outwards, normalized. Build one with NewBoundingFrustum; a matrix
-// that is not a projection (singular, or with w <= 0 inside) gives a
-// frustum whose answers mean nothing.
+// face outwards, normalized. Build one with NewBoundingFrustum (the zero
+// BoundingFrustum holds every point); a matrix that is not a projection
+// (singular, or with w <= 0 inside) gives a frustum whose answers mean
+// nothing.
 type BoundingFrustum struct {
 	matrix  mgl32.Mat4
 	planes  [6]plane64 // Near, Far, Left, Right, Top, Bottom
