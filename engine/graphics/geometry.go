@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/metronome-engine/metronome/engine/geom"
 )
 
 // Rectangle is an integer rectangle (XNA's Rectangle): X, Y is its top-left
@@ -45,6 +46,86 @@ func (r Rectangle) Intersect(s Rectangle) Rectangle {
 		return Rectangle{}
 	}
 	return Rectangle{x0, y0, x1 - x0, y1 - y0}
+}
+
+// Point is an integer point or size (XNA's Point); the type lives in
+// engine/geom.
+type Point = geom.Point
+
+// Left returns X, the rectangle's left edge (XNA's Rectangle.Left).
+func (r Rectangle) Left() int { return r.X }
+
+// Right returns X+Width, the first column past the rectangle (XNA's
+// Rectangle.Right), clamped to the int range.
+func (r Rectangle) Right() int { return addSat(r.X, r.Width) }
+
+// Top returns Y, the rectangle's top edge (XNA's Rectangle.Top).
+func (r Rectangle) Top() int { return r.Y }
+
+// Bottom returns Y+Height, the first row below the rectangle (XNA's
+// Rectangle.Bottom), clamped to the int range.
+func (r Rectangle) Bottom() int { return addSat(r.Y, r.Height) }
+
+// Location returns the top-left corner X, Y (XNA's Rectangle.Location).
+func (r Rectangle) Location() Point { return Point{X: r.X, Y: r.Y} }
+
+// Size returns Width, Height as a Point.
+func (r Rectangle) Size() Point { return Point{X: r.Width, Y: r.Height} }
+
+// Center returns X + Width/2, Y + Height/2, halves rounded towards zero
+// (XNA's Rectangle.Center).
+func (r Rectangle) Center() Point {
+	return Point{X: addSat(r.X, r.Width/2), Y: addSat(r.Y, r.Height/2)}
+}
+
+// Offset returns r moved by dx, dy (XNA's Rectangle.Offset, which moves r
+// in place).
+func (r Rectangle) Offset(dx, dy int) Rectangle {
+	r.X, r.Y = addSat(r.X, dx), addSat(r.Y, dy)
+	return r
+}
+
+// Inflate returns r grown by h on the left and right and v on the top and
+// bottom, or shrunk by negative amounts (XNA's Rectangle.Inflate, which
+// changes r in place).
+func (r Rectangle) Inflate(h, v int) Rectangle {
+	return Rectangle{addSat(r.X, -h), addSat(r.Y, -v), addSat(r.Width, addSat(h, h)), addSat(r.Height, addSat(v, v))}
+}
+
+// Intersects reports whether r and s overlap by more than an edge (XNA's
+// Rectangle.Intersects): rectangles that only touch do not intersect,
+// unlike geom's volumes.
+func (r Rectangle) Intersects(s Rectangle) bool {
+	return s.Left() < r.Right() && r.Left() < s.Right() && s.Top() < r.Bottom() && r.Top() < s.Bottom()
+}
+
+// Union returns the smallest rectangle holding r and s (XNA's
+// Rectangle.Union; an empty one still counts by its corner).
+func (r Rectangle) Union(s Rectangle) Rectangle {
+	x, y := min(r.X, s.X), min(r.Y, s.Y)
+	return Rectangle{x, y, subSat(max(r.Right(), s.Right()), x), subSat(max(r.Bottom(), s.Bottom()), y)}
+}
+
+// ContainsPoint reports whether p is inside r (XNA's
+// Rectangle.Contains(Point)): the left and top edges are in, the right and
+// bottom ones out.
+func (r Rectangle) ContainsPoint(p Point) bool { return r.Contains(p.X, p.Y) }
+
+// ContainsRect reports whether s lies inside r, edges included (XNA's
+// Rectangle.Contains(Rectangle)).
+func (r Rectangle) ContainsRect(s Rectangle) bool {
+	return r.X <= s.X && s.Right() <= r.Right() && r.Y <= s.Y && s.Bottom() <= r.Bottom()
+}
+
+// subSat returns a-b clamped to the int range.
+func subSat(a, b int) int {
+	if b == math.MinInt {
+		if a >= 0 {
+			return math.MaxInt
+		}
+		return a - b
+	}
+	return addSat(a, -b)
 }
 
 // Viewport maps clip space to a rectangle of the target (XNA's Viewport).

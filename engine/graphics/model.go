@@ -5,42 +5,17 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/metronome-engine/metronome/engine/geom"
 )
 
-// BoundingSphere is a sphere enclosing a mesh (XNA's BoundingSphere).
-type BoundingSphere struct {
-	Center mgl32.Vec3
-	Radius float32
-}
-
-// Transform returns the sphere moved by m: the centre transformed as a
-// point, the radius scaled by m's largest axis scale, so the result still
-// encloses the transformed mesh.
-func (s BoundingSphere) Transform(m mgl32.Mat4) BoundingSphere {
-	c := m.Mul4x1(s.Center.Vec4(1)).Vec3()
-	scale := float32(0)
-	for i := range 3 {
-		if l := m.Col(i).Vec3().Len(); l > scale {
-			scale = l
-		}
-	}
-	return BoundingSphere{Center: c, Radius: s.Radius * scale}
-}
+// BoundingSphere is a sphere enclosing a mesh (XNA's BoundingSphere); the
+// type lives in engine/geom with the other bounding volumes.
+type BoundingSphere = geom.BoundingSphere
 
 // MergeBoundingSpheres returns the smallest sphere enclosing a and b
-// (XNA's BoundingSphere.CreateMerged).
+// (XNA's BoundingSphere.CreateMerged; geom.CreateMergedSphere).
 func MergeBoundingSpheres(a, b BoundingSphere) BoundingSphere {
-	d := b.Center.Sub(a.Center)
-	dist := d.Len()
-	switch {
-	case dist+b.Radius <= a.Radius:
-		return a
-	case dist+a.Radius <= b.Radius:
-		return b
-	}
-	r := (dist + a.Radius + b.Radius) / 2
-	c := a.Center.Add(d.Mul((r - a.Radius) / dist))
-	return BoundingSphere{Center: c, Radius: r}
+	return geom.CreateMergedSphere(a, b)
 }
 
 // sphereOf returns a sphere enclosing the points: centred on their
