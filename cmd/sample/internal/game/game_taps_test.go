@@ -56,7 +56,9 @@ func TestI1_SampleZeroLengthTapsActOncePerTap(t *testing.T) {
 func TestI1_SampleEveryActionKeyActsOnAZeroLengthTap(t *testing.T) {
 	type check func(g *engine.Game, s *sampleGame) bool
 	interval := func(n int) check {
-		return func(g *engine.Game, s *sampleGame) bool { return s.interval == n && g.GraphicsDevice().SwapInterval() == n }
+		return func(g *engine.Game, s *sampleGame) bool {
+			return s.interval == n && g.GraphicsDevice().SwapInterval() == n
+		}
 	}
 	rate := func(hz float64) check {
 		return func(_ *engine.Game, s *sampleGame) bool { return s.hz == hz }
