@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +17,7 @@ import (
 
 // writerEnv makes the test binary a writer process (see TestMain): it
 // writes the two payloads to killFile by turns, through Open of killGame
-// under XDG_DATA_HOME, until it is killed.
+// in the user data folder the test gives it (dataEnv), until it is killed.
 const writerEnv = "METRONOME_STORAGE_TEST_WRITER"
 
 const (
@@ -64,8 +66,8 @@ func payload(which int) []byte {
 }
 
 // TestS1_KilledWriterLeavesTheOldOrTheNewFile: a writer process writes two
-// payloads by turns to one file through Open (XDG_DATA_HOME pointing at a
-// temporary folder); it is killed (SIGKILL on Unix) at a random moment of
+// payloads by turns to one file through Open (XDG_DATA_HOME, or the
+// system's variable, pointing at a temporary folder); it is killed (SIGKILL on Unix) at a random moment of
 // one of its first three writes, 300 times (at least 100 on a slow
 // machine), and after each kill the file is exactly one of the two
 // complete payloads, and List shows that file alone (a killed write's
@@ -79,13 +81,8 @@ func TestS1_KilledWriterLeavesTheOldOrTheNewFile(t *testing.T) {
 	if testing.Short() {
 		maxKills, minKills = 30, 30
 	}
-	xdg := t.TempDir()
-	c, err := open(killGame, "linux", func(k string) string {
-		if k == "XDG_DATA_HOME" {
-			return xdg
-		}
-		return ""
-	})
+	childEnv, getenv := dataEnv(t.TempDir())
+	c, err := open(killGame, runtime.GOOS, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +105,7 @@ func TestS1_KilledWriterLeavesTheOldOrTheNewFile(t *testing.T) {
 	for ; kills < maxKills && (kills < minKills || time.Since(start) < budget); kills++ {
 		i := kills
 		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), writerEnv+"=1", "XDG_DATA_HOME="+xdg)
+		cmd.Env = append(append(os.Environ(), writerEnv+"=1"), childEnv...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		out, err := cmd.StdoutPipe()
@@ -165,7 +162,7 @@ func TestS1_KilledWriterLeavesTheOldOrTheNewFile(t *testing.T) {
 		if !slices.Equal(names, []string{killFile}) {
 			t.Fatalf("kill %d: List gives %q, want [%s]", i, names, killFile)
 		}
-		temps := countTemps(t, c.Path()+"/slots")
+		temps := countTemps(t, filepath.Join(c.Path(), "slots"))
 		if temps > 0 {
 			leftTemps++
 		}

@@ -21,6 +21,22 @@ func env(kv ...string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
+// dataEnv returns the environment entries that make dir this system's
+// user data folder (or, on macOS, the home holding it), and the same as an
+// injected environment.
+func dataEnv(dir string) ([]string, func(string) string) {
+	k := "XDG_DATA_HOME"
+	switch runtime.GOOS {
+	case "windows":
+		k = "APPDATA"
+	case "darwin", "ios":
+		k = "HOME"
+	case "plan9":
+		k = "home"
+	}
+	return []string{k + "=" + dir}, env(k, dir)
+}
+
 // TestS1_DataDirPerPlatform: the user data folder comes from XDG_DATA_HOME
 // (when absolute) or ~/.local/share on Linux and the other Unix systems,
 // %APPDATA% on Windows, ~/Library/Application Support on macOS; missing or
@@ -67,12 +83,16 @@ func TestS1_DataDirPerPlatform(t *testing.T) {
 // data folder (mode 0700), and refuses a game name that is not one plain
 // element.
 func TestS1_OpenMakesTheGamesFolder(t *testing.T) {
-	xdg := filepath.Join(t.TempDir(), "deep", "data")
-	c, err := open("My Game", "linux", env("XDG_DATA_HOME", xdg))
+	_, getenv := dataEnv(filepath.Join(t.TempDir(), "deep", "data"))
+	c, err := open("My Game", runtime.GOOS, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.Join(xdg, "My Game"); c.Path() != want {
+	base, err := dataDir(runtime.GOOS, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(base, "My Game"); c.Path() != want {
 		t.Fatalf("Path %q, want %q", c.Path(), want)
 	}
 	fi, err := os.Stat(c.Path())
@@ -83,7 +103,7 @@ func TestS1_OpenMakesTheGamesFolder(t *testing.T) {
 		t.Errorf("the game's folder has mode %v, want 0700", fi.Mode().Perm())
 	}
 	for _, game := range []string{"", "..", ".", "a/b", `a\b`, "/abs", "Studio/Game", "con", "x\x00y", ".hidden", "game."} {
-		if _, err := open(game, "linux", env("XDG_DATA_HOME", xdg)); !errors.Is(err, ErrBadName) || !strings.Contains(err.Error(), "game name") {
+		if _, err := open(game, runtime.GOOS, getenv); !errors.Is(err, ErrBadName) || !strings.Contains(err.Error(), "game name") {
 			t.Errorf("game %q: %v; want ErrBadName about the game name", game, err)
 		}
 	}
