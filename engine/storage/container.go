@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Container is one game's folder of files (XNA's StorageContainer). It
@@ -149,7 +150,7 @@ func (c *Container) Exists(name string) (bool, error) {
 	switch {
 	case err == nil:
 		return fi.Mode().IsRegular(), nil
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR): // a file where a folder would be
 		return false, nil
 	}
 	return false, fmt.Errorf("storage: look for %q in %s: %w", name, c.dir, err)

@@ -341,6 +341,9 @@ func TestS1_ContainerOperations(t *testing.T) {
 	if err := c.WriteFile("save.dat/inner", nil); err == nil || !strings.Contains(err.Error(), "not a folder") {
 		t.Errorf("a file used as a folder: %v; want an error saying it is not a folder", err)
 	}
+	if ok, err := c.Exists("save.dat/inner"); ok || err != nil {
+		t.Errorf("Exists under a file: %v, %v; want false", ok, err)
+	}
 	if err := c.Remove("save.dat"); err != nil {
 		t.Fatal(err)
 	}

@@ -30,8 +30,9 @@ type Writer struct {
 var errDone = errors.New("storage: the writer was already closed or aborted")
 
 // Create starts writing the file name: Write the content, then Close to
-// put it in place (or Abort to leave the file as it was). The folders in
-// name are made as needed.
+// put it in place (or Abort to leave the file as it was); until one of
+// them the Writer holds a file open. The folders in name are made as
+// needed.
 func (c *Container) Create(name string) (*Writer, error) {
 	if err := checkName(name); err != nil {
 		return nil, err
