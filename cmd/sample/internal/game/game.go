@@ -137,8 +137,7 @@ type sampleGame struct {
 	interval int           // the swap interval the PreparingDeviceSettings handler asks for
 	halfRate bool          // and whether it asks for true half rate (P8)
 	hz       float64       // the target update rate
-	prevKeys engine.KeyboardState
-	inj      injector // -input's presses
+	inj      injector      // -input's presses
 	draws    int
 	status   gameStatus
 	// line is the status's last refresh, which the HUD shows, title the
@@ -262,10 +261,8 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 		g.Exit()
 		return
 	}
-	keys := g.Keyboard()
 	s.inj.advance(s.draws)
-	s.handleKeys(g, keys)
-	s.prevKeys = keys
+	s.handleKeys(g)
 	s.look.update(g) // game_look.go
 	s.stepBalls(gt)
 	if s.snd != nil {

@@ -29,22 +29,17 @@ func nextRate(hz float64, up bool) (float64, bool) {
 	return hz, false
 }
 
-// actionKeys are the keys the game acts on, in the order one update checks
-// the keyboard's press edges.
-var actionKeys = [...]engine.Key{
-	engine.KeyEscape, engine.Key0, engine.KeyKP0, engine.Key1, engine.KeyKP0 + 1, engine.Key2, engine.KeyKP0 + 2,
-	engine.KeyH, engine.KeyF, engine.KeyEqual, engine.KeyKPAdd, engine.KeyMinus, engine.KeyKPSubtract,
-	engine.KeyR, engine.KeyP, engine.KeyL, engine.KeyD, engine.KeyG,
-}
-
-// handleKeys acts on the keys pressed since the previous update: first
-// the keyboard's press edges (down now and not in the previous update:
-// several updates of one tick see one poll, so one press acts once), then
-// the -input script's key events of this update, each press in script
-// order, so two presses of one key in one frame act twice.
-func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
-	for _, k := range actionKeys {
-		if keys.IsKeyDown(k) && !s.prevKeys.IsKeyDown(k) && s.act(g, k) {
+// handleKeys acts on the keys pressed since the previous update, each
+// press once and in order (rule I1): first the presses in the engine's
+// event stream of this update, then the -input script's presses of this
+// update in script order. The stream holds every press the window
+// delivered, even a tap whose release came before this update (the
+// keyboard snapshot then shows the key up) and two taps of one key (two
+// presses, two actions); auto-repeats are not presses. A catch-up burst
+// hands the stream to its first update only, so one press acts once.
+func (s *sampleGame) handleKeys(g *engine.Game) {
+	for _, ev := range g.InputEvents() {
+		if ev.Kind == engine.InputKey && ev.Action == engine.Press && s.act(g, ev.Key) {
 			return
 		}
 	}
@@ -55,7 +50,8 @@ func (s *sampleGame) handleKeys(g *engine.Game, keys engine.KeyboardState) {
 	}
 }
 
-// act performs key k's action and reports whether the game is exiting.
+// act performs key k's action (none for a key the sample does not use)
+// and reports whether the game is exiting.
 func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 	switch k {
 	case engine.KeyEscape:
