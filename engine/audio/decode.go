@@ -29,6 +29,9 @@ type decoder interface {
 // errEmpty is the error for a zero-length file.
 var errEmpty = errors.New("empty file (0 bytes)")
 
+// errNoSamples is the error for a file whose audio decodes to nothing.
+var errNoSamples = errors.New("no samples: the file's audio decodes to nothing")
+
 // openDecoder sniffs r's first bytes and opens the matching decoder. size
 // is the stream's total length when known (a file), or -1; when known,
 // a header that declares more data than that is refused before any

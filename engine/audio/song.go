@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -15,6 +16,7 @@ type Song struct {
 	name     string
 	data     []byte // NewSongFromBytes: the encoded file
 	rate, ch int
+	opens    atomic.Int64 // decoders opened (the tests count reopens)
 }
 
 // NewSong checks that path is a WAV, Ogg Vorbis or MP3 file this package
@@ -45,6 +47,7 @@ func NewSongFromBytes(name string, data []byte) (*Song, error) {
 
 // open opens the song's bytes and its decoder at the start.
 func (s *Song) open() (io.Closer, decoder, error) {
+	s.opens.Add(1)
 	if s.data != nil {
 		d, err := openDecoder(bytes.NewReader(s.data), int64(len(s.data)))
 		if err != nil {
@@ -96,7 +99,11 @@ type MediaPlayer struct {
 	repeating bool
 	volume    float32
 	muted     bool
-	loops     []uint64 // ring frames at which a repeat began
+	loops     []uint64  // ring frames at which a repeat began
+	passStart uint64    // ring frame at which the decoder's pass began
+	whole     []float32 // a repeating song that fits the ring, decoded once
+	wholeLen  int       // its frames; 0: the song streams from its file
+	wholeAt   int       // the next frame of whole to write
 	err       error
 
 	// MediaStateChanged is raised when State changes.
@@ -164,6 +171,10 @@ func (m *MediaPlayer) PlayPosition() time.Duration {
 		return 0
 	}
 	r := m.ring.r.Load()
+	if m.wholeLen > 0 {
+		r %= uint64(m.wholeLen)
+		return time.Duration(int64(r) * int64(time.Second) / int64(m.ring.rate))
+	}
 	start := uint64(0)
 	for _, l := range m.loops {
 		if l <= r {
@@ -194,7 +205,17 @@ func (m *MediaPlayer) Play(song *Song) error {
 	}
 	m.pend = nil
 	m.loops = m.loops[:0]
+	m.passStart, m.wholeLen, m.wholeAt = 0, 0, 0
 	m.feed()
+	if m.ring.w.Load() == 0 {
+		err := m.err
+		if err == nil {
+			err = fmt.Errorf("audio: song %q: %w", song.name, errNoSamples)
+		}
+		m.closeFile()
+		m.setState(Stopped)
+		return err
+	}
 	g := m.gain()
 	gl, gr := panGains(0, d.channels())
 	slot, gen, ok := m.sys.play(command{stream: m.ring, music: true, gl: gl * g, gr: gr * g, step: stepFor(d.rate(), m.sys.rate, 0)})
@@ -240,6 +261,7 @@ func (m *MediaPlayer) stopVoice() {
 		m.slot = -1
 	}
 	m.closeFile()
+	m.wholeLen = 0
 }
 
 func (m *MediaPlayer) closeFile() {
@@ -257,17 +279,67 @@ func (m *MediaPlayer) setState(st SoundState) {
 }
 
 // feed tops the ring up from the decoder, rewinding at the end when
-// repeating (gapless), marking the end otherwise.
+// repeating (gapless), marking the end otherwise. It writes at most the
+// ring's capacity and reopens the file at most once per call, so it ends
+// even while a real-time mixer reads as fast as it writes. A repeating
+// song that fits the ring whole (at most songRingSeconds) is decoded
+// once: its repeats are copied from memory, whole loop after whole loop,
+// so even a one-frame song costs one copy per frame and never a reopen.
 func (m *MediaPlayer) feed() {
-	if m.dec == nil || m.ring == nil {
+	if m.ring == nil {
 		return
 	}
-	for m.ring.space() > 0 {
+	ch := m.ring.ch
+	budget := int(m.ring.mask + 1)
+	rewound := false
+	for budget > 0 && m.ring.space() > 0 {
+		if m.wholeLen > 0 {
+			if m.wholeAt == m.wholeLen {
+				if !m.repeating {
+					m.ring.eof.Store(true)
+					m.wholeLen = 0
+					m.whole = m.whole[:0]
+					return
+				}
+				m.wholeAt = 0
+			}
+			src := m.whole[m.wholeAt*ch : m.wholeLen*ch]
+			if len(src) > budget*ch {
+				src = src[:budget*ch]
+			}
+			k := m.ring.write(src)
+			m.wholeAt += k
+			budget -= k
+			if k == 0 {
+				return
+			}
+			continue
+		}
+		if m.dec == nil {
+			return
+		}
 		if len(m.pend) == 0 {
 			n, err := m.dec.read(m.chunk)
 			if err == io.EOF {
-				if m.repeating && m.rewind() {
+				pass := m.ring.w.Load() - m.passStart
+				if pass == 0 {
+					// A pass without a frame: a song with no samples
+					// (or a file that lost them) must not repeat forever.
+					m.err = fmt.Errorf("audio: song %q: %w", m.song.name, errNoSamples)
+					m.ring.eof.Store(true)
+					m.closeFile()
+					return
+				}
+				if m.repeating && m.passStart == 0 && pass <= m.ring.mask+1 {
+					m.keepWhole(int(pass))
 					continue
+				}
+				if m.repeating && !rewound && m.rewind() {
+					rewound = true
+					continue
+				}
+				if m.repeating && rewound && m.err == nil {
+					return // the next feed reopens it
 				}
 				m.ring.eof.Store(true)
 				m.closeFile()
@@ -281,12 +353,31 @@ func (m *MediaPlayer) feed() {
 			}
 			m.pend = m.chunk[:n]
 		}
-		k := m.ring.write(m.pend)
-		m.pend = m.pend[k*m.ring.ch:]
+		pend := m.pend
+		if len(pend) > budget*ch {
+			pend = pend[:budget*ch]
+		}
+		k := m.ring.write(pend)
+		m.pend = m.pend[k*ch:]
+		budget -= k
 		if k == 0 {
 			return
 		}
 	}
+}
+
+// keepWhole keeps the first pass of a repeating song, frames long and
+// still whole in the ring at frame 0 (it fits), to repeat from memory;
+// the file is closed.
+func (m *MediaPlayer) keepWhole(frames int) {
+	n := frames * m.ring.ch
+	if cap(m.whole) < n {
+		m.whole = make([]float32, n)
+	}
+	m.whole = m.whole[:n]
+	copy(m.whole, m.ring.data[:n])
+	m.wholeLen, m.wholeAt = frames, frames
+	m.closeFile()
 }
 
 // rewind reopens the song at its start for the next repeat.
@@ -313,7 +404,8 @@ func (m *MediaPlayer) rewind() bool {
 	if len(m.loops) >= 256 {
 		m.loops = append(m.loops[:0], m.loops[1:]...)
 	}
-	m.loops = append(m.loops, m.ring.w.Load())
+	m.passStart = m.ring.w.Load()
+	m.loops = append(m.loops, m.passStart)
 	return true
 }
 
