@@ -17,6 +17,33 @@ const (
 	maxRate = 192000
 )
 
+// sanitize keeps a sample in full scale: NaN reads 0 and anything beyond
+// -1..1 (float WAVs may hold 3e38 or infinities, and a float buffer
+// anything) is clipped to it, so one bad sample can never turn the mix
+// into NaN or infinity (A2).
+func sanitize(v float32) float32 {
+	switch {
+	case v > 1:
+		return 1
+	case v < -1:
+		return -1
+	case v != v:
+		return 0
+	}
+	return v
+}
+
+// sanitized reports whether every sample is already what sanitize makes
+// of it.
+func sanitized(samples []float32) bool {
+	for _, v := range samples {
+		if !(v >= -1 && v <= 1) {
+			return false
+		}
+	}
+	return true
+}
+
 // decoder yields interleaved float32 frames of one or two channels.
 type decoder interface {
 	// read fills dst with whole frames and returns the samples written;

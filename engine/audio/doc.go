@@ -15,7 +15,9 @@
 // with every header field checked before any sample is read; Ogg Vorbis
 // and MP3 go through github.com/jfreymuth/oggvorbis and
 // github.com/hajimehoshi/go-mp3. A Song streams from its file in constant
-// memory.
+// memory. Every sample is in -1..1 when it enters the mixer: decoded,
+// generated and submitted samples beyond full scale are clipped and NaN
+// reads 0 (a float WAV of infinities cannot turn the mix into NaN).
 //
 // XACT and Microphone are left out: XNA's reference for them is Windows-only.
 //

@@ -62,6 +62,31 @@ func (d *DynamicSoundEffectInstance) SubmitBuffer(buf []byte) error {
 	return nil
 }
 
+// SubmitFloatBuffer queues interleaved float32 samples in -1..1 (whole
+// frames), as FNA's SubmitFloatBufferEXT: samples outside -1..1 are
+// clipped to it and NaN reads 0, so a bad buffer cannot spoil the mix. It
+// is an error when the buffer does not fit in what is free.
+func (d *DynamicSoundEffectInstance) SubmitFloatBuffer(samples []float32) error {
+	ch := d.ring.ch
+	if len(samples) == 0 || len(samples)%ch != 0 {
+		return fmt.Errorf("audio: SubmitFloatBuffer: %d samples is not a whole, non-zero number of %d-channel frames", len(samples), ch)
+	}
+	frames := len(samples) / ch
+	if frames > d.ring.space() {
+		return fmt.Errorf("audio: SubmitFloatBuffer: %d frames do not fit (%d free): wait for BufferNeeded or make the instance with a longer buffer time", frames, d.ring.space())
+	}
+	if cap(d.conv) < len(samples) {
+		d.conv = make([]float32, len(samples))
+	}
+	c := d.conv[:len(samples)]
+	for i, v := range samples {
+		c[i] = sanitize(v)
+	}
+	d.ring.write(c)
+	d.ends = append(d.ends, d.ring.w.Load())
+	return nil
+}
+
 // PendingBufferCount is how many submitted buffers have not been played
 // to their end.
 func (d *DynamicSoundEffectInstance) PendingBufferCount() int {

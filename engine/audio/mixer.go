@@ -243,6 +243,9 @@ func (m *mixer) render(dst []float32) {
 	}
 	var peak float32
 	for i, x := range dst {
+		if x != x {
+			x = 0 // the last guard: sources are sanitized, gains clamped
+		}
 		y := limit(x)
 		dst[i] = y
 		if y < 0 {
@@ -259,11 +262,16 @@ func (m *mixer) render(dst []float32) {
 }
 
 // limit is the soft limiter on the sum: the identity up to the knee, then
-// a smooth curve that approaches 1 and never reaches it (A2).
+// a smooth curve that approaches 1 and never reaches it (A2); infinities
+// give its limit, +-1.
 func limit(x float32) float32 {
 	const knee = 0.8
 	const room = 1 - knee
 	switch {
+	case x > math.MaxFloat32:
+		return 1
+	case x < -math.MaxFloat32:
+		return -1
 	case x > knee:
 		over := x - knee
 		return knee + float32(room*over)/(over+room)

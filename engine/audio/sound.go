@@ -97,13 +97,21 @@ func (s *System) NewSoundEffectPCM(buf []byte, sampleRate, channels int) (*Sound
 
 // NewSoundEffectFloat makes a SoundEffect from interleaved float32
 // samples in -1..1 (generated sounds); it keeps samples, which the caller
-// must not change afterwards.
+// must not change afterwards. Samples outside -1..1 are clipped to it and
+// NaN reads 0, in a copy made only when samples holds such a value.
 func (s *System) NewSoundEffectFloat(samples []float32, sampleRate, channels int) (*SoundEffect, error) {
 	if err := checkFormat(sampleRate, channels); err != nil {
 		return nil, fmt.Errorf("audio: NewSoundEffectFloat: %w", err)
 	}
 	if len(samples)%channels != 0 {
 		return nil, fmt.Errorf("audio: NewSoundEffectFloat: %d samples is not a whole number of %d-channel frames", len(samples), channels)
+	}
+	if !sanitized(samples) {
+		c := make([]float32, len(samples))
+		for i, v := range samples {
+			c[i] = sanitize(v)
+		}
+		samples = c
 	}
 	return &SoundEffect{sys: s, name: "pcm", data: &pcm{data: samples, ch: channels, rate: sampleRate, frames: len(samples) / channels}}, nil
 }

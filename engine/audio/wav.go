@@ -171,10 +171,7 @@ func (w *wavDecoder) read(dst []float32) (int, error) {
 		default:
 			v = float32(float64(int32(binary.LittleEndian.Uint32(p))) / 2147483648)
 		}
-		if v != v {
-			v = 0
-		}
-		dst[i] = v
+		dst[i] = sanitize(v)
 	}
 	return n, nil
 }
