@@ -68,11 +68,11 @@ func TestA6_WAVFormats(t *testing.T) {
 	}{{1, 8, false}, {1, 16, false}, {1, 24, false}, {1, 32, false}, {3, 32, true}, {3, 64, true}} {
 		for _, ch := range []int{1, 2} {
 			data := wavBytes(c.tag, ch, 22050, c.bits, samplesAt(c.bits, c.float, vals), -1)
-			d, err := openDecoder(bytes.NewReader(data), int64(len(data)))
+			d, err := openDecoder(sourceOf(bytes.NewReader(data)))
 			if err != nil {
 				t.Fatalf("%d-bit tag %d, %d ch: %v", c.bits, c.tag, ch, err)
 			}
-			p, err := readAll(d, 10)
+			p, err := readAll(d, 1<<20)
 			if err != nil {
 				t.Fatalf("%d-bit: %v", c.bits, err)
 			}

@@ -10,7 +10,9 @@ import (
 )
 
 // Song is a piece of music streamed from its file in constant memory
-// (XNA's Song); play it with the MediaPlayer.
+// (XNA's Song); play it with the MediaPlayer. A Song has no length limit:
+// it is the place for music and anything too long for a SoundEffect's
+// sample budget.
 type Song struct {
 	path     string
 	name     string
@@ -49,7 +51,7 @@ func NewSongFromBytes(name string, data []byte) (*Song, error) {
 func (s *Song) open() (io.Closer, decoder, error) {
 	s.opens.Add(1)
 	if s.data != nil {
-		d, err := openDecoder(bytes.NewReader(s.data), int64(len(s.data)))
+		d, err := openDecoder(source{r: bytes.NewReader(s.data), size: int64(len(s.data))})
 		if err != nil {
 			return nil, nil, fmt.Errorf("audio: song %q: %w", s.name, err)
 		}
@@ -64,7 +66,7 @@ func (s *Song) open() (io.Closer, decoder, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("audio: song: %w", err)
 	}
-	d, err := openDecoder(f, st.Size())
+	d, err := openDecoder(source{r: f, size: st.Size()})
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("audio: song %q: %w", s.path, err)

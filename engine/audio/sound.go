@@ -29,12 +29,10 @@ func (st SoundState) String() string {
 	return "Stopped"
 }
 
-// maxEffectSeconds bounds a SoundEffect, which is decoded whole into
-// memory; longer sounds are Songs, which stream.
-const maxEffectSeconds = 600
-
 // SoundEffect is a sound decoded into memory (XNA's SoundEffect): play
-// it fire-and-forget with Play, or through instances.
+// it fire-and-forget with Play, or through instances. It may hold at most
+// the System's sample budget (Config.SampleBudget, DefaultSampleBudget);
+// longer sounds, music above all, belong in a Song, which streams.
 type SoundEffect struct {
 	sys  *System
 	name string
@@ -43,20 +41,16 @@ type SoundEffect struct {
 
 // NewSoundEffect decodes a WAV, Ogg Vorbis or MP3 sound (told apart by
 // their first bytes) from r; name is used in errors. Bad data gives an
-// error, never a panic (A6).
+// ErrBadSound error, never a panic (A6). A sound over the sample budget
+// is an ErrTooLong error: refused from its headers before decoding when r
+// can also seek and read at offsets (a file, a bytes.Reader), or when
+// decoding passes the budget otherwise.
 func (s *System) NewSoundEffect(name string, r io.Reader) (*SoundEffect, error) {
-	d, err := openDecoder(r, -1)
-	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
-	}
-	p, err := readAll(d, maxEffectSeconds)
-	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
-	}
-	return &SoundEffect{sys: s, name: name, data: p}, nil
+	return s.decodeEffect(name, sourceOf(r))
 }
 
-// LoadSoundEffect reads a WAV, Ogg Vorbis or MP3 file into a SoundEffect.
+// LoadSoundEffect reads a WAV, Ogg Vorbis or MP3 file into a SoundEffect,
+// as NewSoundEffect.
 func (s *System) LoadSoundEffect(path string) (*SoundEffect, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -67,15 +61,19 @@ func (s *System) LoadSoundEffect(path string) (*SoundEffect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audio: %w", err)
 	}
-	d, err := openDecoder(f, st.Size())
+	return s.decodeEffect(path, source{r: f, size: st.Size(), at: f})
+}
+
+func (s *System) decodeEffect(name string, src source) (*SoundEffect, error) {
+	d, err := openDecoder(src)
 	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", path, err)
+		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
 	}
-	p, err := readAll(d, maxEffectSeconds)
+	p, err := readAll(d, s.sampleBudget)
 	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", path, err)
+		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
 	}
-	return &SoundEffect{sys: s, name: path, data: p}, nil
+	return &SoundEffect{sys: s, name: name, data: p}, nil
 }
 
 // NewSoundEffectPCM makes a SoundEffect from 16-bit signed little-endian

@@ -65,6 +65,10 @@ type Config struct {
 	// QueueLength is the game-to-mixer queue's capacity; 0:
 	// DefaultQueueLength.
 	QueueLength int
+	// SampleBudget is the most samples (frames x channels) a SoundEffect
+	// may decode; 0: DefaultSampleBudget; at most 1 Gi. Songs stream and
+	// have none.
+	SampleBudget int
 	// Now is the wall clock the real-time path uses to place game time
 	// against the output's position; nil: the monotonic clock.
 	Now func() time.Duration
@@ -107,6 +111,8 @@ type System struct {
 	rate    int
 	now     func() time.Duration
 	scratch []float32
+
+	sampleBudget int64 // the most samples a SoundEffect decodes
 
 	// Effects' 3D settings and master volume (XNA's SoundEffect statics).
 	masterVolume  float32
@@ -170,7 +176,15 @@ func New(cfg Config) (*System, error) {
 	if ql < 16 || ql > 1<<20 {
 		return nil, fmt.Errorf("audio: queue length %d out of range: use 16 to %d", ql, 1<<20)
 	}
+	budget := cfg.SampleBudget
+	if budget == 0 {
+		budget = DefaultSampleBudget
+	}
+	if budget < 1 || budget > maxSampleBudget {
+		return nil, fmt.Errorf("audio: sample budget %d out of range: use 1 to %d, or 0 for the default", budget, maxSampleBudget)
+	}
 	s := &System{
+		sampleBudget:  int64(budget),
 		mix:           newMixer(rate, voices, ql),
 		out:           cfg.Output,
 		sink:          cfg.Sink,
