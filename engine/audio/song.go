@@ -19,7 +19,29 @@ type Song struct {
 	data     []byte // NewSongFromBytes: the encoded file
 	rate, ch int
 	opens    atomic.Int64 // decoders opened (the tests count reopens)
+	player   *MediaPlayer // the last to play it
+	disposed bool
 }
+
+// Dispose stops the MediaPlayer if it plays the Song, and disposes of it,
+// as XNA's Song.Dispose: afterwards MediaPlayer.Play of it returns an
+// ErrDisposed error. A Song holds no file open while stopped; Dispose
+// lets go of the bytes NewSongFromBytes was given. A second call does
+// nothing.
+func (s *Song) Dispose() {
+	if s.disposed {
+		return
+	}
+	s.disposed = true
+	if p := s.player; p != nil && p.song == s {
+		p.Stop()
+	}
+	s.player = nil
+	s.data = nil
+}
+
+// IsDisposed reports whether Dispose was called.
+func (s *Song) IsDisposed() bool { return s.disposed }
 
 // NewSong checks that path is a WAV, Ogg Vorbis or MP3 file this package
 // can stream (its header, before any decoding: A6), and returns the Song.
@@ -50,6 +72,9 @@ func NewSongFromBytes(name string, data []byte) (*Song, error) {
 // open opens the song's bytes and its decoder at the start.
 func (s *Song) open() (io.Closer, decoder, error) {
 	s.opens.Add(1)
+	if s.disposed {
+		return nil, nil, fmt.Errorf("audio: song %q: %w", s.name, ErrDisposed)
+	}
 	if s.data != nil {
 		d, err := openDecoder(source{r: bytes.NewReader(s.data), size: int64(len(s.data))})
 		if err != nil {
@@ -193,6 +218,10 @@ func (m *MediaPlayer) Play(song *Song) error {
 	if song == nil {
 		return fmt.Errorf("audio: MediaPlayer.Play: nil Song")
 	}
+	if song.disposed {
+		return fmt.Errorf("audio: MediaPlayer.Play: song %q: %w", song.name, ErrDisposed)
+	}
+	song.player = m
 	m.stopVoice()
 	f, d, err := song.open()
 	if err != nil {

@@ -142,7 +142,8 @@ type System struct {
 	dropped atomic.Int64
 
 	player  *MediaPlayer
-	dynamic []*DynamicSoundEffectInstance
+	dynamic []*DynamicSoundEffectInstance // the playing and paused ones
+	surely  []command                     // stops a full queue refused, sent again
 
 	mu      sync.Mutex // orders Close against a Stats reader
 	closed  bool
@@ -441,10 +442,12 @@ func (s *System) startFrame() int64 {
 // game time after the Update (A4). The engine calls it.
 func (s *System) EndUpdate(gt timing.GameTime) error {
 	s.inUpdate = false
+	s.flushSurely()
 	s.player.feed()
-	for _, d := range s.dynamic {
-		d.poll()
+	for i, n := 0, len(s.dynamic); i < n; i++ {
+		s.dynamic[i].poll()
 	}
+	s.pruneDynamic()
 	s.player.poll()
 	if s.out != nil || s.closed {
 		return nil
@@ -538,6 +541,54 @@ func (s *System) play(c command) (int32, uint32, bool) {
 		return -1, 0, false
 	}
 	return slot, gen, true
+}
+
+// sendSurely queues c, or keeps it to send again at each EndUpdate until
+// the queue takes it (Dispose's stops must reach the mixer).
+func (s *System) sendSurely(c command) {
+	if s.closed {
+		return
+	}
+	if len(s.surely) > 0 || !s.send(c) {
+		s.surely = append(s.surely, c)
+	}
+}
+
+func (s *System) flushSurely() {
+	k := 0
+	for k < len(s.surely) && s.send(s.surely[k]) {
+		k++
+	}
+	if k > 0 {
+		n := copy(s.surely, s.surely[k:])
+		clear(s.surely[n:])
+		s.surely = s.surely[:n]
+	}
+}
+
+// listDynamic lists a dynamic instance that started playing, for its
+// BufferNeeded.
+func (s *System) listDynamic(d *DynamicSoundEffectInstance) {
+	if !d.listed {
+		d.listed = true
+		s.dynamic = append(s.dynamic, d)
+	}
+}
+
+// pruneDynamic drops the stopped and disposed instances from the list, so
+// the System keeps none the game no longer plays.
+func (s *System) pruneDynamic() {
+	k := 0
+	for _, d := range s.dynamic {
+		if d.sounding() {
+			s.dynamic[k] = d
+			k++
+		} else {
+			d.listed = false
+		}
+	}
+	clear(s.dynamic[k:])
+	s.dynamic = s.dynamic[:k]
 }
 
 // send queues a command for a playing voice; false when the queue is full.
