@@ -377,7 +377,7 @@ func (m *MediaPlayer) feed() {
 				return
 			}
 			if err != nil {
-				m.err = err
+				m.err = fmt.Errorf("audio: song %q: %w", m.song.name, bad(err))
 				m.ring.eof.Store(true)
 				m.closeFile()
 				return
