@@ -187,6 +187,9 @@ func checkVorbis(br *bufio.Reader) error {
 	if len(h) < 27 {
 		return fmt.Errorf("the Ogg file is truncated at byte %d, inside its first page's 27-byte header", len(h))
 	}
+	if h[4] != 0 {
+		return fmt.Errorf("the Ogg file is corrupt: its first page's header has version %d (want 0)", h[4])
+	}
 	body := 27 + int(h[26])
 	p, _ := br.Peek(body + 8)
 	if len(p) < body+7 {

@@ -141,3 +141,67 @@ func (p *pullingOutput) Close() error {
 	<-p.done
 	return nil
 }
+
+// TestA1_RealtimePlayDecodesOnlyALead: on a real-time output Play
+// decodes only a lead of the Song itself (it decoded a whole second of
+// ring, 20-55 ms on a busy machine, inside the game's Update); the
+// MediaPlayer's own goroutine fills the rest, and System.Close ends it.
+// In lockstep Play still fills the ring itself (deterministic, A4).
+func TestA1_RealtimePlayDecodesOnlyALead(t *testing.T) {
+	pcm := samplesAt(16, false, make([]float64, 2*48000*2)) // 2 s of stereo
+	song, err := NewSongFromBytes("two seconds", wavBytes(1, 2, 48000, 16, pcm, -1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &fakeOutput{period: 960}
+	s, err := New(Config{Output: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp := s.MediaPlayer()
+	gt := gtAt(0, 0)
+	s.BeginUpdate(gt)
+	if err := mp.Play(song); err != nil {
+		t.Fatal(err)
+	}
+	s.EndUpdate(gt)
+	st := mp.cur
+	if st.lead == 0 || st.lead > songLeadFrames {
+		t.Errorf("Play decoded %d frames itself, want 1 to %d", st.lead, songLeadFrames)
+	}
+	ringFrames := int(st.ring.mask + 1)
+	deadline := time.Now().Add(30 * time.Second)
+	for st.ring.space() > 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if st.ring.space() > 0 {
+		t.Errorf("the decoding goroutine filled %d of %d frames in 30 s", ringFrames-st.ring.space(), ringFrames)
+	}
+	buf := make([]float32, 2*960)
+	for i := 0; i < 10; i++ {
+		out.render(buf)
+	}
+	if n := st.ring.starved.Load(); n != 0 {
+		t.Errorf("the song starved %d times", n)
+	}
+	done := mp.workDone
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+	default:
+		t.Error("the decoding goroutine outlived System.Close")
+	}
+
+	ls, _ := newLockstep(t, 4)
+	d := &driver{s: ls}
+	d.update(t, func() {
+		if err := ls.MediaPlayer().Play(song); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if lead := ls.MediaPlayer().cur.lead; lead != uint64(ringFrames) {
+		t.Errorf("lockstep Play decoded %d frames, want the whole ring's %d", lead, ringFrames)
+	}
+}
