@@ -205,3 +205,54 @@ func TestA1_RealtimePlayDecodesOnlyALead(t *testing.T) {
 		t.Errorf("lockstep Play decoded %d frames, want the whole ring's %d", lead, ringFrames)
 	}
 }
+
+// TestA2_StreamsAllocateNothing: updates that stream a Song from its
+// WAV file and keep a dynamic instance fed (and a repeating one-frame
+// Song from memory) allocate nothing once they run.
+func TestA2_StreamsAllocateNothing(t *testing.T) {
+	s, _ := newLockstep(t, 8)
+	s.sink = nil
+	song, err := NewSongFromBytes("ten seconds", wavBytes(1, 2, 48000, 16, make([]byte, 4*48000*10), -1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dyn, err := s.NewDynamicSoundEffectInstance(48000, 2, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4*800)
+	dyn.BufferNeeded.Add(func() {
+		for dyn.PendingBufferCount() <= 2 {
+			if err := dyn.SubmitBuffer(buf); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	d := &driver{s: s}
+	d.update(t, func() {
+		if err := s.MediaPlayer().Play(song); err != nil {
+			t.Fatal(err)
+		}
+		dyn.Play()
+	})
+	for i := 0; i < 10; i++ {
+		d.update(t, nil)
+	}
+	if a := testing.AllocsPerRun(100, func() { d.update(t, nil) }); a != 0 {
+		t.Errorf("%v allocations per update streaming a Song and a dynamic instance", a)
+	}
+	s2, _ := newLockstep(t, 4)
+	s2.sink = nil
+	one := oneFrameSong(t)
+	s2.MediaPlayer().SetIsRepeating(true)
+	d2 := &driver{s: s2}
+	d2.update(t, func() {
+		if err := s2.MediaPlayer().Play(one); err != nil {
+			t.Fatal(err)
+		}
+	})
+	d2.update(t, nil)
+	if a := testing.AllocsPerRun(100, func() { d2.update(t, nil) }); a != 0 {
+		t.Errorf("%v allocations per update repeating a one-frame Song", a)
+	}
+}
