@@ -3,6 +3,7 @@ package audio
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -68,11 +69,11 @@ func TestA6_WAVFormats(t *testing.T) {
 	}{{1, 8, false}, {1, 16, false}, {1, 24, false}, {1, 32, false}, {3, 32, true}, {3, 64, true}} {
 		for _, ch := range []int{1, 2} {
 			data := wavBytes(c.tag, ch, 22050, c.bits, samplesAt(c.bits, c.float, vals), -1)
-			d, err := openDecoder(bytes.NewReader(data), int64(len(data)))
+			d, err := openDecoder(sourceOf(bytes.NewReader(data)))
 			if err != nil {
 				t.Fatalf("%d-bit tag %d, %d ch: %v", c.bits, c.tag, ch, err)
 			}
-			p, err := readAll(d, 10)
+			p, err := readAll(d, 1<<20)
 			if err != nil {
 				t.Fatalf("%d-bit: %v", c.bits, err)
 			}
@@ -131,8 +132,8 @@ func TestA6_BadFilesAreErrors(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			err := Probe(c.data)
 			runtime.ReadMemStats(&after)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("error %v, want one containing %q", err, c.want)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, ErrBadSound) {
+				t.Fatalf("error %v, want an ErrBadSound containing %q", err, c.want)
 			}
 			if grew := after.TotalAlloc - before.TotalAlloc; grew > 32<<20 {
 				t.Errorf("allocated %d MB for a bad file", grew>>20)
@@ -223,6 +224,43 @@ func TestA6_SongStreamsInConstantMemory(t *testing.T) {
 		t.Errorf("heap grew %d MB while streaming a 33 MB file", (after.HeapInuse-before.HeapInuse)>>20)
 	}
 	t.Logf("heap in use: %d MB before, %d MB after streaming 33 MB", before.HeapInuse>>20, after.HeapInuse>>20)
+}
+
+// TestA6_ErrorsSayWhatIsWrong: the files that gave "decode MP3: EOF" or
+// "decode Ogg Vorbis: EOF" (an ID3 bomb, a lone frame sync, an Ogg file
+// without audio, another codec in an Ogg file) say what is wrong and
+// where, as ErrBadSound errors, from a SoundEffect and a Song alike.
+func TestA6_ErrorsSayWhatIsWrong(t *testing.T) {
+	ogg, err := os.ReadFile("testdata/tone.ogg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opus := append([]byte(nil), ogg[:58]...)
+	copy(opus[28:], "OpusHead")
+	s, _ := newLockstep(t, 4)
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"ID3 bomb", "the ID3 tag at byte 0 has a corrupt size", []byte("ID3\x03\x00\x00\xff\xff\xff\xff")},
+		{"ID3 larger than the file", "the ID3 tag at byte 0 declares 1000 bytes but the file holds only 4", []byte("ID3\x03\x00\x00\x00\x00\x07\x68tail")},
+		{"lone frame sync", "MP3 has no audio frames: the file ends at byte 4", []byte{0xFF, 0xFB, 0x90, 0x00}},
+		{"tag and no frame", "MP3 has no audio frames: the file ends at byte 15", []byte("ID3\x03\x00\x00\x00\x00\x00\x05hello")},
+		{"Ogg headers without audio", "the Ogg Vorbis file ends at byte 3561 before its first audio", ogg[:3561]},
+		{"Ogg cut in its first page", "the Ogg file is truncated at byte 20", ogg[:20]},
+		{"Ogg Opus", "the Ogg file has no Vorbis stream: its first stream is Opus", opus},
+	} {
+		_, err := s.NewSoundEffect(c.name, bytes.NewReader(c.data))
+		_, serr := NewSongFromBytes(c.name, c.data)
+		for _, err := range []error{err, serr} {
+			if !errors.Is(err, ErrBadSound) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "EOF") {
+				t.Errorf("%s: %v, want an ErrBadSound saying %q (and no bare EOF)", c.name, err, c.want)
+			}
+		}
+	}
+	if _, err := s.LoadSoundEffect(filepath.Join(tempDir(t), "none.wav")); err == nil || errors.Is(err, ErrBadSound) {
+		t.Errorf("a missing file: %v, want an error that is not ErrBadSound", err)
+	}
 }
 
 // FuzzA6_Decode: no input makes a decoder panic or hang.

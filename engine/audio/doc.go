@@ -14,8 +14,13 @@
 // Decoding (A6): WAV (PCM 8/16/24/32-bit and IEEE float) is parsed here,
 // with every header field checked before any sample is read; Ogg Vorbis
 // and MP3 go through github.com/jfreymuth/oggvorbis and
-// github.com/hajimehoshi/go-mp3. A Song streams from its file in constant
-// memory.
+// github.com/hajimehoshi/go-mp3. A SoundEffect is decoded whole, within
+// the System's sample budget (Config.SampleBudget, DefaultSampleBudget):
+// a longer one is refused from its headers where they give its length,
+// and where decoding passes the budget otherwise. A Song streams from its
+// file in constant memory and has no budget: music belongs there. Every sample is in -1..1 when it enters the mixer: decoded,
+// generated and submitted samples beyond full scale are clipped and NaN
+// reads 0 (a float WAV of infinities cannot turn the mix into NaN).
 //
 // XACT and Microphone are left out: XNA's reference for them is Windows-only.
 //

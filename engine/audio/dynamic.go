@@ -7,13 +7,17 @@ import (
 
 // DynamicSoundEffectInstance plays 16-bit PCM buffers the game submits
 // (XNA's DynamicSoundEffectInstance). BufferNeeded is raised during
-// EndUpdate while it plays and 2 or fewer buffers are pending.
+// EndUpdate while it plays and 2 or fewer buffers are pending. The System
+// holds it only while it plays or is paused: once stopped (or disposed)
+// nothing of the package keeps it, and it is freed when the game drops
+// it. Dispose it as XNA asks; an instance left playing keeps its voice.
 type DynamicSoundEffectInstance struct {
 	*SoundEffectInstance
-	ring *ring
-	ends []uint64 // ring frame at which each pending buffer ends
-	conv []float32
-	capF int
+	listed bool // in the System's list of playing dynamic instances
+	ring   *ring
+	ends   []uint64 // ring frame at which each pending buffer ends
+	conv   []float32
+	capF   int
 	// BufferNeeded is raised when 2 or fewer buffers are pending.
 	BufferNeeded Event
 }
@@ -35,13 +39,15 @@ func (s *System) NewDynamicSoundEffectInstance(sampleRate, channels int, bufferT
 	d := &DynamicSoundEffectInstance{capF: capF}
 	d.ring = newRing(channels, sampleRate, capF)
 	d.SoundEffectInstance = &SoundEffectInstance{sys: s, dyn: d, volume: 1, slot: -1, atten: 1, doppler: 1}
-	s.dynamic = append(s.dynamic, d)
 	return d, nil
 }
 
 // SubmitBuffer queues 16-bit signed little-endian PCM (whole frames). It
 // is an error when the buffer does not fit in what is free.
 func (d *DynamicSoundEffectInstance) SubmitBuffer(buf []byte) error {
+	if d.disposed {
+		return fmt.Errorf("audio: SubmitBuffer: %w", ErrDisposed)
+	}
 	ch := d.ring.ch
 	if len(buf) == 0 || len(buf)%(2*ch) != 0 {
 		return fmt.Errorf("audio: SubmitBuffer: %d bytes is not a whole, non-zero number of %d-channel 16-bit frames", len(buf), ch)
@@ -56,6 +62,34 @@ func (d *DynamicSoundEffectInstance) SubmitBuffer(buf []byte) error {
 	c := d.conv[:len(buf)/2]
 	for i := range c {
 		c[i] = float32(int16(uint16(buf[2*i])|uint16(buf[2*i+1])<<8)) / 32768
+	}
+	d.ring.write(c)
+	d.ends = append(d.ends, d.ring.w.Load())
+	return nil
+}
+
+// SubmitFloatBuffer queues interleaved float32 samples in -1..1 (whole
+// frames), as FNA's SubmitFloatBufferEXT: samples outside -1..1 are
+// clipped to it and NaN reads 0, so a bad buffer cannot spoil the mix. It
+// is an error when the buffer does not fit in what is free.
+func (d *DynamicSoundEffectInstance) SubmitFloatBuffer(samples []float32) error {
+	if d.disposed {
+		return fmt.Errorf("audio: SubmitFloatBuffer: %w", ErrDisposed)
+	}
+	ch := d.ring.ch
+	if len(samples) == 0 || len(samples)%ch != 0 {
+		return fmt.Errorf("audio: SubmitFloatBuffer: %d samples is not a whole, non-zero number of %d-channel frames", len(samples), ch)
+	}
+	frames := len(samples) / ch
+	if frames > d.ring.space() {
+		return fmt.Errorf("audio: SubmitFloatBuffer: %d frames do not fit (%d free): wait for BufferNeeded or make the instance with a longer buffer time", frames, d.ring.space())
+	}
+	if cap(d.conv) < len(samples) {
+		d.conv = make([]float32, len(samples))
+	}
+	c := d.conv[:len(samples)]
+	for i, v := range samples {
+		c[i] = sanitize(v)
 	}
 	d.ring.write(c)
 	d.ends = append(d.ends, d.ring.w.Load())
@@ -78,8 +112,20 @@ func (d *DynamicSoundEffectInstance) PendingBufferCount() int {
 
 // Stop stops playing and drops the pending buffers.
 func (d *DynamicSoundEffectInstance) Stop(immediate bool) {
+	if d.disposed {
+		return
+	}
 	d.SoundEffectInstance.Stop(immediate)
 	d.ring = newRing(d.ring.ch, d.ring.rate, d.capF)
+	d.ends = d.ends[:0]
+}
+
+// Dispose stops the sound at once (faded, A2), drops its pending buffers
+// and disposes of the instance, as XNA's Dispose: afterwards Play reports
+// false, SubmitBuffer returns an ErrDisposed error and BufferNeeded is no
+// longer raised. A second call does nothing.
+func (d *DynamicSoundEffectInstance) Dispose() {
+	d.SoundEffectInstance.Dispose()
 	d.ends = d.ends[:0]
 }
 
@@ -90,3 +136,7 @@ func (d *DynamicSoundEffectInstance) poll() {
 		d.BufferNeeded.raise()
 	}
 }
+
+// sounding reports whether the instance plays or is paused (the System
+// keeps it listed for BufferNeeded only then).
+func (d *DynamicSoundEffectInstance) sounding() bool { return d.State() != Stopped }

@@ -136,6 +136,14 @@ func (m *mixer) apply(c *command) {
 		}
 		return
 	}
+	if c.kind == cmdStopSource {
+		for i := range m.voices {
+			if v := &m.voices[i]; v.state != vsFree && v.src == c.src {
+				m.stop(i)
+			}
+		}
+		return
+	}
 	if c.slot < 0 || int(c.slot) >= len(m.voices) {
 		return
 	}
@@ -182,14 +190,21 @@ func (m *mixer) apply(c *command) {
 			m.retarget(v, v.bl, v.br)
 		}
 	case cmdStop:
-		if !v.started || v.state == vsHeld || (v.gl == 0 && v.gr == 0 && v.ramp == 0) {
-			m.free(int(c.slot))
-			return
-		}
-		v.stopping = true
-		v.pausing = false
-		m.rampTo(v, 0, 0)
+		m.stop(int(c.slot))
 	}
+}
+
+// stop ends the voice in slot: freed at once when it has not sounded yet
+// (or is silent or held), after a ramp to silence otherwise (A2).
+func (m *mixer) stop(slot int) {
+	v := &m.voices[slot]
+	if !v.started || v.state == vsHeld || (v.gl == 0 && v.gr == 0 && v.ramp == 0) {
+		m.free(slot)
+		return
+	}
+	v.stopping = true
+	v.pausing = false
+	m.rampTo(v, 0, 0)
 }
 
 // retarget ramps v to base gains bl, br (times the master volume for
@@ -243,6 +258,9 @@ func (m *mixer) render(dst []float32) {
 	}
 	var peak float32
 	for i, x := range dst {
+		if x != x {
+			x = 0 // the last guard: sources are sanitized, gains clamped
+		}
 		y := limit(x)
 		dst[i] = y
 		if y < 0 {
@@ -259,11 +277,16 @@ func (m *mixer) render(dst []float32) {
 }
 
 // limit is the soft limiter on the sum: the identity up to the knee, then
-// a smooth curve that approaches 1 and never reaches it (A2).
+// a smooth curve that approaches 1 and never reaches it (A2); infinities
+// give its limit, +-1.
 func limit(x float32) float32 {
 	const knee = 0.8
 	const room = 1 - knee
 	switch {
+	case x > math.MaxFloat32:
+		return 1
+	case x < -math.MaxFloat32:
+		return -1
 	case x > knee:
 		over := x - knee
 		return knee + float32(room*over)/(over+room)
@@ -327,7 +350,7 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 				v.pos -= limitF << 32
 				i -= limitF
 			case ring != nil && !eof:
-				ring.starved.Add(1)
+				ended = m.starve(v, ring)
 				k = n
 				continue
 			default:
@@ -343,7 +366,7 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 			case ring == nil && v.loop:
 				j = 0
 			case ring != nil && !eof:
-				ring.starved.Add(1)
+				ended = m.starve(v, ring)
 				k = n
 				continue
 			default:
@@ -389,6 +412,24 @@ func (m *mixer) mixVoice(v *voice, dst []float32, n int) bool {
 		ring.r.Store(v.pos >> 32)
 	}
 	return ended
+}
+
+// starve handles a streamed voice that has no frame to play: counted as
+// an underrun of its stream, unless it was fading out, which the
+// silence has already done: a stopping voice ends (it reports true) and a
+// pausing one is held at once, so a starved stream still frees its
+// voice when stopped.
+func (m *mixer) starve(v *voice, r *ring) bool {
+	switch {
+	case v.stopping:
+		return true
+	case v.pausing:
+		v.pausing, v.state = false, vsHeld
+		v.gl, v.gr, v.ramp = 0, 0, 0
+		return false
+	}
+	r.starved.Add(1)
+	return false
 }
 
 // runMono mixes a mono source into out (stereo frames) at constant gains,

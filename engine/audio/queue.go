@@ -6,15 +6,16 @@ import "sync/atomic"
 type cmdKind uint8
 
 const (
-	cmdPlay      cmdKind = iota + 1 // start voice slot at frame
-	cmdGain                         // new target gains (volume, pan)
-	cmdPitch                        // new resampling step
-	cmdPause                        // ramp down, then hold
-	cmdResume                       // ramp up from where it held
-	cmdStop                         // ramp down (or cut), then free the slot
-	cmdLoop                         // change IsLooped
-	cmdMaster                       // master volume of effects
-	cmdStreamEnd                    // the stream's writer will write no more
+	cmdPlay       cmdKind = iota + 1 // start voice slot at frame
+	cmdGain                          // new target gains (volume, pan)
+	cmdPitch                         // new resampling step
+	cmdPause                         // ramp down, then hold
+	cmdResume                        // ramp up from where it held
+	cmdStop                          // ramp down (or cut), then free the slot
+	cmdLoop                          // change IsLooped
+	cmdMaster                        // master volume of effects
+	cmdStreamEnd                     // the stream's writer will write no more
+	cmdStopSource                    // stop every voice playing src (a disposed SoundEffect)
 )
 
 // command is one message from the game to the mixer. It is a value type
@@ -29,7 +30,7 @@ type command struct {
 	at     int64   // output frame to start at (cmdPlay); -1: at once
 	gl, gr float32 // target gains before the master volume
 	step   uint64  // resampling step, 32.32 fixed point
-	src    *pcm    // cmdPlay: a SoundEffect's samples, or nil
+	src    *pcm    // cmdPlay, cmdStopSource: a SoundEffect's samples, or nil
 	stream *ring   // cmdPlay: a streamed source, or nil
 }
 

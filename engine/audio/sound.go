@@ -29,34 +29,46 @@ func (st SoundState) String() string {
 	return "Stopped"
 }
 
-// maxEffectSeconds bounds a SoundEffect, which is decoded whole into
-// memory; longer sounds are Songs, which stream.
-const maxEffectSeconds = 600
-
 // SoundEffect is a sound decoded into memory (XNA's SoundEffect): play
-// it fire-and-forget with Play, or through instances.
+// it fire-and-forget with Play, or through instances. It may hold at most
+// the System's sample budget (Config.SampleBudget, DefaultSampleBudget);
+// longer sounds, music above all, belong in a Song, which streams.
 type SoundEffect struct {
-	sys  *System
-	name string
-	data *pcm
+	sys      *System
+	name     string
+	data     *pcm
+	disposed bool
 }
+
+// Dispose stops every voice playing the sound, fire-and-forget or through
+// an instance (faded, A2), and disposes of it, as XNA's
+// SoundEffect.Dispose: afterwards Play reports false and CreateInstance
+// gives a disposed instance. Its samples are freed once the game drops
+// the SoundEffect and its instances: the mixer holds a sound's samples
+// only while a voice plays them. A second call does nothing.
+func (e *SoundEffect) Dispose() {
+	if e.disposed {
+		return
+	}
+	e.disposed = true
+	e.sys.sendSurely(command{kind: cmdStopSource, src: e.data})
+}
+
+// IsDisposed reports whether Dispose was called.
+func (e *SoundEffect) IsDisposed() bool { return e.disposed }
 
 // NewSoundEffect decodes a WAV, Ogg Vorbis or MP3 sound (told apart by
 // their first bytes) from r; name is used in errors. Bad data gives an
-// error, never a panic (A6).
+// ErrBadSound error, never a panic (A6). A sound over the sample budget
+// is an ErrTooLong error: refused from its headers before decoding when r
+// can also seek and read at offsets (a file, a bytes.Reader), or when
+// decoding passes the budget otherwise.
 func (s *System) NewSoundEffect(name string, r io.Reader) (*SoundEffect, error) {
-	d, err := openDecoder(r, -1)
-	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
-	}
-	p, err := readAll(d, maxEffectSeconds)
-	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
-	}
-	return &SoundEffect{sys: s, name: name, data: p}, nil
+	return s.decodeEffect(name, sourceOf(r))
 }
 
-// LoadSoundEffect reads a WAV, Ogg Vorbis or MP3 file into a SoundEffect.
+// LoadSoundEffect reads a WAV, Ogg Vorbis or MP3 file into a SoundEffect,
+// as NewSoundEffect.
 func (s *System) LoadSoundEffect(path string) (*SoundEffect, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -67,15 +79,19 @@ func (s *System) LoadSoundEffect(path string) (*SoundEffect, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audio: %w", err)
 	}
-	d, err := openDecoder(f, st.Size())
+	return s.decodeEffect(path, source{r: f, size: st.Size(), at: f})
+}
+
+func (s *System) decodeEffect(name string, src source) (*SoundEffect, error) {
+	d, err := openDecoder(src)
 	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", path, err)
+		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
 	}
-	p, err := readAll(d, maxEffectSeconds)
+	p, err := readAll(d, s.sampleBudget)
 	if err != nil {
-		return nil, fmt.Errorf("audio: sound %q: %w", path, err)
+		return nil, fmt.Errorf("audio: sound %q: %w", name, err)
 	}
-	return &SoundEffect{sys: s, name: path, data: p}, nil
+	return &SoundEffect{sys: s, name: name, data: p}, nil
 }
 
 // NewSoundEffectPCM makes a SoundEffect from 16-bit signed little-endian
@@ -97,13 +113,21 @@ func (s *System) NewSoundEffectPCM(buf []byte, sampleRate, channels int) (*Sound
 
 // NewSoundEffectFloat makes a SoundEffect from interleaved float32
 // samples in -1..1 (generated sounds); it keeps samples, which the caller
-// must not change afterwards.
+// must not change afterwards. Samples outside -1..1 are clipped to it and
+// NaN reads 0, in a copy made only when samples holds such a value.
 func (s *System) NewSoundEffectFloat(samples []float32, sampleRate, channels int) (*SoundEffect, error) {
 	if err := checkFormat(sampleRate, channels); err != nil {
 		return nil, fmt.Errorf("audio: NewSoundEffectFloat: %w", err)
 	}
 	if len(samples)%channels != 0 {
 		return nil, fmt.Errorf("audio: NewSoundEffectFloat: %d samples is not a whole number of %d-channel frames", len(samples), channels)
+	}
+	if !sanitized(samples) {
+		c := make([]float32, len(samples))
+		for i, v := range samples {
+			c[i] = sanitize(v)
+		}
+		samples = c
 	}
 	return &SoundEffect{sys: s, name: "pcm", data: &pcm{data: samples, ch: channels, rate: sampleRate, frames: len(samples) / channels}}, nil
 }
@@ -135,17 +159,23 @@ func (e *SoundEffect) SampleRate() int { return e.data.rate }
 // Play plays the sound once, fire-and-forget, at volume 0..1, pitch -1..1
 // octave and pan -1..1 (XNA's SoundEffect.Play). Played during an Update
 // it starts on that Update's game time (A3). It reports false past the
-// voice limit or when the queue is full (counted in Stats.Dropped).
+// voice limit or when the queue is full (counted in Stats.Dropped), and
+// after Dispose. The voice needs no disposing: the mixer frees its slot,
+// and its reference to the samples, in the render in which it ends.
 func (e *SoundEffect) Play(volume, pitch, pan float32) bool {
+	if e.disposed {
+		return false
+	}
 	gl, gr := panGains(clamp(pan, -1, 1), e.data.ch)
 	v := clamp(volume, 0, 1)
 	_, _, ok := e.sys.play(command{src: e.data, gl: gl * v, gr: gr * v, step: stepFor(e.data.rate, e.sys.rate, clamp(pitch, -1, 1))})
 	return ok
 }
 
-// CreateInstance makes an instance for control over one playing copy.
+// CreateInstance makes an instance for control over one playing copy;
+// after Dispose the instance it gives is already disposed.
 func (e *SoundEffect) CreateInstance() *SoundEffectInstance {
-	return &SoundEffectInstance{sys: e.sys, fx: e, volume: 1, slot: -1, atten: 1, doppler: 1}
+	return &SoundEffectInstance{sys: e.sys, fx: e, volume: 1, slot: -1, atten: 1, doppler: 1, disposed: e.disposed}
 }
 
 // panGains is the equal-power pan law (A2): for a mono source the two
@@ -168,27 +198,34 @@ func stepFor(src, out int, octaves float32) uint64 {
 }
 
 // SoundEffectInstance is one controllable playing copy of a sound (XNA's
-// SoundEffectInstance). Its methods belong to the game's goroutine.
+// SoundEffectInstance). Its methods belong to the game's goroutine. After
+// Dispose (its own, or its SoundEffect's) it reads Stopped, Play reports
+// false and the other methods do nothing.
 type SoundEffectInstance struct {
-	sys     *System
-	fx      *SoundEffect
-	dyn     *DynamicSoundEffectInstance
-	slot    int32
-	gen     uint32
-	state   SoundState
-	volume  float32
-	pitch   float32
-	pan     float32
-	looped  bool
-	is3D    bool
-	pan3D   float32
-	atten   float32
-	doppler float64
+	disposed bool
+	sys      *System
+	fx       *SoundEffect
+	dyn      *DynamicSoundEffectInstance
+	slot     int32
+	gen      uint32
+	state    SoundState
+	volume   float32
+	pitch    float32
+	pan      float32
+	looped   bool
+	is3D     bool
+	pan3D    float32
+	atten    float32
+	doppler  float64
 }
 
 // State is Playing, Paused or Stopped; a sound that reached its end reads
 // Stopped.
 func (in *SoundEffectInstance) State() SoundState {
+	if in.disposed || (in.fx != nil && in.fx.disposed) {
+		in.state, in.slot = Stopped, -1
+		return Stopped
+	}
 	if in.state != Stopped && !in.sys.slotBusy(in.slot, in.gen) {
 		in.state = Stopped
 		in.slot = -1
@@ -238,6 +275,9 @@ func (in *SoundEffectInstance) step() uint64 {
 // Update's game time (A3). It reports false past the voice limit or with
 // a full queue.
 func (in *SoundEffectInstance) Play() bool {
+	if in.IsDisposed() {
+		return false
+	}
 	switch in.State() {
 	case Playing:
 		return true
@@ -257,7 +297,30 @@ func (in *SoundEffectInstance) Play() bool {
 		return false
 	}
 	in.slot, in.gen, in.state = slot, gen, Playing
+	if in.dyn != nil {
+		in.sys.listDynamic(in.dyn)
+	}
 	return true
+}
+
+// Dispose stops the sound at once (faded, A2) and disposes of the
+// instance, as XNA's SoundEffectInstance.Dispose. A second call does
+// nothing.
+func (in *SoundEffectInstance) Dispose() {
+	if in.disposed {
+		return
+	}
+	if in.state != Stopped && in.sys.slotBusy(in.slot, in.gen) {
+		in.sys.sendSurely(command{kind: cmdStop, slot: in.slot, gen: in.gen, cut: true})
+	}
+	in.disposed = true
+	in.state, in.slot = Stopped, -1
+}
+
+// IsDisposed reports whether the instance, or its SoundEffect, was
+// disposed.
+func (in *SoundEffectInstance) IsDisposed() bool {
+	return in.disposed || (in.fx != nil && in.fx.disposed)
 }
 
 // Pause holds the sound where it is, after a short fade (A2).

@@ -65,6 +65,10 @@ type Config struct {
 	// QueueLength is the game-to-mixer queue's capacity; 0:
 	// DefaultQueueLength.
 	QueueLength int
+	// SampleBudget is the most samples (frames x channels) a SoundEffect
+	// may decode; 0: DefaultSampleBudget; at most 1 Gi. Songs stream and
+	// have none.
+	SampleBudget int
 	// Now is the wall clock the real-time path uses to place game time
 	// against the output's position; nil: the monotonic clock.
 	Now func() time.Duration
@@ -108,6 +112,8 @@ type System struct {
 	now     func() time.Duration
 	scratch []float32
 
+	sampleBudget int64 // the most samples a SoundEffect decodes
+
 	// Effects' 3D settings and master volume (XNA's SoundEffect statics).
 	masterVolume  float32
 	distanceScale float32
@@ -136,7 +142,8 @@ type System struct {
 	dropped atomic.Int64
 
 	player  *MediaPlayer
-	dynamic []*DynamicSoundEffectInstance
+	dynamic []*DynamicSoundEffectInstance // the playing and paused ones
+	surely  []command                     // stops a full queue refused, sent again
 
 	mu      sync.Mutex // orders Close against a Stats reader
 	closed  bool
@@ -170,7 +177,15 @@ func New(cfg Config) (*System, error) {
 	if ql < 16 || ql > 1<<20 {
 		return nil, fmt.Errorf("audio: queue length %d out of range: use 16 to %d", ql, 1<<20)
 	}
+	budget := cfg.SampleBudget
+	if budget == 0 {
+		budget = DefaultSampleBudget
+	}
+	if budget < 1 || budget > maxSampleBudget {
+		return nil, fmt.Errorf("audio: sample budget %d out of range: use 1 to %d, or 0 for the default", budget, maxSampleBudget)
+	}
 	s := &System{
+		sampleBudget:  int64(budget),
 		mix:           newMixer(rate, voices, ql),
 		out:           cfg.Output,
 		sink:          cfg.Sink,
@@ -427,10 +442,12 @@ func (s *System) startFrame() int64 {
 // game time after the Update (A4). The engine calls it.
 func (s *System) EndUpdate(gt timing.GameTime) error {
 	s.inUpdate = false
+	s.flushSurely()
 	s.player.feed()
-	for _, d := range s.dynamic {
-		d.poll()
+	for i, n := 0, len(s.dynamic); i < n; i++ {
+		s.dynamic[i].poll()
 	}
+	s.pruneDynamic()
 	s.player.poll()
 	if s.out != nil || s.closed {
 		return nil
@@ -524,6 +541,54 @@ func (s *System) play(c command) (int32, uint32, bool) {
 		return -1, 0, false
 	}
 	return slot, gen, true
+}
+
+// sendSurely queues c, or keeps it to send again at each EndUpdate until
+// the queue takes it (Dispose's stops must reach the mixer).
+func (s *System) sendSurely(c command) {
+	if s.closed {
+		return
+	}
+	if len(s.surely) > 0 || !s.send(c) {
+		s.surely = append(s.surely, c)
+	}
+}
+
+func (s *System) flushSurely() {
+	k := 0
+	for k < len(s.surely) && s.send(s.surely[k]) {
+		k++
+	}
+	if k > 0 {
+		n := copy(s.surely, s.surely[k:])
+		clear(s.surely[n:])
+		s.surely = s.surely[:n]
+	}
+}
+
+// listDynamic lists a dynamic instance that started playing, for its
+// BufferNeeded.
+func (s *System) listDynamic(d *DynamicSoundEffectInstance) {
+	if !d.listed {
+		d.listed = true
+		s.dynamic = append(s.dynamic, d)
+	}
+}
+
+// pruneDynamic drops the stopped and disposed instances from the list, so
+// the System keeps none the game no longer plays.
+func (s *System) pruneDynamic() {
+	k := 0
+	for _, d := range s.dynamic {
+		if d.sounding() {
+			s.dynamic[k] = d
+			k++
+		} else {
+			d.listed = false
+		}
+	}
+	clear(s.dynamic[k:])
+	s.dynamic = s.dynamic[:k]
 }
 
 // send queues a command for a playing voice; false when the queue is full.

@@ -23,6 +23,7 @@ type wavDecoder struct {
 	float    bool
 	left     int64 // data bytes left
 	declared int64
+	sized    bool // the file's size is known and holds the data chunk
 	raw      []byte
 }
 
@@ -76,7 +77,7 @@ func openWAV(r io.Reader, size int64) (decoder, error) {
 			if n%int64(w.ch*w.bits/8) != 0 {
 				return nil, fmt.Errorf("WAV: data chunk of %d bytes is not a whole number of %d-byte frames", n, w.ch*w.bits/8)
 			}
-			w.left, w.declared = n, n
+			w.left, w.declared, w.sized = n, n, size >= 0
 			return w, nil
 		default:
 			if _, err := io.CopyN(io.Discard, r, n+n&1); err != nil {
@@ -129,6 +130,12 @@ func parseFmt(b []byte) (*wavDecoder, error) {
 	return w, nil
 }
 
+// length is the data chunk's samples, exact when the file's size is known
+// (openWAV checked the chunk against it).
+func (w *wavDecoder) length() (samples int64, exact bool) {
+	return w.declared / int64(w.bits/8), w.sized
+}
+
 func (w *wavDecoder) channels() int { return w.ch }
 func (w *wavDecoder) rate() int     { return w.sr }
 
@@ -171,10 +178,7 @@ func (w *wavDecoder) read(dst []float32) (int, error) {
 		default:
 			v = float32(float64(int32(binary.LittleEndian.Uint32(p))) / 2147483648)
 		}
-		if v != v {
-			v = 0
-		}
-		dst[i] = v
+		dst[i] = sanitize(v)
 	}
 	return n, nil
 }
