@@ -49,6 +49,8 @@ type fakePlatform struct {
 
 	pads        [MaxGamepads]GamepadState
 	padsOn      [MaxGamepads]bool
+	padCaps     [MaxGamepads]GamepadCapabilities // reported for connected slots
+	vibrations  []string                         // SetGamepadVibration calls that took
 	gamepadCall int
 
 	title     string
@@ -128,6 +130,25 @@ func (p *fakePlatform) RefreshRate() int     { return p.refresh }
 func (p *fakePlatform) Gamepad(i int) (GamepadState, bool) {
 	p.gamepadCall++
 	return p.pads[i], p.padsOn[i]
+}
+
+// GamepadCapabilities reports padCaps for a connected slot (GamepadDevices).
+func (p *fakePlatform) GamepadCapabilities(i int) GamepadCapabilities {
+	if !p.padsOn[i] {
+		return GamepadCapabilities{}
+	}
+	c := p.padCaps[i]
+	c.IsConnected = true
+	return c
+}
+
+// SetGamepadVibration takes the setting when the slot's pad has motors.
+func (p *fakePlatform) SetGamepadVibration(i int, low, high float32) bool {
+	if !p.padsOn[i] || !p.padCaps[i].HasLeftVibrationMotor {
+		return false
+	}
+	p.vibrations = append(p.vibrations, fmt.Sprintf("%d: %g %g", i, low, high))
+	return true
 }
 
 func (p *fakePlatform) Title() string { return p.title }
