@@ -150,17 +150,17 @@ type GamepadCapabilities struct {
 	IsConnected bool
 	GamePadType GamepadType
 
-	HasAButton, HasBButton, HasXButton, HasYButton     bool
-	HasBackButton, HasStartButton, HasBigButton         bool
-	HasLeftShoulderButton, HasRightShoulderButton       bool
-	HasLeftStickButton, HasRightStickButton             bool
-	HasDPadUpButton, HasDPadDownButton                  bool
-	HasDPadLeftButton, HasDPadRightButton               bool
-	HasLeftXThumbStick, HasLeftYThumbStick              bool
-	HasRightXThumbStick, HasRightYThumbStick            bool
-	HasLeftTrigger, HasRightTrigger                     bool
-	HasLeftVibrationMotor, HasRightVibrationMotor       bool
-	HasVoiceSupport                                     bool
+	HasAButton, HasBButton, HasXButton, HasYButton bool
+	HasBackButton, HasStartButton, HasBigButton    bool
+	HasLeftShoulderButton, HasRightShoulderButton  bool
+	HasLeftStickButton, HasRightStickButton        bool
+	HasDPadUpButton, HasDPadDownButton             bool
+	HasDPadLeftButton, HasDPadRightButton          bool
+	HasLeftXThumbStick, HasLeftYThumbStick         bool
+	HasRightXThumbStick, HasRightYThumbStick       bool
+	HasLeftTrigger, HasRightTrigger                bool
+	HasLeftVibrationMotor, HasRightVibrationMotor  bool
+	HasVoiceSupport                                bool
 }
 
 // GamepadDevices is an optional Platform interface for what XNA's GamePad
