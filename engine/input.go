@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"strconv"
 	"time"
 )
@@ -21,6 +22,23 @@ func (s KeyboardState) IsKeyDown(k Key) bool {
 
 // IsKeyUp reports whether k is not held.
 func (s KeyboardState) IsKeyUp(k Key) bool { return !s.IsKeyDown(k) }
+
+// GetPressedKeys returns the keys held, in ascending code order (XNA's
+// KeyboardState.GetPressedKeys, I7); nil when none is. It allocates: a
+// game that asks every frame uses AppendPressedKeys with a reused slice.
+func (s KeyboardState) GetPressedKeys() []Key { return s.AppendPressedKeys(nil) }
+
+// AppendPressedKeys appends the keys held to dst, in ascending code
+// order, and returns it; it allocates nothing when cap(dst) suffices (I7).
+func (s KeyboardState) AppendPressedKeys(dst []Key) []Key {
+	for w, word := range s.down {
+		for word != 0 {
+			dst = append(dst, Key(w*64+bits.TrailingZeros64(word)))
+			word &= word - 1
+		}
+	}
+	return dst
+}
 
 // set marks k held or not; keys outside 0..KeyLast are ignored.
 func (s *KeyboardState) set(k Key, down bool) {
