@@ -49,6 +49,7 @@ type fakePlatform struct {
 
 	pads        [MaxGamepads]GamepadState
 	padsOn      [MaxGamepads]bool
+	adapters    []GraphicsAdapter                // what GraphicsAdapters reports (Displays)
 	padCaps     [MaxGamepads]GamepadCapabilities // reported for connected slots
 	vibrations  []string                         // SetGamepadVibration calls that took
 	gamepadCall int
@@ -130,6 +131,16 @@ func (p *fakePlatform) RefreshRate() int     { return p.refresh }
 func (p *fakePlatform) Gamepad(i int) (GamepadState, bool) {
 	p.gamepadCall++
 	return p.pads[i], p.padsOn[i]
+}
+
+// GraphicsAdapters reports adapters (Displays).
+func (p *fakePlatform) GraphicsAdapters() []GraphicsAdapter { return p.adapters }
+
+// SetFullScreenMode records the mode and goes full screen at it.
+func (p *fakePlatform) SetFullScreenMode(m DisplayMode) {
+	p.rec.add("platform.SetFullScreenMode %dx%d@%d", m.Width, m.Height, m.RefreshRate)
+	p.full = true
+	p.clientW, p.clientH, p.fbW, p.fbH = m.Width, m.Height, m.Width, m.Height
 }
 
 // GamepadCapabilities reports padCaps for a connected slot (GamepadDevices).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
@@ -31,6 +32,7 @@ type Platform struct {
 var (
 	_ engine.Platform       = (*Platform)(nil)
 	_ engine.GamepadDevices = (*Platform)(nil)
+	_ engine.Displays       = (*Platform)(nil)
 )
 
 // NewPlatform opens the window cfg describes. Without a display the error
@@ -217,6 +219,37 @@ func gamepadType(names string) engine.GamepadType {
 // the platform cannot.
 func (p *Platform) SetGamepadVibration(index int, low, high float32) bool {
 	return p.win.SetGamepadVibration(index, low, high)
+}
+
+// GraphicsAdapters describes the monitors and their modes
+// (engine.Displays), the primary one first.
+func (p *Platform) GraphicsAdapters() []engine.GraphicsAdapter {
+	return graphicsAdapters(p.win.Monitors())
+}
+
+func graphicsAdapters(monitors []window.MonitorInfo) []engine.GraphicsAdapter {
+	out := make([]engine.GraphicsAdapter, 0, len(monitors))
+	for _, m := range monitors {
+		a := engine.GraphicsAdapter{Description: m.Name, IsDefaultAdapter: m.Primary,
+			CurrentDisplayMode: displayMode(m.Current)}
+		for _, v := range m.Modes {
+			a.SupportedDisplayModes = append(a.SupportedDisplayModes, displayMode(v))
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func displayMode(v window.VideoMode) engine.DisplayMode {
+	return engine.DisplayMode{Width: v.Width, Height: v.Height, Format: graphics.SurfaceFormatColor,
+		RedBits: v.RedBits, GreenBits: v.GreenBits, BlueBits: v.BlueBits, RefreshRate: v.RefreshRate}
+}
+
+// SetFullScreenMode makes the window full screen at the monitor's mode
+// closest to mode (engine.Displays).
+func (p *Platform) SetFullScreenMode(mode engine.DisplayMode) {
+	p.win.SetFullScreenMode(window.VideoMode{Width: mode.Width, Height: mode.Height,
+		RedBits: mode.RedBits, GreenBits: mode.GreenBits, BlueBits: mode.BlueBits, RefreshRate: mode.RefreshRate})
 }
 
 // SetIcon sets the window's icon (engine.IconSetter).
