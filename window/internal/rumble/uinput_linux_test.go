@@ -166,8 +166,7 @@ func TestI6_VibrationThroughEvdev(t *testing.T) {
 	defer func() { _ = v.ctlInt(uiDevDestroy, 0) }()
 	go v.serve()
 
-	// Its sysfs folder, and a device node of our own (a container's /dev
-	// may have none: no udev).
+	// Its sysfs folder.
 	var sysDir, event string
 	for deadline := time.Now().Add(10 * time.Second); sysDir == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		matches, _ := filepath.Glob("/sys/class/input/event*/device/name")
@@ -180,19 +179,11 @@ func TestI6_VibrationThroughEvdev(t *testing.T) {
 	if sysDir == "" {
 		t.Fatal("the virtual pad did not appear under /sys/class/input within 10 s")
 	}
-	devNum, err := os.ReadFile(filepath.Join("/sys/class/input", event, "dev"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var major, minor uint32
-	if parts := strings.Split(strings.TrimSpace(string(devNum)), ":"); len(parts) == 2 {
-		m1, _ := strconv.Atoi(parts[0])
-		m2, _ := strconv.Atoi(parts[1])
-		major, minor = uint32(m1), uint32(m2)
-	}
-	devRoot := t.TempDir()
-	if err := unix.Mknod(filepath.Join(devRoot, event), unix.S_IFCHR|0o600, int(unix.Mkdev(major, minor))); err != nil {
-		t.Skipf("cannot make a device node for %s (%v)", event, err)
+	// Its device node: udev's under /dev/input, or one of our own (a
+	// container's /dev may have none).
+	devRoot := ""
+	if _, err := os.Stat(filepath.Join("/dev/input", event)); err != nil {
+		devRoot = makeNode(t, event)
 	}
 
 	guid, _, ok := GUIDOf(sysDir)
@@ -226,4 +217,28 @@ func TestI6_VibrationThroughEvdev(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Error(errors.New("the virtual pad's reader did not end"))
 	}
+}
+
+// makeNode makes a device node for input device event in a temporary
+// folder and returns the folder.
+func makeNode(t *testing.T, event string) string {
+	t.Helper()
+	devNum, err := os.ReadFile(filepath.Join("/sys/class/input", event, "dev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(strings.TrimSpace(string(devNum)), ":")
+	if len(parts) != 2 {
+		t.Fatalf("%s's dev is %q, want major:minor", event, devNum)
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%s's dev is %q, want major:minor", event, devNum)
+	}
+	dir := t.TempDir()
+	if err := unix.Mknod(filepath.Join(dir, event), unix.S_IFCHR|0o600, int(unix.Mkdev(uint32(major), uint32(minor)))); err != nil {
+		t.Skipf("no /dev/input/%s and cannot make a device node for it (%v)", event, err)
+	}
+	return dir
 }
