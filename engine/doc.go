@@ -38,13 +38,26 @@
 // than a tick is never lost, rule I1), and the ordered stream
 // ([Game.InputEvents]: every key, button and text event since the previous
 // update, with its time, rule I2). The key codes, states and edges live
-// here only; a platform delivers raw events (I3).
+// here only; a platform delivers raw events (I3). Gamepads read as XNA's
+// ([Game.GamePad]: ThumbSticks with Y up, Triggers 0..1, dead zones,
+// stick and trigger pseudo-buttons; [Game.SetVibration]; rule I6).
+//
+// # Components and services
+//
+// [Game.Components] holds the game's components: after the game's own
+// Initialize, each is initialized and loads its content in the order
+// added, before the game's LoadContent (XNA's order); at the end they
+// unload before the game does. [GameComponent] and [DrawableGameComponent]
+// are XNA's bases to embed, with change events. [AddService] and
+// [GetService] keep shared objects by type (XNA's Game.Services).
 //
 // # Lifecycle
 //
-// [Game.Run]: create the device, Initialize, LoadContent, BeginRun, raise
+// [Game.Run]: create the device, Initialize (then the components'
+// Initialize and LoadContent), LoadContent, BeginRun, raise
 // Activated, then ticks until Exit or a closed window; then raise Exiting
-// (T12: by the loop, after it ends), EndRun, UnloadContent, and tear down:
+// (T12: by the loop, after it ends), EndRun, the components' and then the
+// game's UnloadContent, and tear down:
 // the device waits idle and is destroyed before the platform (W4). A
 // renderer error ends Run with that error after the same teardown; a panic
 // in the game tears down first and then propagates (W6).

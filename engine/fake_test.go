@@ -49,6 +49,9 @@ type fakePlatform struct {
 
 	pads        [MaxGamepads]GamepadState
 	padsOn      [MaxGamepads]bool
+	adapters    []GraphicsAdapter                // what GraphicsAdapters reports (Displays)
+	padCaps     [MaxGamepads]GamepadCapabilities // reported for connected slots
+	vibrations  []string                         // SetGamepadVibration calls that took
 	gamepadCall int
 
 	title     string
@@ -128,6 +131,35 @@ func (p *fakePlatform) RefreshRate() int     { return p.refresh }
 func (p *fakePlatform) Gamepad(i int) (GamepadState, bool) {
 	p.gamepadCall++
 	return p.pads[i], p.padsOn[i]
+}
+
+// GraphicsAdapters reports adapters (Displays).
+func (p *fakePlatform) GraphicsAdapters() []GraphicsAdapter { return p.adapters }
+
+// SetFullScreenMode records the mode and goes full screen at it.
+func (p *fakePlatform) SetFullScreenMode(m DisplayMode) {
+	p.rec.add("platform.SetFullScreenMode %dx%d@%d", m.Width, m.Height, m.RefreshRate)
+	p.full = true
+	p.clientW, p.clientH, p.fbW, p.fbH = m.Width, m.Height, m.Width, m.Height
+}
+
+// GamepadCapabilities reports padCaps for a connected slot (GamepadDevices).
+func (p *fakePlatform) GamepadCapabilities(i int) GamepadCapabilities {
+	if !p.padsOn[i] {
+		return GamepadCapabilities{}
+	}
+	c := p.padCaps[i]
+	c.IsConnected = true
+	return c
+}
+
+// SetGamepadVibration takes the setting when the slot's pad has motors.
+func (p *fakePlatform) SetGamepadVibration(i int, low, high float32) bool {
+	if !p.padsOn[i] || !p.padCaps[i].HasLeftVibrationMotor {
+		return false
+	}
+	p.vibrations = append(p.vibrations, fmt.Sprintf("%d: %g %g", i, low, high))
+	return true
 }
 
 func (p *fakePlatform) Title() string { return p.title }

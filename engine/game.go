@@ -41,6 +41,7 @@ type Game struct {
 	fixedDt  fixedDtSource // the Source when it is driven per tick (T21), else nil
 	graphics *GraphicsDeviceManager
 	comps    Components
+	services GameServiceContainer // services.go
 	audio    *audio.System
 
 	batch    []PlatformEvent
@@ -111,6 +112,9 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	g.bridge.events = make([]InputEvent, 0, 64)
 	g.events = make([]InputEvent, 0, 64)
 	g.graphics = newGraphicsDeviceManager(g)
+	if err := AddService(g, g.graphics); err != nil {
+		return nil, err // cannot happen: the container is empty
+	}
 	if g.audio, err = newAudio(cfg.Audio); err != nil {
 		return nil, err
 	}

@@ -24,8 +24,16 @@ type PresentationParameters struct {
 	// PresentationInterval is how presents wait for the vertical retrace;
 	// the device hands its swap interval to the renderer (P3).
 	PresentationInterval present.PresentInterval
-	// IsFullScreen asks for windowed full screen on the window's monitor.
+	// IsFullScreen asks for full screen on the window's monitor:
+	// windowed full screen at the monitor's current mode, or at
+	// FullScreenMode when one is set.
 	IsFullScreen bool
+	// FullScreenMode is the display mode full screen switches the monitor
+	// to (one of GraphicsAdapter.SupportedDisplayModes; the closest the
+	// monitor has is taken); the zero value keeps the monitor's current
+	// mode. A Go extension: XNA takes the mode from the back buffer's size.
+	// A platform without Displays ignores it.
+	FullScreenMode DisplayMode
 	// HalfRate asks for true half-rate presentation with IntervalTwo: a Go
 	// extension (rule P8; XNA has no such field), default false. With it,
 	// interval Two takes FIFO and the renderer presents each frame twice,
@@ -68,8 +76,13 @@ type GraphicsDeviceManager struct {
 	// actually in use (P6). Vertical sync and the fixed step are
 	// independent switches (P7).
 	SynchronizeWithVerticalRetrace bool
-	// IsFullScreen asks for windowed full screen.
+	// IsFullScreen asks for full screen (windowed, at the monitor's current
+	// mode, unless FullScreenMode is set).
 	IsFullScreen bool
+	// FullScreenMode, when set, is the display mode full screen switches
+	// to (PresentationParameters.FullScreenMode); choose it from
+	// Game.GraphicsAdapters.
+	FullScreenMode DisplayMode
 
 	// PreparingDeviceSettings is raised as the last step of preparing the
 	// settings, on both the create and the ApplyChanges path (P2), with a
@@ -108,6 +121,7 @@ func (m *GraphicsDeviceManager) prepare() GraphicsDeviceInformation {
 		BackBufferHeight:     m.PreferredBackBufferHeight,
 		PresentationInterval: present.IntervalForVSync(m.SynchronizeWithVerticalRetrace),
 		IsFullScreen:         m.IsFullScreen,
+		FullScreenMode:       m.FullScreenMode,
 	}}
 	m.PreparingDeviceSettings.raise(&info)
 	return info
@@ -118,6 +132,9 @@ func (m *GraphicsDeviceManager) prepare() GraphicsDeviceInformation {
 func check(pp PresentationParameters) (PresentSettings, error) {
 	if pp.BackBufferWidth < 1 || pp.BackBufferHeight < 1 {
 		return PresentSettings{}, fmt.Errorf("back buffer %dx%d: width and height must be at least 1", pp.BackBufferWidth, pp.BackBufferHeight)
+	}
+	if fm := pp.FullScreenMode; fm != (DisplayMode{}) && (fm.Width < 1 || fm.Height < 1 || fm.RefreshRate < 0) {
+		return PresentSettings{}, fmt.Errorf("full-screen mode %dx%d at %d Hz: width and height must be at least 1 and the rate not negative (or leave FullScreenMode zero for the monitor's current mode)", fm.Width, fm.Height, fm.RefreshRate)
 	}
 	swap, err := pp.PresentationInterval.SwapInterval()
 	if err != nil {
@@ -213,7 +230,19 @@ func (m *GraphicsDeviceManager) ToggleFullScreen() error {
 func (m *GraphicsDeviceManager) applyWindow(pp PresentationParameters, cur *PresentationParameters) {
 	p := m.game.platform
 	wasFull := cur != nil && cur.IsFullScreen
-	if pp.IsFullScreen != wasFull {
+	var wasMode DisplayMode
+	if cur != nil {
+		wasMode = cur.FullScreenMode
+	}
+	d, modes := p.(Displays)
+	switch {
+	case pp.IsFullScreen && modes && pp.FullScreenMode != (DisplayMode{}) &&
+		(!wasFull || pp.FullScreenMode != wasMode):
+		d.SetFullScreenMode(pp.FullScreenMode)
+	case pp.IsFullScreen && wasFull && modes && wasMode != (DisplayMode{}) && pp.FullScreenMode == (DisplayMode{}):
+		p.SetFullScreen(false) // back to the monitor's own mode, windowed full screen
+		p.SetFullScreen(true)
+	case pp.IsFullScreen != wasFull:
 		p.SetFullScreen(pp.IsFullScreen)
 	}
 	if pp.IsFullScreen {

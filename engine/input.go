@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"strconv"
 	"time"
 )
@@ -21,6 +22,23 @@ func (s KeyboardState) IsKeyDown(k Key) bool {
 
 // IsKeyUp reports whether k is not held.
 func (s KeyboardState) IsKeyUp(k Key) bool { return !s.IsKeyDown(k) }
+
+// GetPressedKeys returns the keys held, in ascending code order (XNA's
+// KeyboardState.GetPressedKeys, I7); nil when none is. It allocates: a
+// game that asks every frame uses AppendPressedKeys with a reused slice.
+func (s KeyboardState) GetPressedKeys() []Key { return s.AppendPressedKeys(nil) }
+
+// AppendPressedKeys appends the keys held to dst, in ascending code
+// order, and returns it; it allocates nothing when cap(dst) suffices (I7).
+func (s KeyboardState) AppendPressedKeys(dst []Key) []Key {
+	for w, word := range s.down {
+		for word != 0 {
+			dst = append(dst, Key(w*64+bits.TrailingZeros64(word)))
+			word &= word - 1
+		}
+	}
+	return dst
+}
 
 // set marks k held or not; keys outside 0..KeyLast are ignored.
 func (s *KeyboardState) set(k Key, down bool) {
@@ -78,14 +96,37 @@ const (
 	GamepadDpadRight
 	GamepadDpadDown
 	GamepadDpadLeft
-	// GamepadButtonCount is the number of gamepad buttons.
+	// The pseudo-buttons (I6): the engine derives them from the sticks and
+	// triggers after the dead zone, as XNA does: a stick direction is held
+	// while the processed stick is past that stick's dead-zone size in that
+	// direction, a trigger while its processed value is past
+	// GamepadTriggerThreshold. Platforms leave them false.
+	GamepadLeftThumbstickUp
+	GamepadLeftThumbstickDown
+	GamepadLeftThumbstickLeft
+	GamepadLeftThumbstickRight
+	GamepadRightThumbstickUp
+	GamepadRightThumbstickDown
+	GamepadRightThumbstickLeft
+	GamepadRightThumbstickRight
+	GamepadLeftTrigger
+	GamepadRightTrigger
+	// GamepadButtonCount is the number of gamepad buttons, pseudo-buttons
+	// included.
 	GamepadButtonCount
 )
+
+// GamepadPhysicalButtons is the number of buttons a platform reports
+// (GamepadA..GamepadDpadLeft); the pseudo-buttons follow them.
+const GamepadPhysicalButtons = GamepadLeftThumbstickUp
 
 // GamepadAxis indexes GamepadState.Axes.
 type GamepadAxis int
 
-// Gamepad axes: sticks run -1..1 (Y positive down), triggers -1..1.
+// Gamepad axes, raw as the platform reports them (GLFW's ranges): sticks
+// run -1..1 with Y positive down, triggers -1 (released) .. 1. XNA's
+// ranges (Y up, triggers 0..1, dead zones) are GamepadState.ThumbSticks and
+// Triggers.
 const (
 	AxisLeftX GamepadAxis = iota
 	AxisLeftY
@@ -101,16 +142,29 @@ const (
 const MaxGamepads = 16
 
 // GamepadState is a gamepad's buttons and axes. The zero value is a
-// gamepad with nothing pressed.
+// gamepad with nothing pressed. A platform fills Buttons (the physical
+// ones) and Axes; the engine fills the rest (I6): ThumbSticks, Triggers,
+// the pseudo-buttons and IsConnected.
 type GamepadState struct {
 	Buttons [GamepadButtonCount]bool  // true: held
-	Axes    [GamepadAxisCount]float32 // see the GamepadAxis constants
+	Axes    [GamepadAxisCount]float32 // raw; see the GamepadAxis constants
+	// ThumbSticks are the sticks as XNA reads them: Y up, after the dead
+	// zone the state was read with (Game.GamePad: independent axes).
+	ThumbSticks GamepadThumbSticks
+	// Triggers are the triggers as XNA reads them: 0 (released) .. 1, after
+	// the dead zone.
+	Triggers GamepadTriggers
+	// IsConnected reports whether a gamepad is connected in the slot.
+	IsConnected bool
 }
 
 // IsButtonDown reports whether b is held; false for an unknown button.
 func (s GamepadState) IsButtonDown(b GamepadButton) bool {
 	return b >= 0 && b < GamepadButtonCount && s.Buttons[b]
 }
+
+// IsButtonUp reports whether b is not held.
+func (s GamepadState) IsButtonUp(b GamepadButton) bool { return !s.IsButtonDown(b) }
 
 // InputEventKind says which fields of an [InputEvent] are set.
 type InputEventKind uint8

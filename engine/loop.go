@@ -188,7 +188,7 @@ func (g *Game) initialize() error {
 	}
 	g.initialized = true
 	for _, c := range append([]any(nil), g.comps.items...) {
-		if err := initComponent(g, c); err != nil {
+		if err := g.comps.initComponent(c); err != nil {
 			return fmt.Errorf("engine: %w", err)
 		}
 	}
@@ -223,6 +223,7 @@ func (g *Game) Close() error {
 	g.tornDown = true
 	if g.contentUp {
 		g.contentUp = false
+		g.comps.unloadContent()
 		if h, ok := g.handler.(ContentUnloader); ok {
 			h.UnloadContent(g)
 		}

@@ -134,16 +134,35 @@ func (p *gamepads) poll(pl Platform) {
 	for i := range p.wanted {
 		if p.wanted[i] {
 			old := p.state[i]
-			p.state[i], p.connected[i] = pl.Gamepad(i)
+			p.state[i], p.connected[i] = readGamepad(pl, i)
 			p.edges.note(i, old, p.state[i])
 		}
 	}
+}
+
+// readGamepad reads slot i from the platform and fills the XNA half of
+// the state with the default dead zone (I6). The platform's pseudo-buttons
+// are ignored: the engine derives them.
+func readGamepad(pl Platform, i int) (GamepadState, bool) {
+	s, ok := pl.Gamepad(i)
+	if !ok {
+		return GamepadState{}, false // XNA: an empty slot reads as the zero state
+	}
+	for b := GamepadPhysicalButtons; b < GamepadButtonCount; b++ {
+		s.Buttons[b] = false
+	}
+	s.IsConnected = ok
+	s.cook(DeadZoneIndependentAxes)
+	return s, ok
 }
 
 // GamePad returns the snapshot of gamepad slot index (0..MaxGamepads-1)
 // and whether one is connected there. The first call for a slot reads it at
 // once and marks it wanted; from then on every poll refreshes it. Slots
 // never asked for are never polled (opening controllers can be slow).
+// Its ThumbSticks, Triggers and pseudo-buttons are worked out with XNA's
+// default dead zone, DeadZoneIndependentAxes (I6); GamePadState takes
+// another mode. An empty slot reads as the zero state.
 func (g *Game) GamePad(index int) (GamepadState, bool) {
 	if index < 0 || index >= MaxGamepads {
 		return GamepadState{}, false
@@ -151,7 +170,7 @@ func (g *Game) GamePad(index int) (GamepadState, bool) {
 	p := &g.pads
 	if !p.wanted[index] {
 		p.wanted[index], p.any = true, true
-		p.state[index], p.connected[index] = g.platform.Gamepad(index)
+		p.state[index], p.connected[index] = readGamepad(g.platform, index)
 	}
 	return p.state[index], p.connected[index]
 }

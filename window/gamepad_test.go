@@ -29,3 +29,23 @@ func TestGamepadStateRejectsBadSlots(t *testing.T) {
 		t.Errorf("GamepadState allocates %v per call", allocs)
 	}
 }
+
+// TestI6_NoPadNoVibration: with no joystick (Xvfb has none), every slot's
+// info is empty and SetGamepadVibration reports false, for any slot, and
+// allocates nothing.
+func TestI6_NoPadNoVibration(t *testing.T) {
+	w := newTestWindow(t, defaultConfig())
+	Do(func() {
+		for _, j := range []int{-1, 0, 15, 16} {
+			if info := w.GamepadInfo(j); info != (GamepadInfo{}) {
+				t.Errorf("GamepadInfo(%d) = %+v, want the zero value", j, info)
+			}
+			if w.SetGamepadVibration(j, 1, 1) {
+				t.Errorf("SetGamepadVibration(%d) reported true with no pad", j)
+			}
+		}
+		if a := testing.AllocsPerRun(20, func() { w.SetGamepadVibration(0, 0.5, 0.5) }); a != 0 {
+			t.Errorf("SetGamepadVibration allocates %v per call", a)
+		}
+	})
+}

@@ -31,6 +31,7 @@ type Window struct {
 	hidden   bool          // hidden by Config.Hidden or Hide, until Show
 	frames   frameState    // frame-callback state (Wayland), see RequestFrame
 	feedback feedbackState // presentation feedback (Wayland), see RequestPresentFeedback
+	pads     padCache      // gamepad identities and vibration devices (gamepad.go)
 }
 
 // New opens a window. It checks first that a display can really be opened
@@ -56,6 +57,7 @@ func New(cfg Config) (*Window, error) {
 	w := &Window{win: g, pending: make([]Event, 0, initialQueue), hidden: cfg.Hidden}
 	w.size[0], w.size[1] = g.GetSize()
 	w.installCallbacks()
+	installJoystickCallback()
 	return w, nil
 }
 
@@ -97,6 +99,7 @@ func (w *Window) Destroy() {
 	}
 	w.freeFeedback()
 	w.freeFrame()
+	w.pads.set.Close()
 	w.win.Destroy()
 	*w = Window{}
 	releaseGLFW()

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
@@ -27,7 +29,11 @@ type Platform struct {
 	signals    *signalWatch     // nil with Config.NoSignalTeardown; signals.go
 }
 
-var _ engine.Platform = (*Platform)(nil)
+var (
+	_ engine.Platform       = (*Platform)(nil)
+	_ engine.GamepadDevices = (*Platform)(nil)
+	_ engine.Displays       = (*Platform)(nil)
+)
 
 // NewPlatform opens the window cfg describes. Without a display the error
 // wraps window.ErrNoDisplay and says how to get one (W6); a size whose
@@ -151,6 +157,99 @@ func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
 		out.Axes[i] = s.Axis(window.GamepadAxis(i))
 	}
 	return out, ok
+}
+
+// GamepadCapabilities describes joystick slot index (engine.GamepadDevices,
+// I6). A joystick with a gamepad mapping has every element of GLFW's
+// standard layout (the mapping gives them all; one the pad lacks reads
+// released); its type comes from its names; its motors are there when the
+// platform can drive them (SetGamepadVibration). A joystick without a
+// mapping is connected, of unknown type, with nothing the engine can read.
+func (p *Platform) GamepadCapabilities(index int) engine.GamepadCapabilities {
+	info := p.win.GamepadInfo(index)
+	return gamepadCapabilities(info)
+}
+
+func gamepadCapabilities(info window.GamepadInfo) engine.GamepadCapabilities {
+	if !info.Present {
+		return engine.GamepadCapabilities{}
+	}
+	c := engine.GamepadCapabilities{IsConnected: true,
+		HasLeftVibrationMotor: info.CanVibrate, HasRightVibrationMotor: info.CanVibrate}
+	if !info.IsGamepad {
+		return c
+	}
+	c.GamePadType = gamepadType(info.Name + " " + info.GamepadName)
+	c.HasAButton, c.HasBButton, c.HasXButton, c.HasYButton = true, true, true, true
+	c.HasBackButton, c.HasStartButton, c.HasBigButton = true, true, true
+	c.HasLeftShoulderButton, c.HasRightShoulderButton = true, true
+	c.HasLeftStickButton, c.HasRightStickButton = true, true
+	c.HasDPadUpButton, c.HasDPadDownButton, c.HasDPadLeftButton, c.HasDPadRightButton = true, true, true, true
+	c.HasLeftXThumbStick, c.HasLeftYThumbStick, c.HasRightXThumbStick, c.HasRightYThumbStick = true, true, true, true
+	c.HasLeftTrigger, c.HasRightTrigger = true, true
+	return c
+}
+
+// gamepadType guesses XNA's controller type from a mapped joystick's
+// names: wheels, arcade and flight sticks, dance pads, guitars and drums
+// say so in their names; anything else with a mapping is a gamepad.
+func gamepadType(names string) engine.GamepadType {
+	n := strings.ToLower(names)
+	for _, k := range []struct {
+		word string
+		t    engine.GamepadType
+	}{
+		{"wheel", engine.GamepadTypeWheel}, {"racing", engine.GamepadTypeWheel},
+		{"arcade", engine.GamepadTypeArcadeStick}, {"fight stick", engine.GamepadTypeArcadeStick},
+		{"fightstick", engine.GamepadTypeArcadeStick},
+		{"flight", engine.GamepadTypeFlightStick}, {"hotas", engine.GamepadTypeFlightStick},
+		{"dance", engine.GamepadTypeDancePad},
+		{"guitar", engine.GamepadTypeGuitar},
+		{"drum", engine.GamepadTypeDrumKit},
+	} {
+		if strings.Contains(n, k.word) {
+			return k.t
+		}
+	}
+	return engine.GamepadTypeGamePad
+}
+
+// SetGamepadVibration drives slot index's motors (engine.GamepadDevices,
+// I6): Linux evdev force feedback, Windows XInput; false where the pad or
+// the platform cannot.
+func (p *Platform) SetGamepadVibration(index int, low, high float32) bool {
+	return p.win.SetGamepadVibration(index, low, high)
+}
+
+// GraphicsAdapters describes the monitors and their modes
+// (engine.Displays), the primary one first.
+func (p *Platform) GraphicsAdapters() []engine.GraphicsAdapter {
+	return graphicsAdapters(p.win.Monitors())
+}
+
+func graphicsAdapters(monitors []window.MonitorInfo) []engine.GraphicsAdapter {
+	out := make([]engine.GraphicsAdapter, 0, len(monitors))
+	for _, m := range monitors {
+		a := engine.GraphicsAdapter{Description: m.Name, IsDefaultAdapter: m.Primary,
+			CurrentDisplayMode: displayMode(m.Current)}
+		for _, v := range m.Modes {
+			a.SupportedDisplayModes = append(a.SupportedDisplayModes, displayMode(v))
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func displayMode(v window.VideoMode) engine.DisplayMode {
+	return engine.DisplayMode{Width: v.Width, Height: v.Height, Format: graphics.SurfaceFormatColor,
+		RedBits: v.RedBits, GreenBits: v.GreenBits, BlueBits: v.BlueBits, RefreshRate: v.RefreshRate}
+}
+
+// SetFullScreenMode makes the window full screen at the monitor's mode
+// closest to mode (engine.Displays).
+func (p *Platform) SetFullScreenMode(mode engine.DisplayMode) {
+	p.win.SetFullScreenMode(window.VideoMode{Width: mode.Width, Height: mode.Height,
+		RedBits: mode.RedBits, GreenBits: mode.GreenBits, BlueBits: mode.BlueBits, RefreshRate: mode.RefreshRate})
 }
 
 // SetIcon sets the window's icon (engine.IconSetter).
