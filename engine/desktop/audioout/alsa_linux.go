@@ -8,25 +8,35 @@ import (
 
 var quietOnce sync.Once
 
-// quietALSA gives the ALSA library an error handler that prints nothing,
-// before oto falls back to it: without a sound card it prints a dozen
-// lines of its own to stderr, and A5 asks for one line of ours. The
-// handler is the library's process-wide setting (nothing else in the
-// process uses ALSA); the process's file descriptors are left alone.
-// Without libasound there is nothing to silence.
+// quietALSA gives the ALSA library, and the JACK library its plugins may
+// load, message handlers that print nothing, before oto falls back to
+// ALSA: without a sound card they print a dozen lines of their own to
+// stderr, and A5 asks for one line of ours. Each handler is its
+// library's process-wide setting (nothing else in the process uses
+// them); the process's file descriptors are left alone. A library that
+// is not installed has nothing to silence.
 func quietALSA() {
 	quietOnce.Do(func() {
-		lib, err := purego.Dlopen("libasound.so.2", purego.RTLD_LAZY|purego.RTLD_GLOBAL)
-		if err != nil {
-			return
-		}
-		set, err := purego.Dlsym(lib, "snd_lib_error_set_handler")
-		if err != nil {
-			return
-		}
 		// snd_lib_error_handler_t: (file, line, function, err, fmt, ...);
 		// the variadic rest is ignored.
-		quiet := purego.NewCallback(func(file, line, function, errno, format uintptr) {})
-		purego.SyscallN(set, quiet)
+		quiet("libasound.so.2", "snd_lib_error_set_handler",
+			purego.NewCallback(func(file, line, function, errno, format uintptr) {}))
+		// JACK's handlers take the message only.
+		jack := purego.NewCallback(func(msg uintptr) {})
+		quiet("libjack.so.0", "jack_set_error_function", jack)
+		quiet("libjack.so.0", "jack_set_info_function", jack)
 	})
+}
+
+// quiet calls lib's setter with handler, when lib is installed.
+func quiet(lib, setter string, handler uintptr) {
+	h, err := purego.Dlopen(lib, purego.RTLD_LAZY|purego.RTLD_GLOBAL)
+	if err != nil {
+		return
+	}
+	set, err := purego.Dlsym(h, setter)
+	if err != nil {
+		return
+	}
+	purego.SyscallN(set, handler)
 }

@@ -114,8 +114,9 @@ type Output struct {
 	losses    atomic.Int64
 	underruns atomic.Int64
 
-	stop chan struct{}
-	wg   sync.WaitGroup
+	stop   chan struct{}
+	wg     sync.WaitGroup
+	manual bool // tests call check themselves: no supervisor
 }
 
 // Open connects to the system's audio server. Without one, or with one
@@ -123,6 +124,13 @@ type Output struct {
 // (and the game runs silently: engine.Game turns it into
 // Audio().Available() == false).
 func Open(o Options) (*Output, error) {
+	return open(o, openBackend)
+}
+
+// opener connects the first backend: openBackend, or a test's fake.
+type opener func(rate int, period, timeout time.Duration, pull func([]float32) int) (backend, dialer, error)
+
+func open(o Options, connect opener) (*Output, error) {
 	if o.SampleRate == 0 {
 		o.SampleRate = 48000
 	}
@@ -159,7 +167,7 @@ func Open(o Options) (*Output, error) {
 		report: o.Report, timeout: o.ConnectTimeout, stall: o.StallTimeout,
 		retry: [2]time.Duration{o.RetryMin, o.RetryMax}, scratch: make([]float32, 2*frames)}
 	out.gen = 1
-	be, d, err := openBackend(o.SampleRate, o.Period, o.ConnectTimeout, out.puller(1))
+	be, d, err := connect(o.SampleRate, o.Period, o.ConnectTimeout, out.puller(1))
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +216,9 @@ func (o *Output) Start(render func(dst []float32)) error {
 	o.t0 = o.now() + o.Latency()
 	o.lastPull.Store(int64(o.now()))
 	o.mu.Unlock()
+	if o.manual {
+		return nil
+	}
 	o.stop = make(chan struct{})
 	o.wg.Add(1)
 	go o.supervise()
