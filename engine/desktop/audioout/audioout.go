@@ -57,7 +57,7 @@ type Options struct {
 	// at least 500 ms.
 	StallTimeout time.Duration
 	// RetryMin and RetryMax bound the wait between reconnection
-	// attempts (it doubles from RetryMin); 0: 250 ms and 4 s.
+	// attempts (it doubles from RetryMin); 0: 250 ms and 2 s.
 	RetryMin, RetryMax time.Duration
 	// Report receives the output's one-line reports (a lost server, its
 	// return); nil: written to os.Stderr.
@@ -153,7 +153,7 @@ func open(o Options, connect opener) (*Output, error) {
 		o.RetryMin = 250 * time.Millisecond
 	}
 	if o.RetryMax == 0 {
-		o.RetryMax = 4 * time.Second
+		o.RetryMax = 2 * time.Second
 	}
 	if o.Now == nil {
 		start := time.Now()
