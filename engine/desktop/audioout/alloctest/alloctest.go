@@ -16,7 +16,9 @@
 // and counted by function, everything else (the engine's code on any
 // goroutine, the mixer and the output's own code on the audio goroutine,
 // other libraries the engine calls) is the game's. Allocations with no
-// module code on their stack are the runtime's own, counted apart.
+// module code on their stack, and those of finalizers and cleanups (the
+// measurement collects garbage before and after, which sets them off),
+// are the runtime's, counted apart.
 package alloctest
 
 import (
@@ -38,8 +40,10 @@ type Counts struct {
 	// Library is the audio libraries' own allocations per run, by the
 	// function that made them.
 	Library map[string]float64
-	// Runtime counts allocations with no module code on their stack: the
-	// runtime's own (the collector's workers, its timer heap).
+	// Runtime counts the runtime's own allocations: with no module code
+	// on their stack (the collector's workers, its timer heap), or made by
+	// finalizers and cleanups, which run after the measurement's
+	// collections for objects made long before.
 	Runtime float64
 	// GameSites are the game's allocations per run, by the function that
 	// made them (for a failure's message).
@@ -114,8 +118,10 @@ const (
 )
 
 // allocator is the first module function on the stack (leaf first), and
-// whose it is: one of the Libraries', the runtime's (no module code on
-// the stack), or the game's.
+// whose allocation it is: one of the Libraries'; the runtime's (no
+// module code on the stack, or made by a finalizer or cleanup, which
+// the measurement's collections set off for objects made long before);
+// or the game's.
 func allocator(stack []uintptr) (string, int) {
 	var pcs []uintptr
 	for _, pc := range stack {
@@ -125,24 +131,31 @@ func allocator(stack []uintptr) (string, int) {
 		pcs = append(pcs, pc)
 	}
 	frames := runtime.CallersFrames(pcs)
-	first := ""
+	leaf, site := "", ""
 	for {
 		fr, more := frames.Next()
-		if first == "" {
-			first = fr.Function
+		if leaf == "" {
+			leaf = fr.Function
 		}
-		if module(fr.Function) {
-			for _, l := range Libraries {
-				if strings.HasPrefix(fr.Function, l) {
-					return fr.Function, library
-				}
-			}
-			return fr.Function, game
+		if fr.Function == "runtime.runFinalizers" || fr.Function == "runtime.runCleanups" {
+			return fr.Function, runtimeOwn
+		}
+		if site == "" && module(fr.Function) {
+			site = fr.Function
 		}
 		if !more {
-			return first, runtimeOwn
+			break
 		}
 	}
+	if site == "" {
+		return leaf, runtimeOwn
+	}
+	for _, l := range Libraries {
+		if strings.HasPrefix(site, l) {
+			return site, library
+		}
+	}
+	return site, game
 }
 
 // module reports a function outside the standard library: its import
