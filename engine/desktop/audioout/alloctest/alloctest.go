@@ -48,6 +48,9 @@ type Counts struct {
 	// GameSites are the game's allocations per run, by the function that
 	// made them (for a failure's message).
 	GameSites map[string]float64
+	// RuntimeSites are the runtime's, by the function that made them (the
+	// finalizer or cleanup runner, or the leaf).
+	RuntimeSites map[string]float64
 }
 
 // AllocsPerRun runs f once to warm up, then runs times, and counts the
@@ -65,7 +68,7 @@ func AllocsPerRun(runs int, f func()) Counts {
 	}
 	runtime.GC()
 	after := profile()
-	c := Counts{Library: map[string]float64{}, GameSites: map[string]float64{}}
+	c := Counts{Library: map[string]float64{}, GameSites: map[string]float64{}, RuntimeSites: map[string]float64{}}
 	for stack, n := range after {
 		n -= before[stack]
 		if n == 0 {
@@ -81,6 +84,7 @@ func AllocsPerRun(runs int, f func()) Counts {
 			c.Library[site] += per
 		case whose == runtimeOwn:
 			c.Runtime += per
+			c.RuntimeSites[site] += per
 		default:
 			c.Game += per
 			c.GameSites[site] += per
