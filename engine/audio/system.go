@@ -39,6 +39,18 @@ type Output interface {
 	Close() error
 }
 
+// OutputStatus is implemented by an Output that can lose its device
+// while it runs (a sound server that went away) and come back. While
+// lost it keeps calling render at its rate and drops the frames, so the
+// mixer keeps its place against game time (A3); the System reports
+// itself unavailable meanwhile (A5).
+type OutputStatus interface {
+	// Lost says why the output plays nothing now; nil while it plays.
+	Lost() error
+	// Losses counts the times it lost its device.
+	Losses() int64
+}
+
 // Sink receives the mixer's frames when it renders in lockstep with game
 // time (A4): interleaved stereo float32 at the System's rate.
 type Sink interface {
@@ -76,8 +88,11 @@ type Config struct {
 
 // Stats are the System's figures for a HUD (A3, A5).
 type Stats struct {
-	// Available reports a real output.
+	// Available reports a real output that plays now (false while an
+	// output that lost its server waits for it to come back).
 	Available bool
+	// Losses counts the times the output lost its device (OutputStatus).
+	Losses int64
 	// SampleRate is the mixer's rate.
 	SampleRate int
 	// Delay is the constant delay from a sound's game time to its first
@@ -106,6 +121,7 @@ type Stats struct {
 type System struct {
 	mix     *mixer
 	out     Output
+	status  OutputStatus // out's, when it has one
 	sink    Sink
 	errMsg  error
 	rate    int
@@ -205,6 +221,7 @@ func New(cfg Config) (*System, error) {
 	s.player = newMediaPlayer(s)
 	if s.out != nil {
 		s.sink = nil
+		s.status, _ = s.out.(OutputStatus)
 		if err := s.out.Start(s.renderRealtime); err != nil {
 			_ = s.out.Close()
 			return nil, fmt.Errorf("audio: start output: %w", err)
@@ -222,14 +239,24 @@ func (s *System) renderRealtime(dst []float32) {
 	s.renderedAt.Store(int64(s.now()))
 }
 
-// Available reports whether sound reaches a real output.
-func (s *System) Available() bool { return s.out != nil }
+// Available reports whether sound reaches a real output now: false
+// without one, and while an output that lost its server (OutputStatus)
+// plays silently until it is back.
+func (s *System) Available() bool { return s.out != nil && s.lost() == nil }
 
-// Err says why the System has no real output (nil when it has one, or
-// when it renders to a Sink by choice).
+// lost is the output's loss; nil while it plays or without a status.
+func (s *System) lost() error {
+	if s.status == nil {
+		return nil
+	}
+	return s.status.Lost()
+}
+
+// Err says why the System has no real output now (nil when it plays
+// through one, or when it renders to a Sink by choice).
 func (s *System) Err() error {
 	if s.out != nil {
-		return nil
+		return s.lost()
 	}
 	return s.errMsg
 }
@@ -297,7 +324,7 @@ func (s *System) SetSpeedOfSound(v float32) error {
 // Stats returns the current figures.
 func (s *System) Stats() Stats {
 	st := Stats{
-		Available:  s.out != nil,
+		Available:  s.Available(),
 		SampleRate: s.rate,
 		Voices:     int(s.mix.playing.Load()),
 		Late:       s.mix.late.Load(),
@@ -310,6 +337,9 @@ func (s *System) Stats() Stats {
 	if s.out != nil {
 		st.Latency += s.out.Latency()
 		st.Underruns = s.out.Underruns()
+	}
+	if s.status != nil {
+		st.Losses = s.status.Losses()
 	}
 	return st
 }

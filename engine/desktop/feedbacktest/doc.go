@@ -5,5 +5,7 @@
 //
 //	scripts/sway.sh -r 60 go test -tags wayland -count=1 -v ./engine/desktop/feedbacktest
 //
-// Without a compositor they skip and say why.
+// With a PulseAudio server up (scripts/pulse.sh's start_pulse, as CI's sway
+// step does) the game's audio output plays while the tick's allocations are
+// measured. Without a compositor they skip and say why.
 package feedbacktest

@@ -1,0 +1,173 @@
+package audioout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/jfreymuth/pulse"
+)
+
+// openBackend connects to the PulseAudio server when one is configured
+// (PULSE_SERVER, or a socket at $XDG_RUNTIME_DIR/pulse/native), and can
+// then reconnect. A server that refuses the connection (none listening)
+// falls back to oto, which tries ALSA; one that does not answer in time
+// is an error: no ALSA fallback, whose default device may route to the
+// same server.
+func openBackend(rate int, period, timeout time.Duration, pull func([]float32) int) (backend, dialer, error) {
+	if server, ok := pulseServer(); ok {
+		d := pulseDialer(rate, period, server)
+		be, err := d(pull, timeout)
+		if err == nil {
+			return be, d, nil
+		}
+		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) {
+			return nil, nil, err
+		}
+	}
+	quietALSA()
+	be, err := openOto(rate, period, timeout, pull)
+	return be, nil, err
+}
+
+// pulseServer is the configured PulseAudio server, as the client library
+// reads it.
+func pulseServer() (string, bool) {
+	if s := os.Getenv("PULSE_SERVER"); s != "" {
+		return s, true
+	}
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
+		sock := filepath.Join(dir, "pulse", "native")
+		if fi, err := os.Stat(sock); err == nil && fi.Mode()&os.ModeSocket != 0 {
+			return "unix:" + sock, true
+		}
+	}
+	return "", false
+}
+
+// pulseBackend is one connection to a PulseAudio server and its playback
+// stream.
+type pulseBackend struct {
+	client *pulse.Client
+	stream *pulse.PlaybackStream
+}
+
+// pulseDialer connects to server with a time-out. An attempt that
+// outlives it goes on in its goroutine (the library's own requests time
+// out after the connect time-out, but its stream start has no time-out)
+// and closes what it opened when it ends; while one does, later attempts
+// fail at once, so at most one is ever left behind.
+func pulseDialer(rate int, period time.Duration, server string) dialer {
+	var pending atomic.Bool
+	return func(pull func([]float32) int, timeout time.Duration) (backend, error) {
+		if !pending.CompareAndSwap(false, true) {
+			return nil, fmt.Errorf("audio output: an earlier connection to the sound server at %s has not ended yet", server)
+		}
+		type result struct {
+			be  *pulseBackend
+			err error
+		}
+		var mu sync.Mutex
+		gaveUp := false
+		ch := make(chan result, 1)
+		start := time.Now()
+		go func() {
+			defer pending.Store(false)
+			be, err := dialPulse(rate, period, server, pull, timeout)
+			mu.Lock()
+			defer mu.Unlock()
+			if gaveUp {
+				if be != nil {
+					be.close(true)
+				}
+				return
+			}
+			ch <- result{be, err}
+		}()
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		select {
+		case r := <-ch:
+			if r.err != nil {
+				if errors.Is(r.err, context.DeadlineExceeded) {
+					return nil, &timeoutError{server: " at " + server, after: time.Since(start).Round(100 * time.Millisecond)}
+				}
+				return nil, fmt.Errorf("audio output: PulseAudio at %s: %w", server, r.err)
+			}
+			return r.be, nil
+		case <-t.C:
+			mu.Lock()
+			gaveUp = true
+			mu.Unlock()
+			select {
+			case r := <-ch:
+				if r.be != nil {
+					go r.be.close(true)
+				}
+			default:
+			}
+			return nil, &timeoutError{server: " at " + server, after: timeout}
+		}
+	}
+}
+
+// dialPulse connects, makes a stereo float32 stream with the period as
+// its latency (what oto asks for) and starts it.
+func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration) (be *pulseBackend, err error) {
+	c, err := pulse.NewClient(pulse.ClientServerString(server), pulse.ClientApplicationName("metronome"),
+		pulse.ClientTimeout(timeout))
+	if err != nil {
+		return nil, err
+	}
+	read := pulse.Float32Reader(func(buf []float32) (int, error) { return pull(buf), nil })
+	st, err := c.NewPlayback(read, pulse.PlaybackStereo, pulse.PlaybackSampleRate(rate),
+		pulse.PlaybackLatency(period.Seconds()), pulse.PlaybackMediaName("metronome"))
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	defer func() {
+		// Start sends on a channel the library closes when the server
+		// goes away: a server lost during the start is an error.
+		if r := recover(); r != nil {
+			c.Close()
+			be, err = nil, fmt.Errorf("the server went away while the stream started (%v)", r)
+		}
+	}()
+	st.Start()
+	if st.Closed() {
+		c.Close()
+		return nil, errors.New("the server went away while the stream started")
+	}
+	return &pulseBackend{client: c, stream: st}, nil
+}
+
+// lost: the library closes the stream when the server's connection ends.
+func (b *pulseBackend) lost() error {
+	if b.stream.Closed() {
+		if err := b.stream.Error(); err != nil {
+			return err
+		}
+		return pulse.ErrConnectionClosed
+	}
+	return nil
+}
+
+// close deletes the stream and closes the connection. Deleting is safe
+// only on a server that answers (its reply comes after every request for
+// the stream, which the library must have handed over before it closes
+// the stream's channel); on a stalled one (safe false) the connection is
+// only closed, which leaves the library's stream goroutine waiting for
+// ever: one goroutine per stalled server.
+func (b *pulseBackend) close(safe bool) {
+	if safe && !b.stream.Closed() {
+		b.stream.Close()
+	}
+	b.client.Close()
+}
