@@ -3,9 +3,11 @@
 // parameter on a turning cube (NewEffect), and a CRT fragment shader over
 // sprites and text (NewSpriteEffect in SpriteBatchSettings.Effect). The
 // shaders are GLSL in shaders/, compiled to SPIR-V with glslc by
-// go generate and embedded, so the program runs from any folder.
+// go generate and embedded, so the program runs from any folder. With
+// -wgsl the same two effects come from WGSL written as Go strings
+// (wgsl.go), compiled at run time by graphics.NewEffectWGSL.
 //
-//	go run ./examples/shader [-frames N] [-screenshot out.png]
+//	go run ./examples/shader [-frames N] [-screenshot out.png] [-wgsl]
 //
 // Esc quits; Space turns the CRT effect off and on.
 package main
@@ -41,6 +43,7 @@ const width, height = 960, 540
 type demo struct {
 	frames     int // quit after this many draws (0: no limit)
 	screenshot bool
+	wgsl       bool // the WGSL twins of the effects (wgsl.go)
 	drawn      int
 
 	plasma *graphics.Effect
@@ -57,18 +60,19 @@ type demo struct {
 func main() {
 	frames := flag.Int("frames", 0, "quit after this many draws (0: no limit)")
 	shot := flag.String("screenshot", "", "write a PNG of the last frame to this path at exit")
+	wgsl := flag.Bool("wgsl", false, "use the WGSL twins of the effects, compiled at run time")
 	flag.Parse()
-	if err := run(*frames, *shot); err != nil {
+	if err := run(*frames, *shot, *wgsl); err != nil {
 		fmt.Fprintln(os.Stderr, "shader:", err)
 		os.Exit(1)
 	}
 }
 
-func run(frames int, shot string) error {
+func run(frames int, shot string, wgsl bool) error {
 	if frames < 0 {
 		return fmt.Errorf("-frames %d: want 0 (no limit) or more", frames)
 	}
-	d := &demo{frames: frames, screenshot: shot != "", crtOn: true}
+	d := &demo{frames: frames, screenshot: shot != "", crtOn: true, wgsl: wgsl}
 	if err := desktop.Run(d, desktop.Config{Title: "Effects", Width: width, Height: height}); err != nil {
 		return err
 	}
@@ -102,10 +106,20 @@ func (d *demo) LoadContent(g *engine.Game) (err error) {
 	d.dev = g.GraphicsDevice()
 	d.dev.SetCaptureAtExit(d.screenshot)
 	dev := d.dev.Graphics()
-	if d.plasma, err = graphics.NewEffect(dev, spv("plasma.vert"), spv("plasma.frag")); err != nil {
+	if d.wgsl {
+		d.plasma, err = graphics.NewEffectWGSL(dev, plasmaWGSL)
+	} else {
+		d.plasma, err = graphics.NewEffect(dev, spv("plasma.vert"), spv("plasma.frag"))
+	}
+	if err != nil {
 		return fmt.Errorf("plasma effect: %w", err)
 	}
-	if d.crt, err = graphics.NewSpriteEffect(dev, spv("crt.frag")); err != nil {
+	if d.wgsl {
+		d.crt, err = graphics.NewEffectWGSL(dev, crtWGSL)
+	} else {
+		d.crt, err = graphics.NewSpriteEffect(dev, spv("crt.frag"))
+	}
+	if err != nil {
 		return fmt.Errorf("crt effect: %w", err)
 	}
 	verts, idx := graphics.Cube()
