@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +74,13 @@ type EffectBackend interface {
 // resource the engine cannot bind, a vertex input no declaration element
 // feeds, a parameter set with a value of the wrong type or size.
 var ErrEffect = errors.New("graphics: effect")
+
+// ErrBadShader is wrapped (with ErrEffect) by NewEffect's errors about
+// shader bytes that fail validation (rule E7): not SPIR-V, malformed, a
+// capability the device lacks, an instruction or type the validator does
+// not accept, a fragment shader without its one colour output. Such
+// bytes never reach the driver.
+var ErrBadShader = errors.New("graphics: bad shader")
 
 // Effect is a game's own shader pair (XNA's Effect with one technique of
 // one pass): a GLSL 450 vertex and fragment shader compiled to SPIR-V
@@ -194,11 +202,12 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: the backend %T cannot run effects: %w", op, dev.backend, ErrEffect)
 	}
-	vw, vm, err := reflectStage(vert, "vertex", spirv.StageVertex)
+	feats := dev.limits.ShaderFeatures
+	vw, vm, err := reflectStage(vert, "vertex", spirv.StageVertex, feats)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	fw, fm, err := reflectStage(frag, "fragment", spirv.StageFragment)
+	fw, fm, err := reflectStage(frag, "fragment", spirv.StageFragment, feats)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -256,20 +265,49 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	return e, nil
 }
 
-// reflectStage reflects one shader and checks its entry point.
-func reflectStage(b []byte, what string, stage spirv.Stage) ([]uint32, *spirv.Module, error) {
+// reflectStage validates one shader against the device's features
+// (rule E7), reflects it and checks its entry point and, for a fragment
+// shader, its one colour output.
+func reflectStage(b []byte, what string, stage spirv.Stage, feats spirv.Features) ([]uint32, *spirv.Module, error) {
 	w, err := spirv.Words(b)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the %s shader is not SPIR-V (compile it with glslc): %w: %w", what, err, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader is not SPIR-V (compile it with glslc): %w: %w: %w", what, err, ErrBadShader, ErrEffect)
+	}
+	if err := spirv.Validate(w, feats); err != nil {
+		return nil, nil, fmt.Errorf("the %s shader fails validation: %w: %w: %w", what, err, ErrBadShader, ErrEffect)
 	}
 	m, err := spirv.Reflect(w)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the %s shader: %w: %w", what, err, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader: %w: %w: %w", what, err, ErrBadShader, ErrEffect)
 	}
 	if !m.HasEntryPoint("main", stage) {
-		return nil, nil, fmt.Errorf("the %s shader has no %s entry point named main (is it a %s shader?): %w", what, stage, what, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader has no %s entry point named main (is it a %s shader?): %w: %w", what, stage, what, ErrBadShader, ErrEffect)
+	}
+	if stage == spirv.StageFragment {
+		if err := checkColorOutput(m); err != nil {
+			return nil, nil, err
+		}
 	}
 	return w, m, nil
+}
+
+// checkColorOutput checks that a fragment shader writes one colour, a
+// vec4 at location 0: the engine's passes have one colour attachment.
+func checkColorOutput(m *spirv.Module) error {
+	switch len(m.Outputs) {
+	case 0:
+		return fmt.Errorf("the fragment shader writes no colour: declare layout(location = 0) out vec4: %w: %w", ErrBadShader, ErrEffect)
+	case 1:
+	default:
+		return fmt.Errorf("the fragment shader has %d outputs (%s, %s...): the engine draws into one colour target, declare one layout(location = 0) out vec4: %w: %w",
+			len(m.Outputs), m.Outputs[0].Name, m.Outputs[1].Name, ErrBadShader, ErrEffect)
+	}
+	o := m.Outputs[0]
+	if o.Location != 0 || o.Type.String() != "vec4" || len(o.Type.Array) > 0 {
+		return fmt.Errorf("the fragment shader's output %s is a %s at location %d: declare layout(location = 0) out vec4: %w: %w",
+			o.Name, o.Type, o.Location, ErrBadShader, ErrEffect)
+	}
+	return nil
 }
 
 // checkResources rejects what the engine cannot bind.
@@ -456,7 +494,7 @@ func linkStages(vm, fm *spirv.Module) error {
 		for _, out := range vm.Outputs {
 			if out.Location == in.Location {
 				found = true
-				if out.Type.String() != in.Type.String() {
+				if out.Type.String() != in.Type.String() || !slices.Equal(out.Type.Array, in.Type.Array) {
 					return fmt.Errorf("fragment input %s (location %d) is a %s, the vertex shader writes a %s there (%s): %w",
 						in.Name, in.Location, in.Type, out.Type, out.Name, ErrEffect)
 				}

@@ -19,10 +19,10 @@ func (v *validator) typeOf(id uint32) *inst {
 
 // num describes a scalar or vector type.
 type num struct {
-	kind  byte // 'f' float, 'i' integer, 'b' bool
-	width uint32
-	count uint32
-	comp  uint32 // the scalar type's id
+	kind   byte // 'f' float, 'i' integer, 'b' bool
+	width  uint32
+	count  uint32
+	comp   uint32 // the scalar type's id
 	signed bool
 }
 

@@ -37,13 +37,3 @@ func repoShaders(t testing.TB) map[string][]byte {
 	}
 	return out
 }
-
-// TestE7_RepositoryShadersAreValid: every shader in the repository passes
-// Validate (no false refusals of glslc's output).
-func TestE7_RepositoryShadersAreValid(t *testing.T) {
-	for name, b := range repoShaders(t) {
-		if err := ValidateBytes(b, Features{}); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
-	}
-}
