@@ -38,7 +38,7 @@ type Features struct {
 // Vulkan 1.0, SPIR-V 1.0) uses for vertex and fragment shaders, and
 // refuses the rest with an error wrapping ErrRefused. Every error wraps
 // ErrInvalid and names the instruction and what is wrong.
-func Validate(words []uint32, f Features) (err error) {
+func Validate(words []uint32, f Features) error {
 	v := &validator{features: f}
 	if err := v.header(words); err != nil {
 		return err
@@ -343,7 +343,6 @@ type validator struct {
 	model    uint32
 	modes    map[uint32]bool
 	decos    map[decoKey][]uint32
-	members  map[uint32]int // struct id -> member count decorated
 	glsl     uint32
 	pos      map[*inst]int // position within its block
 }

@@ -549,9 +549,6 @@ func (v *validator) deco(id uint32, member int32, dec uint32) (uint32, bool) {
 	return a[0], true
 }
 
-// float32Type etc: helpers for the function checks.
-func (v *validator) isFloat(n num) bool { return n.kind == 'f' }
-
 // function checks one function: its type, parameters, control flow and
 // every instruction.
 func (v *validator) function(fn *fnInfo) error {
@@ -1117,11 +1114,10 @@ func (v *validator) instruction(fn *fnInfo, in *inst) error {
 		}
 		fn.callees = append(fn.callees, in.ops[0])
 	case op == opLoad:
-		sc, pt, ok := v.pointer(in.ops[0])
+		_, pt, ok := v.pointer(in.ops[0])
 		if !ok {
 			return v.errf(in, "%%%d is not a pointer to load from", in.ops[0])
 		}
-		_ = sc
 		if pt != in.typ {
 			return v.errf(in, "loads a %s into a %s", v.typeName(pt), v.typeName(in.typ))
 		}
@@ -1654,9 +1650,6 @@ func (v *validator) extInst(in *inst, res num, resOK bool) error {
 		}
 		if !resOK || res.kind != 'f' || res.width != 32 {
 			return v.errf(in, "GLSL.std.450 instruction %d on a %s: want 32-bit floats", e, v.typeName(in.typ))
-		}
-		if (e == 69 || e == 70 || e == 71) && res.count < 2 && e != 69 {
-			// FaceForward and Reflect on scalars are allowed too.
 		}
 		for _, a := range args {
 			if err := v.same(in, a, in.typ, "the operand"); err != nil {

@@ -37,3 +37,21 @@ func repoShaders(t testing.TB) map[string][]byte {
 	}
 	return out
 }
+
+// FuzzE7_Validate: Validate never panics, whatever the bytes, and a
+// module it accepts is one Reflect reads.
+func FuzzE7_Validate(f *testing.F) {
+	for _, b := range repoShaders(f) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, feats := range []Features{{}, {Float64: true, Int64: true, Int16: true, ClipDistance: true, CullDistance: true}} {
+			if ValidateBytes(b, feats) != nil {
+				continue
+			}
+			if _, err := ReflectBytes(b); err != nil {
+				t.Errorf("Validate accepts a module Reflect refuses: %v", err)
+			}
+		}
+	})
+}
