@@ -174,7 +174,7 @@ func (v *validator) moduleLevel() error {
 				c == capInt16 && v.features.Int16 || c == capClipDistance && v.features.ClipDistance ||
 				c == capCullDistance && v.features.CullDistance
 			if !ok {
-				return v.refuse(in, "capability %d is not one the device has enabled (Shader; Float64, Int64, Int16, ClipDistance, CullDistance where the device has them)", c)
+				return v.refuse(in, "capability %s is not one the device has enabled (Shader; Float64, Int64, Int16, ClipDistance, CullDistance where the device has them)", capabilityName(c))
 			}
 			v.caps[c] = true
 		case opSource:
@@ -1735,4 +1735,20 @@ func (v *validator) extInst(in *inst, res num, resOK bool) error {
 		return v.refuse(in, "GLSL.std.450 instruction %d", e)
 	}
 	return nil
+}
+
+// capabilityNames names the capabilities a refusal most often meets.
+var capabilityNames = map[uint32]string{
+	capMatrix: "Matrix", capShader: "Shader", 2: "Geometry", 3: "Tessellation", 4: "Addresses",
+	5: "Linkage", 6: "Kernel", 9: "Float16", capFloat64: "Float64", capInt64: "Int64", 21: "Int64Atomics",
+	capInt16: "Int16", 39: "Int8", capClipDistance: "ClipDistance", capCullDistance: "CullDistance",
+	37: "SampleRateShading", 43: "Sampled1D", 50: "ImageQuery", 51: "DerivativeControl",
+}
+
+// capabilityName names capability c ("Float64", or its number).
+func capabilityName(c uint32) string {
+	if n, ok := capabilityNames[c]; ok {
+		return n
+	}
+	return "#" + itoa(int(c))
 }
