@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -128,8 +129,15 @@ func TestE7_MutatedShadersNeverReachTheDriverInvalid(t *testing.T) {
 		if n := len(g.r.Messages()); n > 0 {
 			return fmt.Errorf("the unmutated effects gave validation messages: %q", g.r.Messages())
 		}
-		m := spirvtest.NewMutator(spirvtest.Seed)
-		for i := range 720 {
+		seed, count := uint64(spirvtest.Seed), 720
+		if s, err := strconv.ParseUint(os.Getenv("METRONOME_MUTANT_SEED"), 10, 64); err == nil {
+			seed = s // a longer search: METRONOME_MUTANT_SEED and METRONOME_MUTANTS
+		}
+		if n, err := strconv.Atoi(os.Getenv("METRONOME_MUTANTS")); err == nil {
+			count = n
+		}
+		m := spirvtest.NewMutator(seed)
+		for i := range count {
 			p := mutantPairs[i%len(mutantPairs)]
 			vert, frag := read(p.vert), read(p.frag)
 			var kind, which string
@@ -164,7 +172,7 @@ func TestE7_MutatedShadersNeverReachTheDriverInvalid(t *testing.T) {
 		}
 		return nil
 	})
-	t.Logf("720 mutants: %d refused by NewEffect, %d created, %d drawn, in %v", refused, created, drawn, time.Since(start).Round(time.Millisecond))
+	t.Logf("mutants: %d refused by NewEffect, %d created, %d drawn, in %v", refused, created, drawn, time.Since(start).Round(time.Millisecond))
 }
 
 // newMutantEffect makes the effect of a pair.

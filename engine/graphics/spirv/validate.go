@@ -345,6 +345,7 @@ type validator struct {
 	decos    map[decoKey][]uint32
 	glsl     uint32
 	pos      map[*inst]int // position within its block
+	clipCull uint32        // clip and cull distances declared
 }
 
 type decoKey struct {

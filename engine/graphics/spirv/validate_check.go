@@ -501,7 +501,7 @@ func (v *validator) decorate(in *inst) error {
 	dec, args := rest[0], rest[1:]
 	wantArgs := 0
 	isVar := d.op == opVariable && member < 0
-	isInterface := isVar && (d.ops[0] == scInput || d.ops[0] == scOutput) || member >= 0
+	isInterface := isVar && (d.ops[0] == scInput || d.ops[0] == scOutput)
 	ok := false
 	switch dec {
 	case decRelaxedPrecision:
@@ -517,11 +517,11 @@ func (v *validator) decorate(in *inst) error {
 	case decBuiltIn:
 		ok, wantArgs = isVar || member >= 0, 1
 	case decNoPerspective, decFlat, decCentroid:
-		ok = isInterface
+		ok = isInterface && member < 0
 	case decInvariant:
 		ok = isVar && d.ops[0] == scOutput || member >= 0
 	case decLocation:
-		ok, wantArgs = isInterface, 1
+		ok, wantArgs = isInterface && member < 0, 1
 	case decBinding, decDescriptorSet:
 		ok, wantArgs = isVar && (d.ops[0] == scUniform || d.ops[0] == scUniformConstant), 1
 	default:
@@ -1240,6 +1240,9 @@ func (v *validator) instruction(fn *fnInfo, in *inst) error {
 		if err := needRes(kind); err != nil {
 			return err
 		}
+		if (op == opUDiv || op == opUMod) && res.signed {
+			return v.errf(in, "the result of an unsigned division must be unsigned")
+		}
 		for k, id := range in.ops {
 			if k == 1 && (op == opShiftLeftLogical || op == opShiftRightLogical || op == opShiftRightArithmetic) {
 				n, err := v.valueNum(in, id, "the shift")
@@ -1248,7 +1251,10 @@ func (v *validator) instruction(fn *fnInfo, in *inst) error {
 				}
 				continue
 			}
-			if err := v.sameShape(in, id, res, float); err != nil {
+			// Integer operands of the result's type exactly (glslc
+			// bitcasts to it): a validator newer than the rules here
+			// may ask more of mixed signedness.
+			if err := v.sameShape(in, id, res, true); err != nil {
 				return err
 			}
 		}
@@ -1307,10 +1313,10 @@ func (v *validator) instruction(fn *fnInfo, in *inst) error {
 			}
 			return v.same(in, in.ops[1], v.typeOfValue(in.ops[0]), "operand 2")
 		}
-		b, err := v.valueNum(in, in.ops[1], "operand 2")
-		if err != nil || a.kind != 'i' || b.kind != 'i' || a.count != res.count || b.count != res.count || a.width != b.width {
+		if a.kind != 'i' || a.count != res.count {
 			return v.errf(in, "the operands are not integers of the result's size")
 		}
+		return v.same(in, in.ops[1], v.typeOfValue(in.ops[0]), "operand 2")
 	case op == opExtInst:
 		return v.extInst(in, res, resOK)
 	default:

@@ -19,6 +19,11 @@ func (v *validator) stage() error {
 	}
 	type span struct{ from, to uint32 }
 	locs := map[uint32][]span{}
+	// components counts each storage class's interface components, the
+	// built-ins' included, against the least maxVertexOutputComponents,
+	// maxFragmentInputComponents and maxVertexInputAttributes * 4 any
+	// Vulkan device has (64).
+	components := map[uint32]uint32{}
 	for _, in := range v.insts {
 		if in.op != opVariable || in.fn >= 0 {
 			continue
@@ -31,8 +36,15 @@ func (v *validator) stage() error {
 				return v.errf(in, "the entry point uses interface variable %%%d without listing it", in.res)
 			}
 			if v.builtin(in.res, pt) {
-				if err := v.checkBuiltins(in, pt); err != nil {
+				n, err := v.checkBuiltins(in, pt)
+				if err != nil {
 					return err
+				}
+				if !(v.model == modelVertex && sc == scInput) {
+					components[sc] += n
+				}
+				if components[sc] > maxInterfaceComponents {
+					return v.refuse(in, "the built-ins and variables of storage class %d take more than %d components", sc, maxInterfaceComponents)
 				}
 				continue
 			}
@@ -57,6 +69,12 @@ func (v *validator) stage() error {
 				}
 			}
 			locs[sc] = append(locs[sc], span{loc, loc + n})
+			if !(v.model == modelVertex && sc == scInput) { // vertex inputs: locations below 16
+				components[sc] += 4 * n
+			}
+			if components[sc] > maxInterfaceComponents {
+				return v.refuse(in, "the built-ins and variables of storage class %d take more than %d components", sc, maxInterfaceComponents)
+			}
 			vertexIn := v.model == modelVertex && sc == scInput
 			fragOut := v.model == modelFragment && sc == scOutput
 			for _, d := range []uint32{decFlat, decNoPerspective, decCentroid} {
@@ -119,32 +137,59 @@ func (v *validator) builtin(id, t uint32) bool {
 	return ti.op == opTypeStruct && len(ti.ops) > 0 && v.hasDeco(t, 0, decBuiltIn)
 }
 
-// checkBuiltins checks a built-in variable or block against the stage.
-func (v *validator) checkBuiltins(in *inst, t uint32) error {
+// maxInterfaceComponents is the least maxVertexOutputComponents and
+// maxFragmentInputComponents Vulkan allows; maxClipCull the least
+// maxCombinedClipAndCullDistances.
+const (
+	maxInterfaceComponents = 64
+	maxClipCull            = 8
+)
+
+// checkBuiltins checks a built-in variable or block against the stage
+// and returns the components it takes.
+func (v *validator) checkBuiltins(in *inst, t uint32) (uint32, error) {
 	sc := in.ops[0]
+	for k := range v.decos {
+		if k.id == in.res && k.dec != decBuiltIn && k.dec != decRelaxedPrecision && k.dec != decInvariant {
+			return 0, v.refuse(in, "decoration %d on a built-in", k.dec)
+		}
+	}
 	if b, ok := v.deco(in.res, -1, decBuiltIn); ok {
 		return v.checkBuiltin(in, b, sc, t)
 	}
 	ti := v.typeOf(t)
 	if !v.hasDeco(t, -1, decBlock) || v.model != modelVertex || sc != scOutput {
-		return v.refuse(in, "a block of built-ins other than a vertex shader's gl_PerVertex output")
+		return 0, v.refuse(in, "a block of built-ins other than a vertex shader's gl_PerVertex output")
 	}
+	for k := range v.decos {
+		if k.id == t && k.dec != decBuiltIn && k.dec != decBlock && k.dec != decInvariant && k.dec != decRelaxedPrecision {
+			return 0, v.refuse(in, "decoration %d on a built-in block", k.dec)
+		}
+	}
+	total := uint32(0)
 	for k, m := range ti.ops {
 		b, ok := v.deco(t, int32(k), decBuiltIn)
 		if !ok {
-			return v.errf(in, "member %d of a built-in block is not a built-in", k)
+			return 0, v.errf(in, "member %d of a built-in block is not a built-in", k)
 		}
-		if err := v.checkBuiltin(in, b, sc, m); err != nil {
-			return err
+		n, err := v.checkBuiltin(in, b, sc, m)
+		if err != nil {
+			return 0, err
 		}
+		total += n
 	}
-	return nil
+	return total, nil
 }
 
-func (v *validator) checkBuiltin(in *inst, b, sc, t uint32) error {
+// checkBuiltin checks one built-in and returns its components.
+func (v *validator) checkBuiltin(in *inst, b, sc, t uint32) (uint32, error) {
 	n, isNum := v.numeric(t)
 	f32 := func(count uint32) bool { return isNum && n.kind == 'f' && n.width == 32 && n.count == count }
 	ok := false
+	comps := uint32(1)
+	if isNum {
+		comps = n.count
+	}
 	switch b {
 	case builtinPosition:
 		ok = v.model == modelVertex && sc == scOutput && f32(4)
@@ -153,8 +198,10 @@ func (v *validator) checkBuiltin(in *inst, b, sc, t uint32) error {
 	case builtinClipDistance, builtinCullDistance:
 		ti := v.typeOf(t)
 		if ti.op == opTypeArray {
-			e, _ := v.numeric(ti.ops[0])
-			ok = v.model == modelVertex && sc == scOutput && e.kind == 'f' && e.width == 32 && e.count == 1 && v.typeOf(ti.ops[0]).op == opTypeFloat
+			e := v.typeOf(ti.ops[0])
+			comps = v.arrayLength(ti)
+			v.clipCull += comps
+			ok = v.model == modelVertex && sc == scOutput && e.op == opTypeFloat && e.ops[0] == 32 && v.clipCull <= maxClipCull
 		}
 	case builtinVertexIndex, builtinInstanceIndex:
 		ok = v.model == modelVertex && sc == scInput && isNum && n.kind == 'i' && n.width == 32 && n.count == 1
@@ -167,12 +214,12 @@ func (v *validator) checkBuiltin(in *inst, b, sc, t uint32) error {
 	case builtinFragDepth:
 		ok = v.model == modelFragment && sc == scOutput && f32(1) && v.modes[modeDepthReplacing]
 	default:
-		return v.refuse(in, "built-in %d", b)
+		return 0, v.refuse(in, "built-in %d", b)
 	}
 	if !ok {
-		return v.errf(in, "built-in %d as a %s of storage class %d is not valid in this stage", b, v.typeName(t), sc)
+		return 0, v.errf(in, "built-in %d as a %s of storage class %d is not valid in this stage (clip and cull distances: at most %d together)", b, v.typeName(t), sc, maxClipCull)
 	}
-	return nil
+	return comps, nil
 }
 
 // locations returns how many locations an interface type takes.
