@@ -223,9 +223,11 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 		}
 		for i := range s.m.UniformBlocks {
 			b := &s.m.UniformBlocks[i]
-			if block != nil && !sameBlock(block.Type, b.Type) {
-				return nil, fmt.Errorf("%s: the vertex and fragment shaders declare different uniform blocks %s and %s at set 0 binding 0: declare the same members in both: %w",
-					op, block.Name, b.Name, ErrEffect)
+			if block != nil {
+				if diff := blockDiff(block.Type, b.Type, ""); diff != "" {
+					return nil, fmt.Errorf("%s: the vertex and fragment shaders declare different uniform blocks %s and %s at set 0 binding 0 (%s): declare the same members in both: %w",
+						op, block.Name, b.Name, diff, ErrEffect)
+				}
 			}
 			block = b
 		}
@@ -342,23 +344,45 @@ func checkResources(m *spirv.Module, what string) error {
 	return nil
 }
 
-// sameBlock reports whether two block types have the same members at the
-// same offsets.
-func sameBlock(a, b spirv.Type) bool {
-	if len(a.Members) != len(b.Members) {
-		return false
+// blockDiff says how two block types differ, the vertex shader's (a) and
+// the fragment shader's (b): the first member whose name, type, offset
+// or size differs, or a member one has and the other lacks; "" when they
+// have the same members at the same offsets.
+func blockDiff(a, b spirv.Type, prefix string) string {
+	desc := func(m spirv.Member) string {
+		t := m.Type.String()
+		if m.Type.Kind == spirv.KindStruct {
+			t = "struct"
+			if m.Type.Name != "" {
+				t = m.Type.Name
+			}
+		}
+		for _, n := range m.Type.Array {
+			t += "[" + strconv.Itoa(n) + "]"
+		}
+		return fmt.Sprintf("%s %s at offset %d", t, prefix+m.Name, m.Offset)
 	}
-	for i := range a.Members {
+	for i := range max(len(a.Members), len(b.Members)) {
+		switch {
+		case i >= len(a.Members):
+			return fmt.Sprintf("the fragment shader's has %s, the vertex shader's ends before it", desc(b.Members[i]))
+		case i >= len(b.Members):
+			return fmt.Sprintf("the vertex shader's has %s, the fragment shader's ends before it", desc(a.Members[i]))
+		}
 		x, y := a.Members[i], b.Members[i]
-		if x.Name != y.Name || x.Offset != y.Offset || x.Type.String() != y.Type.String() && x.Type.Kind != spirv.KindStruct ||
-			x.Type.Size() != y.Type.Size() {
-			return false
+		if x.Type.Kind == spirv.KindStruct && y.Type.Kind == spirv.KindStruct && x.Name == y.Name && x.Offset == y.Offset &&
+			slices.Equal(x.Type.Array, y.Type.Array) && x.Type.Size() == y.Type.Size() {
+			if d := blockDiff(x.Type, y.Type, prefix+x.Name+"."); d != "" {
+				return d
+			}
+			continue
 		}
-		if x.Type.Kind == spirv.KindStruct && !sameBlock(x.Type, y.Type) {
-			return false
+		if x.Name != y.Name || x.Offset != y.Offset || x.Type.String() != y.Type.String() || x.Type.Kind != y.Type.Kind ||
+			!slices.Equal(x.Type.Array, y.Type.Array) || x.Type.Size() != y.Type.Size() || x.RowMajor != y.RowMajor {
+			return fmt.Sprintf("member %d: the vertex shader's is %s, the fragment shader's %s", i, desc(x), desc(y))
 		}
 	}
-	return true
+	return ""
 }
 
 // addParameters adds the members of struct t, prefixed, at base.
@@ -578,7 +602,7 @@ func (e *Effect) spriteDevice() *Device      { return e.dev }
 
 func (p *EffectParameter) check(op string, t EffectParameterType, class EffectParameterClass, rows, cols, n int) error {
 	if p == nil {
-		return fmt.Errorf("graphics: effect parameter %s: no such parameter (Parameters[name] was nil; see Effect.Parameter): %w", op, ErrEffect)
+		return fmt.Errorf("graphics: effect parameter: %s on a parameter that does not exist (Parameters[name] was nil; Effect.Parameter names the missing one): %w", op, ErrEffect)
 	}
 	if p.ParameterType != t || p.ParameterClass != class || p.rows != rows || p.cols != cols || (n > 0) != (p.Elements > 0) || n > p.Elements {
 		return fmt.Errorf("graphics: effect parameter %q is %s; %s was given %s: %w", p.Name, p.describe(), op, describe(t, class, rows, cols, n), ErrEffect)
@@ -787,6 +811,9 @@ func (p *EffectParameter) SetTexture(t *Texture2D) error {
 // passed here allocates at the call); the typed setters (SetFloat,
 // SetVector4, SetMatrix, ...) never allocate: use them per draw.
 func (p *EffectParameter) SetValue(v any) error {
+	if p == nil {
+		return p.check("SetValue", 0, 0, 0, 0, 0)
+	}
 	switch x := v.(type) {
 	case float32:
 		return p.SetFloat(x)
@@ -831,8 +858,8 @@ func (p *EffectParameter) SetValue(v any) error {
 		}
 		return p.SetTexture(x.Texture2D)
 	}
-	if p == nil {
-		return p.check("SetValue", 0, 0, 0, 0, 0)
+	if v == nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given nil: %w", p.Name, p.describe(), ErrEffect)
 	}
 	return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given a %s: %w", p.Name, p.describe(), reflect.TypeOf(v), ErrEffect)
 }
