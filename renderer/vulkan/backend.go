@@ -113,7 +113,7 @@ func (r *Renderer) destroyGraphics() {
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
 	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy}
+		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
