@@ -86,6 +86,32 @@ func combineImageSampler(w []uint32) ([]uint32, error) {
 		}
 		return w, nil
 	}
+	// The loads of the image whose only use is an OpSampledImage need no
+	// OpImage (an instruction the engine's validator may refuse): find the
+	// other uses, counting any operand word equal to a load's id as one
+	// (a literal that happens to equal it only costs an unneeded OpImage).
+	imageLoads := map[uint32]bool{}
+	for i := 5; i < len(w); i += int(w[i] >> 16) {
+		if a := w[i+1 : i+int(w[i]>>16)]; w[i]&0xffff == opLoad && len(a) >= 3 && a[2] == imageVar {
+			imageLoads[a[1]] = true
+		}
+	}
+	imageUsed := map[uint32]bool{}
+	for i := 5; i < len(w); i += int(w[i] >> 16) {
+		op, a := w[i]&0xffff, w[i+1:i+int(w[i]>>16)]
+		from := 0
+		switch {
+		case op == opName || op == opDecorate || op == opLoad && len(a) >= 3 && a[2] == imageVar:
+			continue
+		case op == opSampledImage:
+			from = 3 // a[2], the image, is replaced
+		}
+		for _, id := range a[min(from, len(a)):] {
+			if imageLoads[id] {
+				imageUsed[id] = true
+			}
+		}
+	}
 	bound := w[3]
 	fresh := func() uint32 { bound++; return bound - 1 }
 	sampledType, newSampledType := sampledOf[imageType], false
@@ -143,6 +169,9 @@ func combineImageSampler(w []uint32) ([]uint32, error) {
 				samplerLoads[a[1]] = true
 				continue
 			case imageVar:
+				if !imageUsed[a[1]] {
+					continue
+				}
 				s := fresh()
 				out = append(out, 4<<16|opLoad, sampledType, s, imageVar,
 					4<<16|opImage, a[0], a[1], s)
