@@ -68,8 +68,9 @@ type wgslCompiled struct {
 	vertex, fragment []byte     // SPIR-V, one entry point named main each
 	sprite           bool       // no vertex entry point
 	block            *ir.Type   // the uniform struct, nil for none
+	params           spirv.Type // block as the reflection's Type
+	blockUsed        bool       // an entry point reads the uniform
 	texture          string     // the texture variable's name
-	module           *ir.Module // the whole module, for the block's types
 }
 
 // compileWGSL parses src, checks its entry points and compiles each to a
@@ -81,7 +82,6 @@ func compileWGSL(src string) (*wgslCompiled, error) {
 		return nil, err
 	}
 	var c wgslCompiled
-	c.module = m
 	vi, fi := -1, -1
 	for i, ep := range m.EntryPoints {
 		switch ep.Stage {
@@ -114,13 +114,27 @@ func compileWGSL(src string) (*wgslCompiled, error) {
 			c.texture = g.Name
 		}
 	}
-	if c.fragment, err = compileStage(src, fi); err != nil {
-		return nil, err
-	}
-	if vi >= 0 {
-		if c.vertex, err = compileStage(src, vi); err != nil {
+	if c.block != nil {
+		// The parameters' table, checked before naga's SPIR-V (which the
+		// device's validation would refuse with a less useful message).
+		st, ok := c.block.Inner.(ir.StructType)
+		if !ok {
+			return nil, fmt.Errorf("the var<uniform> is a %s, not a struct: declare a struct whose members are the parameters: %w", wgslTypeName(m, c.block), ErrEffect)
+		}
+		if c.params, err = irStruct(m, st, ""); err != nil {
 			return nil, err
 		}
+	}
+	var used bool
+	if c.fragment, used, err = compileStage(src, fi); err != nil {
+		return nil, err
+	}
+	c.blockUsed = used
+	if vi >= 0 {
+		if c.vertex, used, err = compileStage(src, vi); err != nil {
+			return nil, err
+		}
+		c.blockUsed = c.blockUsed || used
 	}
 	return &c, nil
 }
@@ -148,30 +162,33 @@ func lowerWGSL(src string) (*ir.Module, error) {
 // compileStage compiles the entry point at index ep of src alone: a fresh
 // IR (naga's compaction rewrites it in place), the other entry point and
 // what only it uses removed, so each stage's module declares only the
-// resources it uses.
-func compileStage(src string, ep int) ([]byte, error) {
+// resources it uses. usesBlock reports whether it reads the uniform.
+func compileStage(src string, ep int) (spv []byte, usesBlock bool, err error) {
 	m, err := lowerWGSL(src)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	e := m.EntryPoints[ep]
 	e.Name = "main"
 	m.EntryPoints = []ir.EntryPoint{e}
 	ir.CompactUnused(m)
+	for _, g := range m.GlobalVariables {
+		usesBlock = usesBlock || g.Space == ir.SpaceUniform
+	}
 	// Debug keeps naga's names (variables, struct members): the engine's
 	// reflection names vertex inputs and the texture by them.
 	b, err := naga.GenerateSPIRV(m, nagaspirv.Options{Version: nagaspirv.Version1_0, Debug: true})
 	if err != nil {
-		return nil, fmt.Errorf("compiling the %s entry point to SPIR-V: %w: %w", stageName(e.Stage), err, ErrEffect)
+		return nil, false, fmt.Errorf("compiling the %s entry point to SPIR-V: %w: %w", stageName(e.Stage), err, ErrEffect)
 	}
 	w, err := spirv.Words(b)
 	if err != nil {
-		return nil, fmt.Errorf("naga's SPIR-V for the %s entry point: %w: %w", stageName(e.Stage), err, ErrEffect)
+		return nil, false, fmt.Errorf("naga's SPIR-V for the %s entry point: %w: %w", stageName(e.Stage), err, ErrEffect)
 	}
 	if w, err = combineImageSampler(w); err != nil {
-		return nil, fmt.Errorf("the %s entry point: %w", stageName(e.Stage), err)
+		return nil, false, fmt.Errorf("the %s entry point: %w", stageName(e.Stage), err)
 	}
-	return wordBytes(w), nil
+	return wordBytes(w), usesBlock, nil
 }
 
 func stageName(s ir.ShaderStage) string {
@@ -225,18 +242,12 @@ func (e *Effect) wgslParameters(c *wgslCompiled) error {
 		p.Name, e.texName = c.texture, c.texture
 		e.Parameters[p.Name] = p
 	}
-	if c.block == nil {
+	if c.block == nil || !c.blockUsed {
+		// No entry point reads the uniform: naga drops it, as glslc drops
+		// an unused block; the effect has no parameters from it.
 		return nil
 	}
-	st, ok := c.block.Inner.(ir.StructType)
-	if !ok {
-		// naga wraps a non-struct uniform in a struct of one unnamed member.
-		return fmt.Errorf("the var<uniform> is a %s, not a struct: declare a struct whose members are the parameters: %w", wgslTypeName(c.module, c.block), ErrEffect)
-	}
-	t, err := irStruct(c.module, st, "")
-	if err != nil {
-		return err
-	}
+	t := c.params
 	if size := t.Size(); (size+15)&^15 != len(e.block) {
 		return fmt.Errorf("the uniform struct is %d bytes by naga's IR, %d by its SPIR-V: %w", size, len(e.block), ErrEffect)
 	}
@@ -292,14 +303,15 @@ func irType(m *ir.Module, h ir.TypeHandle, name string) (spirv.Type, error) {
 		t.Rows = int(x.Size)
 		return t, err
 	case ir.MatrixType:
+		if x.Rows == ir.Vec2 {
+			// WGSL puts the columns 8 bytes apart; Vulkan 1.0's uniform
+			// blocks (std140) want 16, and the SPIR-V would be refused.
+			return spirv.Type{}, fmt.Errorf("parameter %s is a mat%dx2<f32>, whose 8-byte columns a Vulkan uniform block cannot hold: declare it mat%dx4<f32> and use each column's .xy: %w",
+				name, x.Columns, x.Columns, ErrEffect)
+		}
 		t, err := scalar(x.Scalar)
 		t.Rows, t.Columns = int(x.Rows), int(x.Columns)
-		// WGSL: a matrix's columns are vectors of Rows, aligned as vec2 (8
-		// bytes) or vec4 (16 bytes for vec3 and vec4).
-		t.MatrixStride = int(x.Scalar.Width) * 4
-		if x.Rows == ir.Vec2 {
-			t.MatrixStride = int(x.Scalar.Width) * 2
-		}
+		t.MatrixStride = 4 * int(x.Scalar.Width) // vec3 and vec4 columns: 16 bytes
 		return t, err
 	case ir.ArrayType:
 		if x.Size.Constant == nil {
