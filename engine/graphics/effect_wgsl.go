@@ -139,13 +139,22 @@ func compileWGSL(src string) (*wgslCompiled, error) {
 	return &c, nil
 }
 
+// nagaPanic turns a panic inside naga (a compiler bug some source
+// triggers) into an error for the game, as bad input must be.
+func nagaPanic(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("the WGSL compiler (naga) failed on this source: %v: %w", p, ErrEffect)
+	}
+}
+
 // lowerWGSL parses and lowers src to naga's IR and validates it.
-func lowerWGSL(src string) (*ir.Module, error) {
+func lowerWGSL(src string) (m *ir.Module, err error) {
+	defer nagaPanic(&err)
 	ast, err := naga.Parse(src)
 	if err != nil {
 		return nil, wgslError(err)
 	}
-	m, err := naga.LowerWithSource(ast, src)
+	m, err = naga.LowerWithSource(ast, src)
 	if err != nil {
 		return nil, wgslError(err)
 	}
@@ -171,13 +180,13 @@ func compileStage(src string, ep int) (spv []byte, usesBlock bool, err error) {
 	e := m.EntryPoints[ep]
 	e.Name = "main"
 	m.EntryPoints = []ir.EntryPoint{e}
-	ir.CompactUnused(m)
+	if err := compact(m); err != nil {
+		return nil, false, err
+	}
 	for _, g := range m.GlobalVariables {
 		usesBlock = usesBlock || g.Space == ir.SpaceUniform
 	}
-	// Debug keeps naga's names (variables, struct members): the engine's
-	// reflection names vertex inputs and the texture by them.
-	b, err := naga.GenerateSPIRV(m, nagaspirv.Options{Version: nagaspirv.Version1_0, Debug: true})
+	b, err := generateSPIRV(m)
 	if err != nil {
 		return nil, false, fmt.Errorf("compiling the %s entry point to SPIR-V: %w: %w", stageName(e.Stage), err, ErrEffect)
 	}
@@ -189,6 +198,21 @@ func compileStage(src string, ep int) (spv []byte, usesBlock bool, err error) {
 		return nil, false, fmt.Errorf("the %s entry point: %w", stageName(e.Stage), err)
 	}
 	return wordBytes(w), usesBlock, nil
+}
+
+// compact drops what m's one entry point does not use.
+func compact(m *ir.Module) (err error) {
+	defer nagaPanic(&err)
+	ir.CompactUnused(m)
+	return nil
+}
+
+// generateSPIRV emits m as SPIR-V 1.0 (Vulkan 1.0's). Debug keeps naga's
+// names of the entry point's inputs and outputs, by which the engine's
+// reflection names the vertex inputs.
+func generateSPIRV(m *ir.Module) (b []byte, err error) {
+	defer nagaPanic(&err)
+	return naga.GenerateSPIRV(m, nagaspirv.Options{Version: nagaspirv.Version1_0, Debug: true})
 }
 
 func stageName(s ir.ShaderStage) string {

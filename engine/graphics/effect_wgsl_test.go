@@ -249,3 +249,25 @@ func TestE8_NagaOutputPassesSpirvVal(t *testing.T) {
 		t.Errorf("validated %d modules, want 3", n)
 	}
 }
+
+// FuzzE8_NewEffectWGSLNeverPanics compiles arbitrary text as WGSL: an
+// effect or an error, never a panic. The seeds are this file's effects,
+// cut short and with a piece removed.
+func FuzzE8_NewEffectWGSLNeverPanics(f *testing.F) {
+	for _, src := range []string{layoutWGSL, spriteWGSL} {
+		f.Add(src)
+		for i := 0; i < len(src); i += 37 {
+			f.Add(src[:i])
+			f.Add(src[:i] + src[min(i+7, len(src)):])
+		}
+	}
+	r := newRig(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := graphics.NewEffectWGSL(r.dev, src)
+		if err == nil {
+			e.Dispose()
+		} else if !errors.Is(err, graphics.ErrEffect) {
+			t.Fatalf("error %v does not wrap ErrEffect", err)
+		}
+	})
+}
