@@ -356,9 +356,36 @@ func irType(m *ir.Module, h ir.TypeHandle, name string) (spirv.Type, error) {
 	return spirv.Type{}, fmt.Errorf("parameter %s has type %s, which effects do not support: %w", name, wgslTypeName(m, &m.Types[h]), ErrEffect)
 }
 
+// wgslTypeName names t as WGSL does where it can (f32, vec3<f32>,
+// texture_2d), else by naga's type.
 func wgslTypeName(m *ir.Module, t *ir.Type) string {
 	if t.Name != "" {
 		return t.Name
 	}
-	return fmt.Sprintf("%T", t.Inner)
+	scalar := func(s ir.ScalarType) string {
+		switch s.Kind {
+		case ir.ScalarFloat:
+			return "f" + strconv.Itoa(8*int(s.Width))
+		case ir.ScalarSint:
+			return "i" + strconv.Itoa(8*int(s.Width))
+		case ir.ScalarUint:
+			return "u" + strconv.Itoa(8*int(s.Width))
+		case ir.ScalarBool:
+			return "bool"
+		}
+		return "abstract number"
+	}
+	switch x := t.Inner.(type) {
+	case ir.ScalarType:
+		return scalar(x)
+	case ir.VectorType:
+		return fmt.Sprintf("vec%d<%s>", x.Size, scalar(x.Scalar))
+	case ir.MatrixType:
+		return fmt.Sprintf("mat%dx%d<%s>", x.Columns, x.Rows, scalar(x.Scalar))
+	case ir.ArrayType:
+		if int(x.Base) < len(m.Types) {
+			return "array<" + wgslTypeName(m, &m.Types[x.Base]) + ">"
+		}
+	}
+	return strings.TrimPrefix(fmt.Sprintf("%T", t.Inner), "ir.")
 }

@@ -271,3 +271,44 @@ func FuzzE8_NewEffectWGSLNeverPanics(f *testing.F) {
 		}
 	})
 }
+
+// TestE8_WGSLVertexInputsByName reads vertex inputs declared as a struct's
+// members: each is fed by the vertex element its name gives, at its
+// @location.
+func TestE8_WGSLVertexInputsByName(t *testing.T) {
+	r := newRig(t)
+	e, err := graphics.NewEffectWGSL(r.dev, `
+struct VertexInput {
+    @location(2) TexCoord1: vec2<f32>,
+    @location(0) Position: vec3<f32>,
+    @location(5) Normal: vec3<f32>,
+}
+struct VertexOutput {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+@vertex
+fn vs_main(v: VertexInput) -> VertexOutput {
+    return VertexOutput(vec4<f32>(v.Position + v.Normal, 1.0), v.TexCoord1);
+}
+@fragment
+fn fs_main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    return vec4<f32>(uv, 0.0, 1.0);
+}
+`)
+	must(t, err)
+	want := []graphics.EffectInput{
+		{Location: 0, Usage: graphics.UsagePosition, Name: "Position"},
+		{Location: 2, Usage: graphics.UsageTextureCoordinate, UsageIndex: 1, Name: "TexCoord1"},
+		{Location: 5, Usage: graphics.UsageNormal, Name: "Normal"},
+	}
+	got := e.Inputs()
+	if len(got) != len(want) {
+		t.Fatalf("inputs %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("input %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
