@@ -32,6 +32,16 @@ func boxJSON(t testing.TB, dir string) map[string]any {
 	return m
 }
 
+// writeJSON writes doc as dir/name and returns the file's path.
+func writeJSON(t testing.TB, dir, name string, doc map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	must(t, err)
+	file := filepath.Join(dir, name)
+	must(t, os.WriteFile(file, b, 0o644))
+	return file
+}
+
 // at returns doc[key][i] as a map.
 func at(doc map[string]any, key string, i int) map[string]any {
 	return doc[key].([]any)[i].(map[string]any)
