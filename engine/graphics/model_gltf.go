@@ -1060,8 +1060,10 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		return nil, nil
 	}
 	t, err := LoadTexture(l.dev, bytes.NewReader(data))
-	if err != nil {
+	if errors.Is(err, ErrDisposed) {
 		return nil, fmt.Errorf("%s: %w", what, err)
+	} else if err != nil { // the image's content: not an image, too large
+		return nil, fmt.Errorf("%s: %w: %w", what, err, ErrBadModel)
 	}
 	l.images[*src] = t
 	l.model.textures = append(l.model.textures, t)
