@@ -153,8 +153,9 @@ func (p *Platform) Gamepad(index int) (engine.GamepadState, bool) {
 	return out, ok
 }
 
-// SetIcon sets the window's icon (engine.IconSetter).
-func (p *Platform) SetIcon(images []image.Image) { p.win.SetIcon(images) }
+// SetIcon sets the window's icon (engine.IconSetter; window.SetIcon says
+// what it refuses and scales).
+func (p *Platform) SetIcon(images []image.Image) error { return p.win.SetIcon(images) }
 
 // ContentScale returns the monitor's content scale (engine.ContentScaler).
 func (p *Platform) ContentScale() (x, y float32) { return p.win.ContentScale() }
