@@ -78,6 +78,9 @@ type ModelBone struct {
 	Children []*ModelBone
 	// Transform places the bone relative to its parent.
 	Transform mgl32.Mat4
+	// Node is the glTF node index the bone was made from, -1 for a bone
+	// the loader made (the root).
+	Node int
 }
 
 // ModelMeshPart is one draw of a mesh: a range of a vertex and an index
@@ -112,6 +115,11 @@ type ModelMeshPart struct {
 	// WEIGHTS_0), kept for animation; nil when the mesh has none.
 	Joints  [][4]uint16
 	Weights [][4]float32
+	// MorphTargets is the number of the primitive's morph targets (0
+	// without any); ModelMesh.MorphWeights holds their default weights.
+	MorphTargets int
+
+	anim *partAnim // morph target data and load-time notes, nil without either
 	// Tag holds the part's *ModelMaterial.
 	Tag any
 }
@@ -155,6 +163,12 @@ type ModelMesh struct {
 	BoundingSphere BoundingSphere
 	// MeshParts are the mesh's draws.
 	MeshParts []*ModelMeshPart
+	// Skin is the skin the mesh's node binds it to, nil for a rigid
+	// mesh. A skinned mesh is placed by its joints, not by ParentBone.
+	Skin *Skin
+	// MorphWeights are the default weights of the mesh's morph targets
+	// (the node's, else the mesh's, else zeros); empty without targets.
+	MorphWeights []float32
 	// Effects holds each part's effect, in part order (XNA's
 	// ModelEffectCollection): set their World, View and Projection, then
 	// call Draw.
@@ -212,9 +226,18 @@ type Model struct {
 	// Meshes lists the meshes; one glTF mesh used by several nodes
 	// appears once per node, sharing its parts.
 	Meshes []*ModelMesh
+	// Skins are the file's skins in file order (rule K1).
+	Skins []*Skin
+	// Animations are the file's animations in file order (rule K1).
+	Animations []*AnimationClip
+	// Warnings lists the fix-ups the loader made to the file's content,
+	// one line per kind and element (rule K6): weights renormalized,
+	// influences beyond four dropped.
+	Warnings []string
 	// Tag is free for the game.
 	Tag any
 
+	rest     []boneTRS                // each bone's rest transform split, for animation
 	absolute []mgl32.Mat4             // Draw's bone transforms, reused
 	textures []*Texture2D             // owned, disposed by Dispose
 	buffers  []interface{ Dispose() } // owned vertex and index buffers and alpha-test effects

@@ -359,7 +359,7 @@ func (l *modelLoader) build() error {
 	if s := l.scene(); s != nil {
 		name = s.Name
 	}
-	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4()}
+	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4(), Node: -1}
 	m.Bones = []*ModelBone{m.Root}
 	type item struct {
 		node   int
@@ -386,7 +386,7 @@ func (l *modelLoader) build() error {
 		}
 		seen[it.node] = true
 		n := nodes[it.node]
-		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n)}
+		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n), Node: it.node}
 		it.parent.Children = append(it.parent.Children, b)
 		m.Bones = append(m.Bones, b)
 		if n.Mesh != nil {
@@ -399,7 +399,7 @@ func (l *modelLoader) build() error {
 		}
 	}
 	m.absolute = make([]mgl32.Mat4, len(m.Bones))
-	return nil
+	return l.buildAnimation() // skins, animations, morph weights: model_anim.go
 }
 
 // scene returns the scene drawn: the document's scene, else the first.
@@ -688,6 +688,9 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 		if part.Weights, err = modeler.ReadWeights(l.doc, wa, nil); err != nil {
 			return nil, nil, bad("WEIGHTS_0: %v", err)
 		}
+	}
+	if err := l.partAnimation(p, part, n); err != nil { // morph targets, extra influences: model_anim.go
+		return nil, nil, err
 	}
 
 	var idx []uint32
