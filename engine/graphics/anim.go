@@ -157,7 +157,7 @@ func (c *AnimationChannel) Sample(t float64, dst []float32) {
 		h10 := (u3 - 2*u2 + u) * td
 		h01 := -2*u3 + 3*u2
 		h11 := (u3 - u2) * td
-		p0, m0 := value(k), c.Values[(3*k+2)*w:(3*k+3)*w]     // value, out-tangent of key k
+		p0, m0 := value(k), c.Values[(3*k+2)*w:(3*k+3)*w]   // value, out-tangent of key k
 		p1, m1 := value(k+1), c.Values[(3*k+3)*w:(3*k+4)*w] // value, in-tangent of key k+1
 		for i := range w {
 			dst[i] = float32(h00*float64(p0[i]) + h10*float64(m0[i]) + h01*float64(p1[i]) + h11*float64(m1[i]))
