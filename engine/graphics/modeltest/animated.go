@@ -263,3 +263,16 @@ func LongSkin(n int) (*gltf.Document, error) {
 	Animate(doc, "curl", chans...)
 	return doc, nil
 }
+
+// AnimatedModels names the skinned and morphing models scripts/genmodels
+// commits (as NAME.glb in engine/graphics/testdata/animated), with their
+// generators.
+var AnimatedModels = []struct {
+	Name string
+	Make func() (*gltf.Document, error)
+}{
+	{"cylinder", BentCylinder},
+	{"chain", Chain},
+	{"morphcube", MorphCube},
+	{"longskin", func() (*gltf.Document, error) { return LongSkin(100) }},
+}
