@@ -234,6 +234,8 @@ type Model struct {
 	// one line per kind and element (rule K6): weights renormalized,
 	// influences beyond four dropped.
 	Warnings []string
+	// Player, when set, poses the model for Draw (see DrawPose).
+	Player *AnimationPlayer
 	// Tag is free for the game.
 	Tag any
 
@@ -286,8 +288,12 @@ func (m *Model) CopyBoneTransformsFrom(src []mgl32.Mat4) error {
 
 // Draw draws the model placed by world (XNA's Model.Draw): each mesh's
 // effects get world times the mesh bone's absolute transform, view and
-// projection, and each mesh is drawn. It allocates nothing.
+// projection, and each mesh is drawn. With m.Player set it draws the
+// player's pose (DrawPose). It allocates nothing.
 func (m *Model) Draw(world, view, projection mgl32.Mat4) error {
+	if m.Player != nil {
+		return m.DrawPose(m.Player, world, view, projection)
+	}
 	if len(m.absolute) < len(m.Bones) {
 		m.absolute = make([]mgl32.Mat4, len(m.Bones))
 	}

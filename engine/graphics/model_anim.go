@@ -14,12 +14,12 @@ import (
 )
 
 // partAnim is what a part keeps for animation beyond its public fields:
-// its morph targets' position and normal offsets (for drawing morphs)
-// and how many vertices lost influences beyond four on load.
+// its morph targets' position and normal offsets, how many vertices
+// lost influences beyond four on load, and its vertices for DrawPose.
 type partAnim struct {
-	basePos, baseNor [][3]float32   // the vertices as loaded (morph targets only)
-	dPos, dNor       [][][3]float32 // per target; a nil entry: the target moves no positions (normals)
-	dropped          int            // vertices whose fifth-and-later influences were dropped
+	dPos, dNor [][][3]float32 // per target; a nil entry: the target moves no positions (normals)
+	dropped    int            // vertices whose fifth-and-later influences were dropped
+	pose       *posePart      // the vertices kept for DrawPose
 }
 
 // partAnimation reads what a primitive has for animation beyond JOINTS_0
@@ -42,22 +42,6 @@ func (l *modelLoader) partAnimation(p *gltf.Primitive, part *ModelMeshPart, n in
 		part.anim = a
 	}
 	part.MorphTargets = len(p.Targets)
-	pa, err := l.accessor(p.Attributes[gltf.POSITION], "POSITION")
-	if err != nil {
-		return err
-	}
-	if a.basePos, err = modeler.ReadPosition(l.doc, pa, nil); err != nil {
-		return bad("POSITION: %v", err)
-	}
-	if ni, ok := p.Attributes[gltf.NORMAL]; ok {
-		na, err := l.accessor(ni, "NORMAL")
-		if err != nil {
-			return err
-		}
-		if a.baseNor, err = modeler.ReadNormal(l.doc, na, nil); err != nil {
-			return bad("NORMAL: %v", err)
-		}
-	}
 	a.dPos = make([][][3]float32, len(p.Targets))
 	a.dNor = make([][][3]float32, len(p.Targets))
 	for t, target := range p.Targets {

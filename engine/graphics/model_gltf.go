@@ -735,6 +735,7 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	if err := l.buffers(part, &v, idx); err != nil {
 		return nil, nil, err
 	}
+	keepForPose(part, &v, idx) // skinned and morphing parts: model_pose.go
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
 	part.BlendState, part.RasterizerState = Opaque, CullCounterClockwise
 	if mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend {

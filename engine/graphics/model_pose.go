@@ -1,0 +1,208 @@
+package graphics
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// posePart is what a skinned or morphing part keeps to be drawn in a
+// pose: its vertices as loaded, its index list, and scratch for the posed
+// vertices (reused by every draw).
+type posePart struct {
+	pos, nor [][3]float32
+	uv       [][2]float32
+	col      []Color
+	idx16    []uint16
+	idx32    []uint32
+	out      []VertexPositionNormalTexture
+	outCol   []modelVertex
+}
+
+// VertexDeclaration returns the layout of the loader's coloured vertex.
+func (modelVertex) VertexDeclaration() VertexDeclaration { return declModel }
+
+// keepForPose keeps a skinned or morphing part's vertices and indices
+// for DrawPose.
+func keepForPose(part *ModelMeshPart, v *partVertices, idx []uint32) {
+	if part.Joints == nil && part.MorphTargets == 0 {
+		return
+	}
+	if part.anim == nil {
+		part.anim = &partAnim{}
+	}
+	pp := &posePart{pos: v.pos, nor: v.nor, uv: v.uv, col: v.col}
+	if len(v.pos) <= math.MaxUint16+1 {
+		pp.idx16 = make([]uint16, len(idx))
+		for i, x := range idx {
+			pp.idx16[i] = uint16(x)
+		}
+	} else {
+		pp.idx32 = idx
+	}
+	if v.col != nil {
+		pp.outCol = make([]modelVertex, len(v.pos))
+	} else {
+		pp.out = make([]VertexPositionNormalTexture, len(v.pos))
+	}
+	part.anim.pose = pp
+}
+
+// DrawPose draws the model in player p's pose, placed by world (rule K4):
+// a rigid mesh is placed by world times its bone's transform in
+// p.WorldTransforms; a skinned mesh's vertices are moved by
+// p.SkinTransforms of its skin, then placed by world (the mesh node's own
+// transform is not applied, as glTF says); morph targets are blended with
+// p.MorphWeights. The player's root transform is applied too: pass the
+// identity as root to Update and place the model with world, or the
+// reverse. A nil p draws the rest pose, as Draw does.
+//
+// Skinning and morphing run on the CPU: the posed vertices of each part
+// are written into scratch the part owns and copied into the frame's
+// vertex arena (DrawUserIndexedPrimitives), so many players may pose one
+// model in one frame. It allocates nothing.
+func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4) error {
+	if p == nil {
+		player := m.Player
+		m.Player = nil
+		defer func() { m.Player = player }()
+		return m.Draw(world, view, projection)
+	}
+	if p.model != m {
+		return fmt.Errorf("graphics: draw model pose: the player poses another model: make one with NewAnimationPlayer(model): %w", ErrInvalid)
+	}
+	for mi, mesh := range m.Meshes {
+		w := world
+		var skin []mgl32.Mat4
+		if mesh.Skin != nil {
+			skin = p.SkinTransforms(mesh.Skin.index)
+		} else {
+			w = world.Mul4(p.world[mesh.ParentBone.Index])
+		}
+		for _, e := range mesh.Effects {
+			e.World, e.View, e.Projection = w, view, projection
+		}
+		if err := mesh.drawPosed(skin, p.MorphWeights(mi)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drawPosed draws the mesh's parts, posing those that keep their
+// vertices: skinned by skin (nil: rigid) and morphed by weights.
+func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
+	if len(m.MeshParts) == 0 {
+		return nil
+	}
+	d := m.MeshParts[0].Effect.dev
+	blend, raster := d.BlendState(), d.RasterizerState()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster) }()
+	for i, p := range m.MeshParts {
+		if p.PrimitiveCount == 0 {
+			continue
+		}
+		var pp *posePart
+		if p.anim != nil {
+			pp = p.anim.pose
+		}
+		posed := pp != nil && (skin != nil && p.Joints != nil || p.MorphTargets > 0 && len(weights) == p.MorphTargets)
+		if !posed {
+			if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
+				return m.drawErr(i, err)
+			}
+			if err := d.SetIndices(p.IndexBuffer); err != nil {
+				return m.drawErr(i, err)
+			}
+		}
+		d.SetBlendState(p.BlendState)
+		d.SetRasterizerState(p.RasterizerState)
+		if a := p.AlphaTest; a != nil {
+			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
+			a.Apply()
+		} else {
+			p.Effect.Apply()
+		}
+		var err error
+		switch {
+		case !posed:
+			err = d.DrawIndexedPrimitives(p.PrimitiveType, p.VertexOffset, p.StartIndex, p.PrimitiveCount)
+		default:
+			if skin == nil || p.Joints == nil {
+				skin = nil
+			}
+			pp.pose(p, skin, weights)
+			err = pp.draw(d, p)
+		}
+		if err != nil {
+			return m.drawErr(i, err)
+		}
+	}
+	return nil
+}
+
+// pose writes the part's vertices morphed by weights and skinned by skin
+// (either may be nil) into the scratch.
+func (pp *posePart) pose(p *ModelMeshPart, skin []mgl32.Mat4, weights []float32) {
+	var a *partAnim
+	if len(weights) == p.MorphTargets && p.MorphTargets > 0 {
+		a = p.anim
+	}
+	for v := range pp.pos {
+		pos, nor := mgl32.Vec3(pp.pos[v]), mgl32.Vec3(pp.nor[v])
+		if a != nil {
+			for t, w := range weights {
+				if w == 0 {
+					continue
+				}
+				if d := a.dPos[t]; d != nil {
+					pos = pos.Add(mgl32.Vec3(d[v]).Mul(w))
+				}
+				if d := a.dNor[t]; d != nil {
+					nor = nor.Add(mgl32.Vec3(d[v]).Mul(w))
+				}
+			}
+		}
+		if skin != nil {
+			var s mgl32.Mat4
+			j, w := p.Joints[v], p.Weights[v]
+			for k := range 4 {
+				if w[k] != 0 {
+					s = s.Add(skin[j[k]].Mul(w[k]))
+				}
+			}
+			pos = s.Mul4x1(pos.Vec4(1)).Vec3()
+			nor = s.Mul4x1(nor.Vec4(0)).Vec3()
+		}
+		if l := nor.Len(); l > 0 {
+			nor = nor.Mul(1 / l)
+		}
+		if pp.outCol != nil {
+			o := &pp.outCol[v]
+			o.Position, o.Normal, o.Color = pos, nor, pp.col[v]
+			if pp.uv != nil {
+				o.Texture = pp.uv[v]
+			}
+		} else {
+			o := &pp.out[v]
+			o.Position, o.Normal = pos, nor
+			if pp.uv != nil {
+				o.TextureCoordinate = pp.uv[v]
+			}
+		}
+	}
+}
+
+// draw draws the posed vertices with the part's indices.
+func (pp *posePart) draw(d *Device, p *ModelMeshPart) error {
+	switch {
+	case pp.outCol != nil && pp.idx16 != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.outCol, pp.idx16, p.StartIndex, p.PrimitiveCount)
+	case pp.outCol != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.outCol, pp.idx32, p.StartIndex, p.PrimitiveCount)
+	case pp.idx16 != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx16, p.StartIndex, p.PrimitiveCount)
+	}
+	return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx32, p.StartIndex, p.PrimitiveCount)
+}
