@@ -111,6 +111,12 @@ type ModelMeshPart struct {
 	// puts the device's own back afterwards.
 	BlendState      BlendState
 	RasterizerState RasterizerState
+	// SamplerState is how the part's texture is read: the file's sampler
+	// (wrap modes, filters), glTF's defaults (REPEAT, linear) where it
+	// names none. ModelMesh.Draw sets it for the part and puts the
+	// device's own back afterwards, so a model draws the same whatever
+	// sampler was set before.
+	SamplerState SamplerState
 	// Joints and Weights are the vertices' skinning data (JOINTS_0 and
 	// WEIGHTS_0), kept for animation; nil when the mesh has none.
 	Joints  [][4]uint16
@@ -178,15 +184,15 @@ type ModelMesh struct {
 }
 
 // Draw draws every part with its effect as it is set now, under the part's
-// blend and rasterizer states; the device's blend and rasterizer states
-// are put back afterwards. It allocates nothing.
+// blend, rasterizer and sampler states; the device's own are put back
+// afterwards. It allocates nothing.
 func (m *ModelMesh) Draw() error {
 	if len(m.MeshParts) == 0 {
 		return nil
 	}
 	d := m.MeshParts[0].Effect.dev
-	blend, raster := d.BlendState(), d.RasterizerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster) }()
+	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
@@ -199,6 +205,9 @@ func (m *ModelMesh) Draw() error {
 		}
 		d.SetBlendState(p.BlendState)
 		d.SetRasterizerState(p.RasterizerState)
+		if err := d.SetSamplerState(p.SamplerState); err != nil {
+			return m.drawErr(i, err)
+		}
 		if a := p.AlphaTest; a != nil {
 			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
 			a.Apply()

@@ -738,6 +738,9 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	keepForPose(part, &v, idx) // skinned and morphing parts: model_pose.go
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
 	part.BlendState, part.RasterizerState = Opaque, CullCounterClockwise
+	if mat.texInfo != nil {
+		part.SamplerState, _ = l.modelSampler(mat.texInfo.Index) // model_sampler.go
+	}
 	if mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend {
 		part.BlendState = AlphaBlend
 	}
@@ -1057,7 +1060,7 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		}
 		return nil, nil
 	}
-	t, err := LoadTexture(l.dev, bytes.NewReader(data))
+	t, err := LoadTexture(l.dev, bytes.NewReader(data), l.textureOptions(i)...) // mipmaps when the sampler reads them: model_sampler.go
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}

@@ -97,8 +97,8 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 		return nil
 	}
 	d := m.MeshParts[0].Effect.dev
-	blend, raster := d.BlendState(), d.RasterizerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster) }()
+	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
@@ -118,6 +118,9 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 		}
 		d.SetBlendState(p.BlendState)
 		d.SetRasterizerState(p.RasterizerState)
+		if err := d.SetSamplerState(p.SamplerState); err != nil {
+			return m.drawErr(i, err)
+		}
 		if a := p.AlphaTest; a != nil {
 			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
 			a.Apply()
