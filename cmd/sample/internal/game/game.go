@@ -265,6 +265,7 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	keys := g.Keyboard()
 	s.inj.advance(s.draws)
 	s.handleKeys(g, keys)
+	s.updateModel(keys, gt) // the -model's animation: game_model.go
 	s.prevKeys = keys
 	s.look.update(g) // game_look.go
 	s.stepBalls(gt)
