@@ -168,15 +168,7 @@ func (pp *posePart) pose(p *ModelMeshPart, skin []mgl32.Mat4, weights []float32)
 			}
 		}
 		if skin != nil {
-			var s mgl32.Mat4
-			j, w := p.Joints[v], p.Weights[v]
-			for k := range 4 {
-				if w[k] != 0 {
-					s = s.Add(skin[j[k]].Mul(w[k]))
-				}
-			}
-			pos = s.Mul4x1(pos.Vec4(1)).Vec3()
-			nor = s.Mul4x1(nor.Vec4(0)).Vec3()
+			pos, nor = skinVertex(skin, p.Joints[v], p.Weights[v], pos, nor)
 		}
 		if l := nor.Len(); l > 0 {
 			nor = nor.Mul(1 / l)
@@ -208,4 +200,27 @@ func (pp *posePart) draw(d *Device, p *ModelMeshPart) error {
 		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx16, p.StartIndex, p.PrimitiveCount)
 	}
 	return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx32, p.StartIndex, p.PrimitiveCount)
+}
+
+// skinVertex moves a position and a normal by the weighted sum of their
+// joints' matrices (linear blend skinning): each joint's affine part
+// applied to them, weighted, summed. Zero weights are skipped.
+func skinVertex(skin []mgl32.Mat4, j [4]uint16, w [4]float32, pos, nor mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	var p, n mgl32.Vec3
+	for k := range 4 {
+		wk := w[k]
+		if wk == 0 {
+			continue
+		}
+		m := &skin[j[k]]
+		px, py, pz := pos[0], pos[1], pos[2]
+		p[0] += wk * (m[0]*px + m[4]*py + m[8]*pz + m[12])
+		p[1] += wk * (m[1]*px + m[5]*py + m[9]*pz + m[13])
+		p[2] += wk * (m[2]*px + m[6]*py + m[10]*pz + m[14])
+		nx, ny, nz := nor[0], nor[1], nor[2]
+		n[0] += wk * (m[0]*nx + m[4]*ny + m[8]*nz)
+		n[1] += wk * (m[1]*nx + m[5]*ny + m[9]*nz)
+		n[2] += wk * (m[2]*nx + m[6]*ny + m[10]*nz)
+	}
+	return p, n
 }
