@@ -108,8 +108,6 @@ type AnimationClip struct {
 	Duration time.Duration
 	// Channels are the clip's channels in file order.
 	Channels []*AnimationChannel
-
-	index int // position in Model.Animations
 }
 
 // keySeconds turns a clip time into the seconds the keys are in.
@@ -119,8 +117,9 @@ func keySeconds(d time.Duration) float64 { return d.Seconds() }
 
 // Sample writes the channel's value at clip time t (seconds) into dst,
 // which must hold Width floats (rule K2). Before the first key the first
-// value holds, after the last the last; rotations come out normalized. It
-// allocates nothing.
+// value holds, after the last the last; rotations come out normalized. A
+// channel whose Values do not fit its Times and Width leaves dst as it
+// is. It allocates nothing.
 func (c *AnimationChannel) Sample(t float64, dst []float32) {
 	w := c.Width
 	n := len(c.Times)
@@ -128,6 +127,13 @@ func (c *AnimationChannel) Sample(t float64, dst []float32) {
 		return
 	}
 	cubic := c.Interpolation == InterpolationCubicSpline
+	need := n * w
+	if cubic {
+		need *= 3
+	}
+	if w <= 0 || len(c.Values) < need {
+		return // values that do not fit the keys (a channel made by hand): dst is left as it is
+	}
 	value := func(k int) []float32 {
 		if cubic {
 			return c.Values[(3*k+1)*w : (3*k+2)*w]

@@ -2,6 +2,7 @@ package graphics
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -42,6 +43,12 @@ type AnimationPlayer struct {
 func NewAnimationPlayer(m *Model) *AnimationPlayer {
 	p := &AnimationPlayer{model: m, looping: true, fade: 1}
 	n := len(m.Bones)
+	if len(m.rest) != n { // a model made by hand: its bones' transforms split
+		m.rest = make([]boneTRS, n)
+		for i, b := range m.Bones {
+			m.rest[i] = decompose(b.Transform)
+		}
+	}
 	p.bones, p.world = make([]mgl32.Mat4, n), make([]mgl32.Mat4, n)
 	p.pose, p.other, p.touched = make([]boneTRS, n), make([]boneTRS, n), make([]bool, n)
 	p.skins = make([][]mgl32.Mat4, len(m.Skins))
@@ -96,7 +103,7 @@ func (p *AnimationPlayer) own(c *AnimationClip, op string) error {
 	if c == nil {
 		return fmt.Errorf("graphics: animation player: %s: the clip is nil: pass one of the model's Animations: %w", op, ErrInvalid)
 	}
-	if c.index < 0 || c.index >= len(p.model.Animations) || p.model.Animations[c.index] != c {
+	if !slices.Contains(p.model.Animations, c) {
 		return fmt.Errorf("graphics: animation player: %s: clip %q is not one of this model's Animations: %w", op, c.Name, ErrInvalid)
 	}
 	return nil

@@ -392,3 +392,25 @@ func TestK6_UpdateAllocatesNothing(t *testing.T) {
 		t.Errorf("Update of morph weights allocates %v times per call, want 0", n)
 	}
 }
+
+// TestK3_PlayerOfAHandMadeModel: a model built in code (no file) with a
+// channel of its own poses from its bones' transforms; a channel whose
+// values do not fit its keys changes nothing instead of panicking.
+func TestK3_PlayerOfAHandMadeModel(t *testing.T) {
+	root := &graphics.ModelBone{Name: "root", Transform: mgl32.Ident4(), Node: -1}
+	arm := &graphics.ModelBone{Name: "arm", Index: 1, Parent: root, Node: -1,
+		Transform: mgl32.Translate3D(0, 2, 0).Mul4(mgl32.Scale3D(3, 3, 3))}
+	root.Children = []*graphics.ModelBone{arm}
+	m := &graphics.Model{Root: root, Bones: []*graphics.ModelBone{root, arm}}
+	m.Animations = []*graphics.AnimationClip{{Name: "hand", Duration: time.Second, Channels: []*graphics.AnimationChannel{
+		{Bone: arm, Path: graphics.PathTranslation, Width: 3, Times: []float32{0, 1}, Values: []float32{0, 1, 0, 0, 3, 0}},
+		{Bone: arm, Path: graphics.PathRotation, Width: 4, Times: []float32{0, 1}, Values: []float32{0, 0, 0}}, // short
+	}}}
+	p := graphics.NewAnimationPlayer(m)
+	must(t, p.StartClip(m.Animations[0]))
+	p.Update(500*time.Millisecond, false, mgl32.Ident4())
+	want := mgl32.Translate3D(0, 2, 0).Mul4(mgl32.Scale3D(3, 3, 3))
+	if got := p.WorldTransforms()[1]; !got.ApproxEqualThreshold(want, 1e-5) {
+		t.Errorf("arm at 0.5 s: %v, want the translation halfway and the bone's own scale %v", got, want)
+	}
+}

@@ -408,7 +408,7 @@ func (l *modelLoader) animations(nodeBone []*ModelBone) error {
 		if a == nil {
 			return bad("animation %d is null", ai)
 		}
-		clip := &AnimationClip{Name: a.Name, index: ai}
+		clip := &AnimationClip{Name: a.Name}
 		for ci, c := range a.Channels {
 			what := fmt.Sprintf("animation %d (%q) channel %d", ai, a.Name, ci)
 			ch, err := l.channel(a, c, nodeBone, what)
