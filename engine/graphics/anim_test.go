@@ -228,6 +228,9 @@ func TestK7_CommittedModelsAreTheGenerators(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("testdata/animated/%s.glb differs from the generator's: run go run ./scripts/genmodels", g.Name)
 		}
+		if err := graphics.CheckModelFile(filepath.Join("testdata", "animated", g.Name+".glb")); err != nil {
+			t.Errorf("CheckModelFile: %v", err)
+		}
 	}
 }
 
