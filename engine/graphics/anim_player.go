@@ -39,8 +39,12 @@ type AnimationPlayer struct {
 }
 
 // NewAnimationPlayer returns a player for m, in m's rest pose, looping,
-// with no clip started.
+// with no clip started. A nil m gives a player of an empty model, whose
+// StartClip always fails.
 func NewAnimationPlayer(m *Model) *AnimationPlayer {
+	if m == nil {
+		m = &Model{}
+	}
 	p := &AnimationPlayer{model: m, looping: true, fade: 1}
 	n := len(m.Bones)
 	if len(m.rest) != n { // a model made by hand: its bones' transforms split

@@ -304,6 +304,11 @@ func TestK3_PlayerShape(t *testing.T) {
 	if p.SkinTransforms(1) != nil || p.SkinTransforms(-1) != nil {
 		t.Error("SkinTransforms out of range: want nil")
 	}
+	empty := graphics.NewAnimationPlayer(nil)
+	empty.Update(time.Second, true, mgl32.Ident4())
+	if err := empty.StartClip(m.Animations[0]); err == nil || len(empty.WorldTransforms()) != 0 {
+		t.Errorf("a player of a nil model: StartClip %v, %d transforms; want an error and none", err, len(empty.WorldTransforms()))
+	}
 }
 
 func TestK3_CrossFadeBlendsPerBone(t *testing.T) {

@@ -3,6 +3,7 @@ package graphics
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -76,7 +77,7 @@ func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4)
 		w := world
 		var skin []mgl32.Mat4
 		if mesh.Skin != nil {
-			skin = p.SkinTransforms(mesh.Skin.index)
+			skin = p.SkinTransforms(skinIndex(m, mesh.Skin))
 		} else {
 			w = world.Mul4(p.world[mesh.ParentBone.Index])
 		}
@@ -223,4 +224,13 @@ func skinVertex(skin []mgl32.Mat4, j [4]uint16, w [4]float32, pos, nor mgl32.Vec
 		n[2] += wk * (m[2]*nx + m[6]*ny + m[10]*nz)
 	}
 	return p, n
+}
+
+// skinIndex returns s's index in m.Skins (-1 when it is not there: a skin
+// made by hand and not added).
+func skinIndex(m *Model, s *Skin) int {
+	if s.index >= 0 && s.index < len(m.Skins) && m.Skins[s.index] == s {
+		return s.index
+	}
+	return slices.Index(m.Skins, s)
 }
