@@ -422,3 +422,44 @@ func TestK3_PlayerOfAHandMadeModel(t *testing.T) {
 		t.Errorf("arm at 0.5 s: %v, want the translation halfway and the bone's own scale %v", got, want)
 	}
 }
+
+// TestK7_ExporterShapes: the shapes exporters write, as in Khronos'
+// RiggedSimple: the skeleton under a node given by a matrix (COLLADA's
+// Z-up turned Y-up), the skinned mesh's node moved (its transform is not
+// applied, as glTF says) and keys that start after 0; the player matches
+// the reference at times before the first key, between and after.
+func TestK7_ExporterShapes(t *testing.T) {
+	doc, err := modeltest.BentCylinder()
+	must(t, err)
+	zup := gltf.DefaultMatrix
+	zup[5], zup[6], zup[9], zup[10] = 0, -1, 1, 0 // column-major: y -> -z, z -> y
+	zup[12] = 0.5
+	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "zup", Matrix: zup, Children: []int{1}})
+	doc.Scenes[0].Nodes = []int{0, len(doc.Nodes) - 1}
+	doc.Nodes[0].Translation = [3]float64{7, 7, 7}
+	// The animation again, its keys starting at 1/24 s.
+	doc.Animations = nil
+	z, y := mgl32.Vec3{0, 0, 1}, mgl32.Vec3{0, 1, 0}
+	q := func(axis mgl32.Vec3, deg float32) [4]float32 {
+		r := mgl32.QuatRotate(mgl32.DegToRad(deg), axis)
+		return [4]float32{r.V[0], r.V[1], r.V[2], r.W}
+	}
+	modeltest.Animate(doc, "late",
+		modeltest.Channel{Node: 2, Path: gltf.TRSRotation, Times: []float32{0.041666, 1.041666, 2.083333},
+			Values: [][4]float32{q(z, 30), q(z, 90), q(z, 30)}},
+		modeltest.Channel{Node: 1, Path: gltf.TRSRotation, Times: []float32{0.041666, 2.083333},
+			Values: [][4]float32{q(y, 0), q(y, 90)}})
+	r := newRig(t)
+	m := loadModel(t, r, saveModel(t, doc, nil, "rigged.glb", ""))
+	ref := newRef(t, doc)
+	p := graphics.NewAnimationPlayer(m)
+	must(t, p.StartClip(m.Animations[0]))
+	p.SetLooping(false)
+	for _, at := range []time.Duration{0, 20 * time.Millisecond, 41666 * time.Microsecond, 600 * time.Millisecond, 2 * time.Second, 3 * time.Second} {
+		p.Update(at, false, mgl32.Ident4())
+		checkSkin(t, p, ref, doc.Animations[0], p.CurrentTime(), fmt.Sprintf("at %v", at))
+	}
+	if d, want := m.Animations[0].Duration, time.Duration(math.Round(float64(float32(2.083333))*1e9)); d != want {
+		t.Errorf("duration %v, want the last key's float32 time to the nanosecond, %v", d, want)
+	}
+}
