@@ -365,7 +365,7 @@ func (l *modelLoader) build() error {
 	if s := l.scene(); s != nil {
 		name = s.Name
 	}
-	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4()}
+	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4(), Node: -1}
 	m.Bones = []*ModelBone{m.Root}
 	type item struct {
 		node   int
@@ -392,7 +392,7 @@ func (l *modelLoader) build() error {
 		}
 		seen[it.node] = true
 		n := nodes[it.node]
-		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n)}
+		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n), Node: it.node}
 		it.parent.Children = append(it.parent.Children, b)
 		m.Bones = append(m.Bones, b)
 		if n.Mesh != nil {
@@ -405,7 +405,7 @@ func (l *modelLoader) build() error {
 		}
 	}
 	m.absolute = make([]mgl32.Mat4, len(m.Bones))
-	return nil
+	return l.buildAnimation() // skins, animations, morph weights: model_anim.go
 }
 
 // scene returns the scene drawn: the document's scene, else the first.
@@ -695,6 +695,9 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 			return nil, nil, bad("WEIGHTS_0: %v", err)
 		}
 	}
+	if err := l.partAnimation(p, part, n); err != nil { // morph targets, extra influences: model_anim.go
+		return nil, nil, err
+	}
 
 	var idx []uint32
 	if p.Indices != nil {
@@ -738,8 +741,12 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	if err := l.buffers(part, &v, idx); err != nil {
 		return nil, nil, err
 	}
+	keepForPose(part, &v, idx) // skinned and morphing parts: model_pose.go
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
 	part.BlendState, part.RasterizerState = Opaque, CullCounterClockwise
+	if mat.texInfo != nil {
+		part.SamplerState, _ = l.modelSampler(mat.texInfo.Index) // model_sampler.go
+	}
 	if mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend {
 		part.BlendState = AlphaBlend
 	}
@@ -1059,7 +1066,7 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		}
 		return nil, nil
 	}
-	t, err := LoadTexture(l.dev, bytes.NewReader(data))
+	t, err := LoadTexture(l.dev, bytes.NewReader(data), l.textureOptions(i)...) // mipmaps when the sampler reads them: model_sampler.go
 	if errors.Is(err, ErrDisposed) {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	} else if err != nil { // the image's content: not an image, too large
