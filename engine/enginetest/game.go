@@ -1,6 +1,8 @@
 package enginetest
 
 import (
+	"testing"
+
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -43,6 +45,22 @@ func NewGame(h engine.Handler, cfg Config) (*Game, error) {
 		return nil, err
 	}
 	return &Game{Game: g, Platform: p}, nil
+}
+
+// Open is NewGame for a test: it fails t when the game cannot be made,
+// and closes the game when t ends (Close; an error there fails t too).
+func Open(t testing.TB, h engine.Handler, cfg Config) *Game {
+	t.Helper()
+	g, err := NewGame(h, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := g.Close(); err != nil {
+			t.Errorf("enginetest: closing the game: %v", err)
+		}
+	})
+	return g
 }
 
 // Renderer returns the fake renderer (Platform.Renderer).

@@ -46,15 +46,7 @@ func (p *probe) Draw(*engine.Game, timing.GameTime) {}
 // deactivates the game. One poll per frame, FrameTime of clock each.
 func TestScriptedInputReachesTheGame(t *testing.T) {
 	pr := &probe{}
-	g, err := enginetest.NewGame(pr, enginetest.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := g.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	g := enginetest.Open(t, pr, enginetest.Config{})
 	p := g.Platform
 	g.GamePad(0) // the engine polls the slots a game asked for
 	if err := p.At(2, engine.PlatformEvent{Kind: engine.EventChar, Char: 'x'}); err != nil {

@@ -25,15 +25,7 @@ func TestModelViewerOrbitAndZoomOnTheFake(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := &viewer{file: file, pitch: 0.3, zoom: 1}
-	g, err := enginetest.NewGame(v, enginetest.Config{Width: 320, Height: 240})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := g.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	g := enginetest.Open(t, v, enginetest.Config{Width: 320, Height: 240})
 	gfx := g.Renderer().Graphics()
 	gfx.Keep = true
 	p := g.Platform

@@ -16,15 +16,7 @@ import (
 // platform for full screen and F again leaves it; Esc quits.
 func TestPixelartKeysMouseAndResizeOnTheFake(t *testing.T) {
 	s := &scene{}
-	g, err := enginetest.NewGame(s, enginetest.Config{Width: 640, Height: 360})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := g.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	g := enginetest.Open(t, s, enginetest.Config{Width: 640, Height: 360})
 	p := g.Platform
 	if err := g.RunFrames(1); err != nil {
 		t.Fatal(err)

@@ -13,15 +13,7 @@ import (
 func newFakePong(t *testing.T) (*enginetest.Game, *pong) {
 	t.Helper()
 	p := &pong{}
-	g, err := enginetest.NewGame(p, enginetest.Config{Width: width, Height: height})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := g.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	g := enginetest.Open(t, p, enginetest.Config{Width: width, Height: height})
 	g.Renderer().Graphics().Keep = true
 	if err := g.RunFrames(1); err != nil {
 		t.Fatal(err)

@@ -16,15 +16,7 @@ import (
 // last frame is kept for its screenshot, cleared to the background.
 func TestShaderEffectsRecordOnTheFake(t *testing.T) {
 	d := &demo{frames: 20, screenshot: true, crtOn: true}
-	g, err := enginetest.NewGame(d, enginetest.Config{Width: width, Height: height})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if err := g.Close(); err != nil {
-			t.Error(err)
-		}
-	}()
+	g := enginetest.Open(t, d, enginetest.Config{Width: width, Height: height})
 	gfx := g.Renderer().Graphics()
 	gfx.Keep = true
 	if err := g.RunFrames(2); err != nil {
