@@ -16,14 +16,7 @@ import (
 // drag), releasing the button gives the cursor back; a wheel step away
 // zooms in by zoomStep; Esc quits.
 func TestModelViewerOrbitAndZoomOnTheFake(t *testing.T) {
-	doc, err := modeltest.Hierarchy()
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "chain.glb")
-	if err := modeltest.Save(doc, file, ""); err != nil {
-		t.Fatal(err)
-	}
+	file := chainModel(t)
 	v := &viewer{file: file, pitch: 0.3, zoom: 1}
 	g := enginetest.Open(t, v, enginetest.Config{Width: 320, Height: 240})
 	gfx := g.Renderer().Graphics()
@@ -69,4 +62,19 @@ func TestModelViewerOrbitAndZoomOnTheFake(t *testing.T) {
 	if !g.IsExiting() {
 		t.Error("Esc did not quit")
 	}
+}
+
+// chainModel writes modeltest's three-node hierarchy to a .glb file in a
+// temporary folder and returns its path.
+func chainModel(t *testing.T) string {
+	t.Helper()
+	doc, err := modeltest.Hierarchy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "chain.glb")
+	if err := modeltest.Save(doc, file, ""); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }

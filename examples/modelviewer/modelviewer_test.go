@@ -1,14 +1,12 @@
 package main
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/engine/enginetest/desktoptest"
-	"github.com/metronome-engine/metronome/engine/graphics/modeltest"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
@@ -22,14 +20,7 @@ func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 // test writes and draws 30 frames on the real stack (virtual time,
 // validation on: any message fails the run).
 func TestM1_ModelViewerShowsAModel(t *testing.T) {
-	doc, err := modeltest.Hierarchy()
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "chain.glb")
-	if err := modeltest.Save(doc, file, ""); err != nil {
-		t.Fatal(err)
-	}
+	file := chainModel(t)
 	fixed, err := timing.NewFixedDt(time.Second / 60)
 	if err != nil {
 		t.Fatal(err)
