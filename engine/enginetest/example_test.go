@@ -69,10 +69,10 @@ func Example() {
 	fmt.Printf("jumps %d, aim %g, frames %d, clear %v\n", j.jumps, j.aimX, r.Presents, r.LastClear)
 	fmt.Println("textures:", len(r.Graphics().Textures))
 	p.Tap(engine.KeyEscape)
-	// The exit comes in the fourth frame's update, which draws nothing
-	// (T12); RunFrames stops there. Game time: four polls of a 60 Hz frame
-	// each, plus the InactiveSleepTime (20 ms) the first frame slept before
-	// its poll delivered the window's focus.
+	// The exit comes in the fourth frame's update, whose draw Exit skips;
+	// RunFrames stops there. Game time: four polls of a 60 Hz frame each,
+	// plus the InactiveSleepTime (20 ms) the first frame slept before its
+	// poll delivered the window's focus.
 	if err := g.RunFrames(10); err != nil {
 		fmt.Println(err)
 		return

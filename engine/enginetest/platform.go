@@ -10,8 +10,8 @@
 // loop works; a test may Advance it further (a slow frame). Nothing waits
 // for real time, so a run is the same on every machine.
 //
-// Tests of the real window and renderer run their tests on the main
-// thread instead: see package enginetest/desktoptest.
+// A test binary whose tests open real windows needs the main thread
+// instead: package enginetest/desktoptest has its TestMain.
 package enginetest
 
 import (
@@ -181,7 +181,7 @@ func (p *Platform) Vibration(index int) (low, high float32) {
 func (p *Platform) Polls() int { return p.polls }
 
 // Waits returns how many WaitEvents calls the engine made (a minimized
-// game's waits, rule W2).
+// game's waits).
 func (p *Platform) Waits() int { return p.waits }
 
 // FullScreen reports whether the game last asked for full screen.

@@ -1,8 +1,8 @@
 // Package desktoptest is the TestMain of a test binary whose tests open
 // real windows (engine/desktop, window): the window system must be driven
-// from the main OS thread (rule W1), so the tests run on other goroutines
-// and call desktop.Do (or window.Do) for their windows. Tests on the fake
-// platform (package enginetest) need none of this.
+// from the main OS thread, so the tests run on other goroutines and call
+// desktop.Do (or window.Do) for their windows. Tests on the fake platform
+// (package enginetest) need none of this.
 //
 //	func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 package desktoptest
