@@ -6,6 +6,7 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/enginetest"
+	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -85,5 +86,35 @@ func TestScriptedInputReachesTheGame(t *testing.T) {
 	}
 	if err := p.SetGamepad(engine.MaxGamepads, pad, engine.GamepadCapabilities{}); err == nil {
 		t.Error("SetGamepad accepted a slot out of range")
+	}
+}
+
+// still is a game that clears the screen and nothing else.
+type still struct{}
+
+func (still) Update(*engine.Game, timing.GameTime) {}
+func (still) Draw(g *engine.Game, _ timing.GameTime) {
+	_ = g.GraphicsDevice().Clear(graphics.Black)
+}
+
+// TestFakeFrameAllocatesNothing: a warm frame on the fake (poll, update,
+// draw, present on the fake backend) allocates nothing, so a game's own
+// allocation test (testing.AllocsPerRun) measures the game alone.
+func TestFakeFrameAllocatesNothing(t *testing.T) {
+	g := enginetest.Open(t, still{}, enginetest.Config{})
+	if err := g.RunFrames(10); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	allocs := testing.AllocsPerRun(100, func() {
+		if e := g.RunOneFrame(); e != nil {
+			err = e
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per frame, want 0", allocs)
 	}
 }
