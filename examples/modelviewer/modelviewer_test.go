@@ -1,39 +1,26 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
-	"github.com/metronome-engine/metronome/engine/graphics/modeltest"
+	"github.com/metronome-engine/metronome/engine/enginetest/desktoptest"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
-		defer windowtest.KeepDisplay()()
-		return m.Run()
-	}))
-}
+// TestMain serves the main thread for the tests that open a real window.
+func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 
 // TestM1_ModelViewerShowsAModel: the viewer loads a three-node model the
 // test writes and draws 30 frames on the real stack (virtual time,
 // validation on: any message fails the run).
 func TestM1_ModelViewerShowsAModel(t *testing.T) {
-	doc, err := modeltest.Hierarchy()
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "chain.glb")
-	if err := modeltest.Save(doc, file, ""); err != nil {
-		t.Fatal(err)
-	}
+	file := chainModel(t)
 	fixed, err := timing.NewFixedDt(time.Second / 60)
 	if err != nil {
 		t.Fatal(err)
