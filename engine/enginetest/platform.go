@@ -270,8 +270,8 @@ func (p *Platform) SetCursorMode(mode engine.CursorMode) (x, y float64) {
 // own moves do.
 func (p *Platform) SetCursorPosition(x, y float64) { p.mouseX, p.mouseY = x, y }
 
-// SetIcon records the icon images.
-func (p *Platform) SetIcon(images []image.Image) { p.icons = images }
+// SetIcon records the icon images; it refuses none.
+func (p *Platform) SetIcon(images []image.Image) error { p.icons = images; return nil }
 
 // Title returns the window's title.
 func (p *Platform) Title() string { return p.title }
