@@ -19,7 +19,11 @@ import (
 // string. The result is the same Effect NewEffect and NewSpriteEffect
 // make: parameters by name (the uniform struct's members, named and
 // placed by WGSL's layout rules as naga lays them out), Apply, SpriteBatch
-// use. A syntax or type error is an error naming the line and column.
+// use. A syntax error names its line and column; an error naga finds
+// while lowering (an unknown name, a missing member) names the line and
+// column of the function it is in. naga's type checks are incomplete: a
+// mismatch it lets through is refused by the SPIR-V validation that every
+// effect passes, naming the instruction rather than the line.
 //
 // What the module may declare:
 //

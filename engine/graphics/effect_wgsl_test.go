@@ -312,3 +312,16 @@ fn fs_main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
 		}
 	}
 }
+
+// BenchmarkE8_NewEffectWGSL measures compiling layoutWGSL (a vertex and a
+// fragment entry point) to a ready Effect on the fake backend.
+func BenchmarkE8_NewEffectWGSL(b *testing.B) {
+	r := newRig(b)
+	for b.Loop() {
+		e, err := graphics.NewEffectWGSL(r.dev, layoutWGSL)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Dispose()
+	}
+}
