@@ -166,7 +166,7 @@ type lzx struct {
 	started        bool
 	blockType      int
 	blockLeft      int
-	blockOdd       bool // an uncompressed block of odd length: a pad byte follows
+	blockOdd       bool // an uncompressed block of odd length: a pad byte follows its end
 	r              [3]uint32
 	mainLen        [lzxMainSymbols]uint8
 	lenLen         [lzxLenSymbols]uint8
@@ -234,10 +234,6 @@ func (d *lzx) frame(src []byte, end int) error {
 	}
 	for len(d.out) < end {
 		if d.blockLeft == 0 {
-			if d.blockOdd {
-				b.pos++
-				d.blockOdd = false
-			}
 			if err := d.blockHeader(b); err != nil {
 				return err
 			}
@@ -384,6 +380,10 @@ func (d *lzx) stored(b *bits, n int) (int, error) {
 	n = min(n, len(b.src)-b.pos)
 	d.out = append(d.out, b.src[b.pos:b.pos+n]...)
 	b.pos += n
+	if n == d.blockLeft && d.blockOdd {
+		b.pos++ // the pad byte that realigns the stream to a word
+		d.blockOdd = false
+	}
 	return n, nil
 }
 
