@@ -120,6 +120,9 @@ func Load[T any](m *Manager, name string) (T, error) {
 	e := &entry{key: key{k, n}, value: v, files: files}
 	m.entries[e.key] = e
 	m.order = append(m.order, e)
+	if m.watch != nil {
+		m.watch.track(files)
+	}
 	return v.(T), nil
 }
 

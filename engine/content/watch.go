@@ -22,6 +22,7 @@ type watcher struct {
 	dir     string
 	mu      sync.Mutex
 	changed map[string]bool // slash paths relative to dir
+	files   map[string]bool // the loaded assets' files: changes to others are ignored
 	done    chan struct{}
 	failed  map[key]string // the last reload error reported, by asset
 }
@@ -58,8 +59,11 @@ func (m *Manager) Watch(dir string) (err error) {
 	if err != nil {
 		return fmt.Errorf("content: watch %s: %w", dir, err)
 	}
-	w := &watcher{fw: fw, dir: dir, changed: map[string]bool{}, done: make(chan struct{}), failed: map[key]string{}}
+	w := &watcher{fw: fw, dir: dir, changed: map[string]bool{}, files: map[string]bool{}, done: make(chan struct{}), failed: map[key]string{}}
 	m.watch = w
+	for _, e := range m.order {
+		w.track(e.files)
+	}
 	go w.run(m)
 	return nil
 }
@@ -82,10 +86,16 @@ func (w *watcher) run(m *Manager) {
 			if err != nil {
 				continue
 			}
+			rel = filepath.ToSlash(rel)
 			w.mu.Lock()
-			w.changed[filepath.ToSlash(rel)] = true
+			ours := w.files[rel]
+			if ours {
+				w.changed[rel] = true
+			}
 			w.mu.Unlock()
-			m.pending.Store(true)
+			if ours {
+				m.pending.Store(true)
+			}
 		case err, ok := <-w.fw.Errors:
 			if !ok {
 				return
@@ -93,6 +103,15 @@ func (w *watcher) run(m *Manager) {
 			m.report("", fmt.Errorf("content: watching %s: %w", w.dir, err))
 		}
 	}
+}
+
+// track adds files to those whose changes count.
+func (w *watcher) track(files []string) {
+	w.mu.Lock()
+	for _, f := range files {
+		w.files[f] = true
+	}
+	w.mu.Unlock()
 }
 
 // SetReloadErrorHandler sets what Update calls when a changed file fails
@@ -164,8 +183,13 @@ func (m *Manager) reload(e *entry) error {
 		return fmt.Errorf("content: reload %s %q: %w", kindNames[e.key.kind], e.key.name, err)
 	}
 	e.files = files
+	m.watch.track(files)
 	return nil
 }
+
+// Pending reports whether the watcher has seen a change to a loaded
+// asset's file that the next Update will act on.
+func (m *Manager) Pending() bool { return m.pending.Load() }
 
 // Close stops watching (Watch) and waits for the watcher to end; the
 // loaded assets stay (Unload disposes of them). A second call does
