@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"path"
 	"strings"
 	"sync"
@@ -250,9 +251,44 @@ func (m *Manager) loadFile(k kind, p string) (any, []string, error) {
 		return s, []string{p}, err
 	case kindModel:
 		md, err := graphics.LoadModel(m.dev, m.root, p)
-		return md, []string{p}, err
+		return md, modelFiles(m.root, p), err
 	}
 	return m.loadEffect(p)
+}
+
+// modelFiles returns a model's file and, for a .gltf, the buffer and
+// image files it names (hot reload follows them too).
+func modelFiles(root fs.FS, p string) []string {
+	files := []string{p}
+	if !strings.HasSuffix(strings.ToLower(p), ".gltf") {
+		return files
+	}
+	data, err := fs.ReadFile(root, p)
+	if err != nil {
+		return files
+	}
+	var doc struct {
+		Buffers []struct{ URI string } `json:"buffers"`
+		Images  []struct{ URI string } `json:"images"`
+	}
+	if json.Unmarshal(data, &doc) != nil {
+		return files
+	}
+	add := func(uri string) {
+		if uri == "" || strings.HasPrefix(uri, "data:") {
+			return
+		}
+		if u, err := url.PathUnescape(uri); err == nil {
+			files = append(files, path.Join(path.Dir(p), u))
+		}
+	}
+	for _, b := range doc.Buffers {
+		add(b.URI)
+	}
+	for _, i := range doc.Images {
+		add(i.URI)
+	}
+	return files
 }
 
 // loadEffect reads a SPIR-V pair, or a fragment shader alone for a sprite
