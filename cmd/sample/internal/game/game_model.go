@@ -4,9 +4,12 @@ import (
 	"embed"
 	"fmt"
 	"math"
+	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/content"
 	"github.com/metronome-engine/metronome/engine/graphics"
 )
 
@@ -48,9 +51,20 @@ type framedModel struct {
 	radius float32
 }
 
-// loadFramed loads file and measures its bounding sphere.
-func loadFramed(dev *graphics.Device, file string) (*framedModel, error) {
-	m, err := graphics.LoadModelFile(dev, file)
+// loadFramed loads file and measures its bounding sphere. With watch, it
+// loads it through g's content manager, rooted at the file's folder, and
+// turns hot reload on (rule C3): a saved file replaces the model in place.
+func loadFramed(dev *graphics.Device, file string, watch bool, g *engine.Game) (*framedModel, error) {
+	var m *graphics.Model
+	var err error
+	if watch && g != nil {
+		c := g.Content()
+		if m, err = content.Load[*graphics.Model](c, filepath.Base(file)); err == nil {
+			err = c.Watch(g.ContentDir())
+		}
+	} else {
+		m, err = graphics.LoadModelFile(dev, file)
+	}
 	if err != nil {
 		return nil, err
 	}
