@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/metronome-engine/metronome/engine/audio"
@@ -35,8 +34,6 @@ type Manager struct {
 	watch   *watcher    // watch.go; nil until Watch
 	pending atomic.Bool // the watcher saw a change since the last Update
 	onError func(name string, err error)
-	mu      sync.Mutex // errs
-	errs    []error
 }
 
 type kind uint8

@@ -132,14 +132,6 @@ func (r *xnbReader) u8(what string) (byte, error) {
 	return b[0], nil
 }
 
-func (r *xnbReader) u16(what string) (uint16, error) {
-	b, err := r.bytes(2, what)
-	if err != nil {
-		return 0, err
-	}
-	return binary.LittleEndian.Uint16(b), nil
-}
-
 func (r *xnbReader) u32(what string) (uint32, error) {
 	b, err := r.bytes(4, what)
 	if err != nil {
