@@ -86,9 +86,11 @@ func (w Window) SetTitle(title string) {
 func (w Window) ClientBounds() (width, height int) { return w.g.ClientSize() }
 
 // IconSetter is an optional Platform interface for a window icon
-// (Window.SetIcon).
+// (Window.SetIcon): it sets the usable images, leaves out nil and empty
+// ones with an error naming them, and scales down what the window system
+// cannot take.
 type IconSetter interface {
-	SetIcon(images []image.Image)
+	SetIcon(images []image.Image) error
 }
 
 // ContentScaler is an optional Platform interface for the monitor's
@@ -101,10 +103,15 @@ type ContentScaler interface {
 // the size closest to what it needs (16x16, 32x32 and 48x48 are common).
 // No images restores the default icon. It does nothing where the platform
 // has no window icons (Wayland, macOS, a platform without IconSetter).
-func (w Window) SetIcon(images ...image.Image) {
+// Images larger than the window system takes are scaled down (the desktop
+// platform: to 256x256); a nil image or one without pixels is left out,
+// and the error names it (the rest are set). The error is for the game to
+// log or ignore: the game goes on either way.
+func (w Window) SetIcon(images ...image.Image) error {
 	if s, ok := w.g.platform.(IconSetter); ok {
-		s.SetIcon(images)
+		return s.SetIcon(images)
 	}
+	return nil
 }
 
 // ContentScale returns the monitor's content scale (HiDPI): 1 on a

@@ -8,12 +8,13 @@
 # libwayland-dev and libxkbcommon-dev are the Wayland build's (-tags
 # wayland); GLFW carries its generated protocol sources, so
 # wayland-protocols is not needed. pulseaudio and pulseaudio-utils give the
-# audio tests a real server with a null sink (scripts/pulse.sh).
+# audio tests a real server with a null sink (scripts/pulse.sh). spirv-tools
+# gives spirv-val, which the shader validator's tests (E7) check against.
 METRONOME_PACKAGES=(
   gcc pkg-config libx11-dev libgl1-mesa-dev
   libxrandr-dev libxcursor-dev libxinerama-dev libxi-dev libxxf86vm-dev
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers
-  xvfb xauth glslc vulkan-tools xdotool spirv-cross
+  xvfb xauth glslc vulkan-tools xdotool spirv-cross spirv-tools
   libwayland-dev libxkbcommon-dev
   pulseaudio pulseaudio-utils
 )

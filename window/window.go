@@ -164,12 +164,19 @@ func (w *Window) SetTitle(title string) {
 
 // SetIcon sets the window's icon from candidate images (the system picks
 // the size closest to what it needs; 16x16, 32x32 and 48x48 are common);
-// none restores the default icon. Wayland and macOS ignore it. Must be
-// called from the main thread.
-func (w *Window) SetIcon(images []image.Image) {
-	if w.win != nil {
-		w.win.SetIcon(images)
+// none restores the default icon. Wayland and macOS ignore it. An image
+// larger than MaxIconSide is scaled down to fit. A nil image or one
+// without pixels is left out and named in the error (wrapping ErrBadIcon);
+// the others are set, and when none is left the icon stays as it was. More
+// than MaxIcons images are an error, and nothing is set. Must be called
+// from the main thread.
+func (w *Window) SetIcon(images []image.Image) error {
+	good, err := iconImages(images)
+	if w.win == nil || (len(good) == 0 && len(images) > 0) {
+		return err
 	}
+	w.win.SetIcon(good)
+	return err
 }
 
 // ContentScale returns the window's content scale, the ratio between the

@@ -252,8 +252,9 @@ func (p *Platform) SetFullScreenMode(mode engine.DisplayMode) {
 		RedBits: mode.RedBits, GreenBits: mode.GreenBits, BlueBits: mode.BlueBits, RefreshRate: mode.RefreshRate})
 }
 
-// SetIcon sets the window's icon (engine.IconSetter).
-func (p *Platform) SetIcon(images []image.Image) { p.win.SetIcon(images) }
+// SetIcon sets the window's icon (engine.IconSetter; window.SetIcon says
+// what it refuses and scales).
+func (p *Platform) SetIcon(images []image.Image) error { return p.win.SetIcon(images) }
 
 // ContentScale returns the monitor's content scale (engine.ContentScaler).
 func (p *Platform) ContentScale() (x, y float32) { return p.win.ContentScale() }

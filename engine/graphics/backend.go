@@ -1,5 +1,7 @@
 package graphics
 
+import "github.com/metronome-engine/metronome/engine/graphics/spirv"
+
 // TextureID names a texture or render target on the backend. The device
 // hands out IDs in creation order, starting at 1, and never reuses one; 0
 // means "none" (in a Pass: the back buffer). SpriteBatch's Texture sort
@@ -29,6 +31,11 @@ type Limits struct {
 	// feature is enabled); below 2 means the device has none, and
 	// FilterAnisotropic filters linearly (SamplerState.Fit).
 	MaxAnisotropy int
+	// ShaderFeatures are the optional shader features the device has
+	// enabled (64-bit floats and integers, 16-bit integers, clip and cull
+	// distances). NewEffect refuses a shader that declares a capability
+	// the device lacks; the zero value allows none of them.
+	ShaderFeatures spirv.Features
 }
 
 // TextureDesc describes a texture or render target to create.

@@ -81,6 +81,25 @@
 // the device can ([Limits].MaxAnisotropy); [Device.SamplerFallback] says
 // where it cannot.
 //
+// # Models and animation
+//
+// [LoadModelFile] reads a glTF 2.0 file into a [Model]; [Model.Draw] draws
+// it. A file's skins and animations come with it ([Model.Skins],
+// [Model.Animations]); an [AnimationPlayer] poses the model from a clip on
+// game time, and [Model.DrawPose] (or Draw with [Model.Player] set) draws
+// that pose, skinned and morphed:
+//
+//	m, err := graphics.LoadModelFile(dev, "character.glb")
+//	p := graphics.NewAnimationPlayer(m)
+//	err = p.StartClip(m.Animations[0])
+//	// in Update:
+//	p.Update(gt.ElapsedGameTime.Duration(), true, mgl32.Ident4())
+//	// in Draw:
+//	err = m.DrawPose(p, world, view, proj)
+//
+// Without a player, Draw draws the vertices as the file stores them (the
+// bind pose of a skinned mesh).
+//
 // # Backends
 //
 // A [Backend] creates textures and buffers, reads textures back, and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,6 +74,13 @@ type EffectBackend interface {
 // resource the engine cannot bind, a vertex input no declaration element
 // feeds, a parameter set with a value of the wrong type or size.
 var ErrEffect = errors.New("graphics: effect")
+
+// ErrBadShader is wrapped (with ErrEffect) by NewEffect's errors about
+// shader bytes that fail validation (rule E7): not SPIR-V, malformed, a
+// capability the device lacks, an instruction or type the validator does
+// not accept, a fragment shader without its one colour output. Such
+// bytes never reach the driver.
+var ErrBadShader = errors.New("graphics: bad shader")
 
 // Effect is a game's own shader pair (XNA's Effect with one technique of
 // one pass): a GLSL 450 vertex and fragment shader compiled to SPIR-V
@@ -194,11 +202,12 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: the backend %T cannot run effects: %w", op, dev.backend, ErrEffect)
 	}
-	vw, vm, err := reflectStage(vert, "vertex", spirv.StageVertex)
+	feats := dev.limits.ShaderFeatures
+	vw, vm, err := reflectStage(vert, "vertex", spirv.StageVertex, feats)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
-	fw, fm, err := reflectStage(frag, "fragment", spirv.StageFragment)
+	fw, fm, err := reflectStage(frag, "fragment", spirv.StageFragment, feats)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -214,9 +223,11 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 		}
 		for i := range s.m.UniformBlocks {
 			b := &s.m.UniformBlocks[i]
-			if block != nil && !sameBlock(block.Type, b.Type) {
-				return nil, fmt.Errorf("%s: the vertex and fragment shaders declare different uniform blocks %s and %s at set 0 binding 0: declare the same members in both: %w",
-					op, block.Name, b.Name, ErrEffect)
+			if block != nil {
+				if diff := blockDiff(block.Type, b.Type, ""); diff != "" {
+					return nil, fmt.Errorf("%s: the vertex and fragment shaders declare different uniform blocks %s and %s at set 0 binding 0 (%s): declare the same members in both: %w",
+						op, block.Name, b.Name, diff, ErrEffect)
+				}
 			}
 			block = b
 		}
@@ -256,20 +267,49 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	return e, nil
 }
 
-// reflectStage reflects one shader and checks its entry point.
-func reflectStage(b []byte, what string, stage spirv.Stage) ([]uint32, *spirv.Module, error) {
+// reflectStage validates one shader against the device's features
+// (rule E7), reflects it and checks its entry point and, for a fragment
+// shader, its one colour output.
+func reflectStage(b []byte, what string, stage spirv.Stage, feats spirv.Features) ([]uint32, *spirv.Module, error) {
 	w, err := spirv.Words(b)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the %s shader is not SPIR-V (compile it with glslc): %w: %w", what, err, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader is not SPIR-V (compile it with glslc): %w: %w: %w", what, err, ErrBadShader, ErrEffect)
+	}
+	if err := spirv.Validate(w, feats); err != nil {
+		return nil, nil, fmt.Errorf("the %s shader fails validation: %w: %w: %w", what, err, ErrBadShader, ErrEffect)
 	}
 	m, err := spirv.Reflect(w)
 	if err != nil {
-		return nil, nil, fmt.Errorf("the %s shader: %w: %w", what, err, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader: %w: %w: %w", what, err, ErrBadShader, ErrEffect)
 	}
 	if !m.HasEntryPoint("main", stage) {
-		return nil, nil, fmt.Errorf("the %s shader has no %s entry point named main (is it a %s shader?): %w", what, stage, what, ErrEffect)
+		return nil, nil, fmt.Errorf("the %s shader has no %s entry point named main (is it a %s shader?): %w: %w", what, stage, what, ErrBadShader, ErrEffect)
+	}
+	if stage == spirv.StageFragment {
+		if err := checkColorOutput(m); err != nil {
+			return nil, nil, err
+		}
 	}
 	return w, m, nil
+}
+
+// checkColorOutput checks that a fragment shader writes one colour, a
+// vec4 at location 0: the engine's passes have one colour attachment.
+func checkColorOutput(m *spirv.Module) error {
+	switch len(m.Outputs) {
+	case 0:
+		return fmt.Errorf("the fragment shader writes no colour: declare layout(location = 0) out vec4: %w: %w", ErrBadShader, ErrEffect)
+	case 1:
+	default:
+		return fmt.Errorf("the fragment shader has %d outputs (%s, %s...): the engine draws into one colour target, declare one layout(location = 0) out vec4: %w: %w",
+			len(m.Outputs), m.Outputs[0].Name, m.Outputs[1].Name, ErrBadShader, ErrEffect)
+	}
+	o := m.Outputs[0]
+	if o.Location != 0 || o.Type.String() != "vec4" || len(o.Type.Array) > 0 {
+		return fmt.Errorf("the fragment shader's output %s is a %s at location %d: declare layout(location = 0) out vec4: %w: %w",
+			o.Name, o.Type, o.Location, ErrBadShader, ErrEffect)
+	}
+	return nil
 }
 
 // checkResources rejects what the engine cannot bind.
@@ -304,23 +344,45 @@ func checkResources(m *spirv.Module, what string) error {
 	return nil
 }
 
-// sameBlock reports whether two block types have the same members at the
-// same offsets.
-func sameBlock(a, b spirv.Type) bool {
-	if len(a.Members) != len(b.Members) {
-		return false
+// blockDiff says how two block types differ, the vertex shader's (a) and
+// the fragment shader's (b): the first member whose name, type, offset
+// or size differs, or a member one has and the other lacks; "" when they
+// have the same members at the same offsets.
+func blockDiff(a, b spirv.Type, prefix string) string {
+	desc := func(m spirv.Member) string {
+		t := m.Type.String()
+		if m.Type.Kind == spirv.KindStruct {
+			t = "struct"
+			if m.Type.Name != "" {
+				t = m.Type.Name
+			}
+		}
+		for _, n := range m.Type.Array {
+			t += "[" + strconv.Itoa(n) + "]"
+		}
+		return fmt.Sprintf("%s %s at offset %d", t, prefix+m.Name, m.Offset)
 	}
-	for i := range a.Members {
+	for i := range max(len(a.Members), len(b.Members)) {
+		switch {
+		case i >= len(a.Members):
+			return fmt.Sprintf("the fragment shader's has %s, the vertex shader's ends before it", desc(b.Members[i]))
+		case i >= len(b.Members):
+			return fmt.Sprintf("the vertex shader's has %s, the fragment shader's ends before it", desc(a.Members[i]))
+		}
 		x, y := a.Members[i], b.Members[i]
-		if x.Name != y.Name || x.Offset != y.Offset || x.Type.String() != y.Type.String() && x.Type.Kind != spirv.KindStruct ||
-			x.Type.Size() != y.Type.Size() {
-			return false
+		if x.Type.Kind == spirv.KindStruct && y.Type.Kind == spirv.KindStruct && x.Name == y.Name && x.Offset == y.Offset &&
+			slices.Equal(x.Type.Array, y.Type.Array) && x.Type.Size() == y.Type.Size() {
+			if d := blockDiff(x.Type, y.Type, prefix+x.Name+"."); d != "" {
+				return d
+			}
+			continue
 		}
-		if x.Type.Kind == spirv.KindStruct && !sameBlock(x.Type, y.Type) {
-			return false
+		if x.Name != y.Name || x.Offset != y.Offset || x.Type.String() != y.Type.String() || x.Type.Kind != y.Type.Kind ||
+			!slices.Equal(x.Type.Array, y.Type.Array) || x.Type.Size() != y.Type.Size() || x.RowMajor != y.RowMajor {
+			return fmt.Sprintf("member %d: the vertex shader's is %s, the fragment shader's %s", i, desc(x), desc(y))
 		}
 	}
-	return true
+	return ""
 }
 
 // addParameters adds the members of struct t, prefixed, at base.
@@ -456,7 +518,7 @@ func linkStages(vm, fm *spirv.Module) error {
 		for _, out := range vm.Outputs {
 			if out.Location == in.Location {
 				found = true
-				if out.Type.String() != in.Type.String() {
+				if out.Type.String() != in.Type.String() || !slices.Equal(out.Type.Array, in.Type.Array) {
 					return fmt.Errorf("fragment input %s (location %d) is a %s, the vertex shader writes a %s there (%s): %w",
 						in.Name, in.Location, in.Type, out.Type, out.Name, ErrEffect)
 				}
@@ -540,7 +602,7 @@ func (e *Effect) spriteDevice() *Device      { return e.dev }
 
 func (p *EffectParameter) check(op string, t EffectParameterType, class EffectParameterClass, rows, cols, n int) error {
 	if p == nil {
-		return fmt.Errorf("graphics: effect parameter %s: no such parameter (Parameters[name] was nil; see Effect.Parameter): %w", op, ErrEffect)
+		return fmt.Errorf("graphics: effect parameter: %s on a parameter that does not exist (Parameters[name] was nil; Effect.Parameter names the missing one): %w", op, ErrEffect)
 	}
 	if p.ParameterType != t || p.ParameterClass != class || p.rows != rows || p.cols != cols || (n > 0) != (p.Elements > 0) || n > p.Elements {
 		return fmt.Errorf("graphics: effect parameter %q is %s; %s was given %s: %w", p.Name, p.describe(), op, describe(t, class, rows, cols, n), ErrEffect)
@@ -749,6 +811,9 @@ func (p *EffectParameter) SetTexture(t *Texture2D) error {
 // passed here allocates at the call); the typed setters (SetFloat,
 // SetVector4, SetMatrix, ...) never allocate: use them per draw.
 func (p *EffectParameter) SetValue(v any) error {
+	if p == nil {
+		return p.check("SetValue", 0, 0, 0, 0, 0)
+	}
 	switch x := v.(type) {
 	case float32:
 		return p.SetFloat(x)
@@ -793,8 +858,8 @@ func (p *EffectParameter) SetValue(v any) error {
 		}
 		return p.SetTexture(x.Texture2D)
 	}
-	if p == nil {
-		return p.check("SetValue", 0, 0, 0, 0, 0)
+	if v == nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given nil: %w", p.Name, p.describe(), ErrEffect)
 	}
 	return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given a %s: %w", p.Name, p.describe(), reflect.TypeOf(v), ErrEffect)
 }

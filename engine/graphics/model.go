@@ -53,6 +53,9 @@ type ModelBone struct {
 	Children []*ModelBone
 	// Transform places the bone relative to its parent.
 	Transform mgl32.Mat4
+	// Node is the glTF node index the bone was made from, -1 for a bone
+	// the loader made (the root).
+	Node int
 }
 
 // ModelMeshPart is one draw of a mesh: a range of a vertex and an index
@@ -83,10 +86,21 @@ type ModelMeshPart struct {
 	// puts the device's own back afterwards.
 	BlendState      BlendState
 	RasterizerState RasterizerState
+	// SamplerState is how the part's texture is read: the file's sampler
+	// (wrap modes, filters), glTF's defaults (REPEAT, linear) where it
+	// names none. ModelMesh.Draw sets it for the part and puts the
+	// device's own back afterwards, so a model draws the same whatever
+	// sampler was set before.
+	SamplerState SamplerState
 	// Joints and Weights are the vertices' skinning data (JOINTS_0 and
 	// WEIGHTS_0), kept for animation; nil when the mesh has none.
 	Joints  [][4]uint16
 	Weights [][4]float32
+	// MorphTargets is the number of the primitive's morph targets (0
+	// without any); ModelMesh.MorphWeights holds their default weights.
+	MorphTargets int
+
+	anim *partAnim // morph target data and load-time notes, nil without either
 	// Tag holds the part's *ModelMaterial.
 	Tag any
 }
@@ -130,6 +144,12 @@ type ModelMesh struct {
 	BoundingSphere BoundingSphere
 	// MeshParts are the mesh's draws.
 	MeshParts []*ModelMeshPart
+	// Skin is the skin the mesh's node binds it to, nil for a rigid
+	// mesh. A skinned mesh is placed by its joints, not by ParentBone.
+	Skin *Skin
+	// MorphWeights are the default weights of the mesh's morph targets
+	// (the node's, else the mesh's, else zeros); empty without targets.
+	MorphWeights []float32
 	// Effects holds each part's effect, in part order (XNA's
 	// ModelEffectCollection): set their World, View and Projection, then
 	// call Draw.
@@ -139,15 +159,15 @@ type ModelMesh struct {
 }
 
 // Draw draws every part with its effect as it is set now, under the part's
-// blend and rasterizer states; the device's blend and rasterizer states
-// are put back afterwards. It allocates nothing.
+// blend, rasterizer and sampler states; the device's own are put back
+// afterwards. It allocates nothing.
 func (m *ModelMesh) Draw() error {
 	if len(m.MeshParts) == 0 {
 		return nil
 	}
 	d := m.MeshParts[0].Effect.dev
-	blend, raster := d.BlendState(), d.RasterizerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster) }()
+	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
@@ -160,6 +180,9 @@ func (m *ModelMesh) Draw() error {
 		}
 		d.SetBlendState(p.BlendState)
 		d.SetRasterizerState(p.RasterizerState)
+		if err := d.SetSamplerState(p.SamplerState); err != nil {
+			return m.drawErr(i, err)
+		}
 		if a := p.AlphaTest; a != nil {
 			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
 			a.Apply()
@@ -187,9 +210,20 @@ type Model struct {
 	// Meshes lists the meshes; one glTF mesh used by several nodes
 	// appears once per node, sharing its parts.
 	Meshes []*ModelMesh
+	// Skins are the file's skins in file order (rule K1).
+	Skins []*Skin
+	// Animations are the file's animations in file order (rule K1).
+	Animations []*AnimationClip
+	// Warnings lists the fix-ups the loader made to the file's content,
+	// one line per kind and element (rule K6): weights renormalized,
+	// influences beyond four dropped.
+	Warnings []string
+	// Player, when set, poses the model for Draw (see DrawPose).
+	Player *AnimationPlayer
 	// Tag is free for the game.
 	Tag any
 
+	rest     []boneTRS                // each bone's rest transform split, for animation
 	absolute []mgl32.Mat4             // Draw's bone transforms, reused
 	textures []*Texture2D             // owned, disposed by Dispose
 	buffers  []interface{ Dispose() } // owned vertex and index buffers and alpha-test effects
@@ -238,8 +272,12 @@ func (m *Model) CopyBoneTransformsFrom(src []mgl32.Mat4) error {
 
 // Draw draws the model placed by world (XNA's Model.Draw): each mesh's
 // effects get world times the mesh bone's absolute transform, view and
-// projection, and each mesh is drawn. It allocates nothing.
+// projection, and each mesh is drawn. With m.Player set it draws the
+// player's pose (DrawPose). It allocates nothing.
 func (m *Model) Draw(world, view, projection mgl32.Mat4) error {
+	if m.Player != nil {
+		return m.DrawPose(m.Player, world, view, projection)
+	}
 	if len(m.absolute) < len(m.Bones) {
 		m.absolute = make([]mgl32.Mat4, len(m.Bones))
 	}

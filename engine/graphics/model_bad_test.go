@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/engine/graphics/modeltest"
@@ -30,6 +32,16 @@ func boxJSON(t testing.TB, dir string) map[string]any {
 	var m map[string]any
 	must(t, json.Unmarshal(b, &m))
 	return m
+}
+
+// writeJSON writes doc as dir/name and returns the file's path.
+func writeJSON(t testing.TB, dir, name string, doc map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(doc)
+	must(t, err)
+	file := filepath.Join(dir, name)
+	must(t, os.WriteFile(file, b, 0o644))
+	return file
 }
 
 // at returns doc[key][i] as a map.
@@ -217,4 +229,59 @@ func TestM2_MutatedFilesNeverPanic(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 2000 mutated files still loaded; the rest were refused with errors", loaded)
+}
+
+// TestM2_EveryBadURIIsABadModelError: each bad buffer or image URI (a
+// missing file, a folder, a control character raw or percent-encoded, a
+// malformed data: URI, none at all, a scheme, an absolute path, a climb)
+// is an ErrBadModel naming the file and the element, from LoadModelFile
+// and CheckModelFile alike, with the URI quoted: no control character
+// reaches the message.
+func TestM2_EveryBadURIIsABadModelError(t *testing.T) {
+	r := newRig(t)
+	uris := []string{
+		"missing.bin", "sub", "sub/", "a\x00b.bin", "%00.bin", "line\nbreak.bin", "tab%09.bin", "esc\x1b[31m.bin",
+		"data:text/plain;base64,AAAA", "data:application/octet-stream;base64,!!!!", "data:application/octet-stream,AAAA",
+		"data:", "", "/etc/passwd", "C:/x.bin", "\\\\server\\share\\x.bin", "file:///etc/passwd",
+		"../model.bin", "%2e%2e/model.bin", "sub/../../model.bin", ".", "%zz.bin",
+	}
+	for _, elem := range []string{"buffer", "image"} {
+		for _, uri := range uris {
+			if elem == "image" && strings.HasPrefix(uri, "data:application/octet-stream;base64,") {
+				uri = "data:image/png;base64,!!!!"
+			}
+			t.Run(fmt.Sprintf("%s %q", elem, uri), func(t *testing.T) {
+				dir := t.TempDir()
+				must(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+				doc := boxJSON(t, dir)
+				want := "buffer 0"
+				if elem == "buffer" {
+					at(doc, "buffers", 0)["uri"] = uri
+				} else {
+					want = "image 0"
+					doc["images"] = []any{map[string]any{"uri": uri}}
+					doc["textures"] = []any{map[string]any{"source": 0}}
+					doc["materials"] = []any{map[string]any{"pbrMetallicRoughness": map[string]any{"baseColorTexture": map[string]any{"index": 0}}}}
+					prim(doc)["material"] = 0
+				}
+				file := writeJSON(t, dir, "box.gltf", doc)
+				m, err := graphics.LoadModelFile(r.dev, file)
+				if err == nil {
+					m.Dispose()
+					t.Fatalf("loaded; want an ErrBadModel naming %s", want)
+				}
+				cerr := graphics.CheckModelFile(file)
+				for _, e := range []error{err, cerr} {
+					msg := fmt.Sprint(e)
+					if !errors.Is(e, graphics.ErrBadModel) || !strings.Contains(msg, file) || !strings.Contains(msg, want) {
+						t.Errorf("%q: want ErrBadModel naming %s and %s", msg, file, want)
+					}
+					if i := strings.IndexFunc(msg, unicode.IsControl); i >= 0 {
+						t.Errorf("%q: a raw control character at byte %d", msg, i)
+					}
+				}
+				t.Log(err)
+			})
+		}
+	}
 }

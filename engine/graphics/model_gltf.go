@@ -8,12 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"io/fs"
 	"math"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"unsafe"
 
@@ -55,18 +54,31 @@ var declModel = mustDeclaration(36,
 
 // LoadModelFile reads a glTF 2.0 model (.gltf with its buffers and images
 // beside it, or .glb) into a Model on dev (rule M1). Buffers and images
-// must lie in the file's folder or below it. Bad content is an error
-// wrapping ErrBadModel that names the file and the element (rule M2).
+// must lie in the file's folder or below it: a URI may not climb out of
+// it, and neither may a symlink among its files (one leading elsewhere in
+// the folder is followed); file itself, named by the caller, may be a
+// symlink to anywhere, and its files are then read beside the link. Only
+// regular files are read (a FIFO or a device is refused without waiting
+// on it), and of a buffer's file no more than its declared byteLength.
+// Bad content is an error wrapping ErrBadModel that names the file and the
+// element (rule M2); a missing file is not bad content, a missing buffer
+// or image is.
 func LoadModelFile(dev *Device, file string) (*Model, error) {
-	dir, name := filepath.Split(file)
-	if dir == "" {
-		dir = "."
+	if dev == nil {
+		return nil, fmt.Errorf("graphics: load model %s: the device is nil: %w", file, ErrInvalid)
 	}
-	return loadModel(dev, os.DirFS(dir), name, file)
+	d, err := openModelDir(file)
+	if err != nil {
+		return nil, fmt.Errorf("graphics: load model %s: %w", file, err)
+	}
+	defer d.Close()
+	return loadModel(dev, d, d.name, file)
 }
 
 // LoadModel reads the glTF 2.0 model name (.gltf or .glb) from fsys; its
 // buffers and images are read from name's folder in fsys or below it.
+// Symlinks are fsys's business (os.DirFS follows them anywhere); only
+// what fsys reports as regular files is read, as LoadModelFile does.
 func LoadModel(dev *Device, fsys fs.FS, name string) (*Model, error) {
 	return loadModel(dev, fsys, name, name)
 }
@@ -76,11 +88,12 @@ func LoadModel(dev *Device, fsys fs.FS, name string) (*Model, error) {
 // their headers only. A program can refuse a bad model before it opens a
 // window.
 func CheckModelFile(file string) error {
-	dir, name := filepath.Split(file)
-	if dir == "" {
-		dir = "."
+	d, err := openModelDir(file)
+	if err != nil {
+		return fmt.Errorf("graphics: load model %s: %w", file, err)
 	}
-	l := &modelLoader{check: true, fsys: os.DirFS(dir), name: name, dir: ".", model: &Model{}}
+	defer d.Close()
+	l := &modelLoader{check: true, fsys: d, name: d.name, dir: ".", model: &Model{}}
 	if err := l.load(); err != nil {
 		return fmt.Errorf("graphics: load model %s: %w", file, err)
 	}
@@ -121,25 +134,24 @@ func bad(format string, args ...any) error {
 }
 
 func (l *modelLoader) load() error {
-	data, err := l.readFile(l.name, "read the model file")
+	data, err := l.readFile(l.name, "model file", -1)
 	if err != nil {
 		return err
 	}
 	jsonPart := data
-	if len(data) >= 4 && string(data[:4]) == "glTF" {
+	glb := len(data) >= 4 && string(data[:4]) == "glTF"
+	if glb {
 		if data, jsonPart, err = checkGLB(data); err != nil {
 			return err
 		}
 	}
-	if err := l.precheck(jsonPart); err != nil {
+	if err := l.precheck(jsonPart, glb); err != nil {
 		return err
 	}
+	// The library reads the GLB's BIN chunk and the base64 data: URIs;
+	// the buffers' files are read by checkDocument (readFile's rules).
 	doc := new(gltf.Document)
-	if err := gltf.NewDecoderFS(bytes.NewReader(data), modelFS{l}).Decode(doc); err != nil {
-		var fe *modelFileError
-		if errors.As(err, &fe) {
-			return fe.err
-		}
+	if err := gltf.NewDecoder(bytes.NewReader(data)).Decode(doc); err != nil {
 		return bad("malformed glTF: %v", err)
 	}
 	l.doc = doc
@@ -147,27 +159,6 @@ func (l *modelLoader) load() error {
 		return err
 	}
 	return l.build()
-}
-
-// readFile reads a file of the model's folder, refusing one above
-// maxModelFile before reading it.
-func (l *modelLoader) readFile(name, what string) ([]byte, error) {
-	st, err := fs.Stat(l.fsys, name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	if st.IsDir() {
-		return nil, bad("%s %q is a folder, not a file", what, name)
-	}
-	if st.Size() > maxModelFile {
-		return nil, bad("%s %q is %d bytes, above the %d-byte limit for one model file", what, name, st.Size(), maxModelFile)
-	}
-	b, err := fs.ReadFile(l.fsys, name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	l.size += len(b)
-	return b, nil
 }
 
 // checkGLB checks a GLB's header and chunk lengths against the bytes the
@@ -210,12 +201,14 @@ func checkGLB(b []byte) (file, jsonChunk []byte, err error) {
 }
 
 // precheck reads the buffers' and images' URIs before the library does,
-// so a URI leaving the model's folder or malformed JSON is reported with
-// the element it is in.
-func (l *modelLoader) precheck(jsonPart []byte) error {
+// so a URI leaving the model's folder, a malformed data: URI, a buffer
+// without a URI or length, or malformed JSON is reported with the element
+// it is in (glb: a .glb, whose first buffer may be its BIN chunk).
+func (l *modelLoader) precheck(jsonPart []byte, glb bool) error {
 	var doc struct {
-		Buffers []struct {
-			URI string `json:"uri"`
+		Buffers []*struct {
+			URI        string `json:"uri"`
+			ByteLength int64  `json:"byteLength"`
 		} `json:"buffers"`
 		Images []struct {
 			URI string `json:"uri"`
@@ -229,7 +222,18 @@ func (l *modelLoader) precheck(jsonPart []byte) error {
 		return bad("malformed glTF JSON: %v", err)
 	}
 	for i, b := range doc.Buffers {
-		if b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
+		switch {
+		case b == nil:
+			return bad("buffer %d is null", i)
+		case b.ByteLength < 1 || b.ByteLength > maxModelFile:
+			return bad("buffer %d declares byteLength %d; it must be in 1..%d", i, b.ByteLength, maxModelFile)
+		case b.URI == "" && !(glb && i == 0):
+			return bad("buffer %d has no uri (only a .glb's first buffer is its BIN chunk)", i)
+		case strings.HasPrefix(b.URI, "data:"):
+			if err := checkDataURI(b.URI); err != nil {
+				return fmt.Errorf("buffer %d: %w", i, err)
+			}
+		case b.URI != "":
 			if _, err := l.resolve(b.URI); err != nil {
 				return fmt.Errorf("buffer %d: %w", i, err)
 			}
@@ -245,6 +249,24 @@ func (l *modelLoader) precheck(jsonPart []byte) error {
 	return nil
 }
 
+// checkDataURI checks a buffer's data: URI as the library will read it:
+// base64 of application/octet-stream or application/gltf-buffer, decoded
+// here into nothing, so a malformed one is reported with its buffer.
+func checkDataURI(uri string) error {
+	var payload string
+	if p, ok := strings.CutPrefix(uri, "data:application/octet-stream;base64,"); ok {
+		payload = p
+	} else if p, ok := strings.CutPrefix(uri, "data:application/gltf-buffer;base64,"); ok {
+		payload = p
+	} else {
+		return bad("data: uri %q: a buffer's data: uri must be data:application/octet-stream;base64,... (or application/gltf-buffer)", short(uri))
+	}
+	if _, err := io.Copy(io.Discard, base64.NewDecoder(base64.StdEncoding, strings.NewReader(payload))); err != nil {
+		return bad("data: uri: not base64: %v", err)
+	}
+	return nil
+}
+
 // resolve turns a relative URI into a path of fsys inside the model's
 // folder: percent-decoded first (a file "Box With Spaces.bin" is named
 // "Box%20With%20Spaces.bin"), then refused if it is absolute, names a
@@ -252,16 +274,20 @@ func (l *modelLoader) precheck(jsonPart []byte) error {
 func (l *modelLoader) resolve(uri string) (string, error) {
 	dec, err := url.PathUnescape(uri)
 	if err != nil {
-		return "", bad("uri %q is not valid percent-encoding", uri)
+		return "", bad("uri %q is not valid percent-encoding", short(uri))
 	}
 	return l.confine(uri, dec)
 }
 
 // confine checks a decoded URI and joins it to the model's folder.
 func (l *modelLoader) confine(uri, dec string) (string, error) {
+	uri = short(uri)
+	if hasControl(dec) {
+		return "", bad("uri %q holds a control character: name a file by its name, percent-encoded", uri)
+	}
 	dec = strings.ReplaceAll(dec, "\\", "/")
 	if u, err := url.Parse(dec); err == nil && u.Scheme != "" && len(u.Scheme) > 1 {
-		return "", bad("uri %q names a %s: resource: only files beside the model are read", uri, u.Scheme)
+		return "", bad("uri %q names a %q resource: only files beside the model are read", uri, u.Scheme+":")
 	}
 	if path.IsAbs(dec) || (len(dec) >= 2 && dec[1] == ':') {
 		return "", bad("uri %q is an absolute path: use a path relative to the model's folder", uri)
@@ -277,36 +303,6 @@ func (l *modelLoader) confine(uri, dec string) (string, error) {
 	return p, nil
 }
 
-// modelFileError carries an error of ours through the library's decoder.
-type modelFileError struct{ err error }
-
-func (e *modelFileError) Error() string { return e.err.Error() }
-
-// modelFS is what the library reads external buffers through: the name
-// it asks for (already percent-decoded) confined to the model's folder,
-// with the size limit.
-type modelFS struct{ l *modelLoader }
-
-func (f modelFS) Open(name string) (fs.File, error) {
-	p, err := f.l.confine(name, name)
-	if err == nil {
-		var st fs.FileInfo
-		if st, err = fs.Stat(f.l.fsys, p); err == nil && st.Size() > maxModelFile {
-			err = bad("buffer file %q is %d bytes, above the %d-byte limit", name, st.Size(), maxModelFile)
-		} else if err != nil {
-			err = fmt.Errorf("buffer file: %w", err)
-		}
-	}
-	if err != nil {
-		return nil, &modelFileError{err}
-	}
-	file, err := f.l.fsys.Open(p)
-	if err != nil {
-		return nil, &modelFileError{fmt.Errorf("buffer file: %w", err)}
-	}
-	return file, nil
-}
-
 // checkDocument checks what the whole document promises: supported
 // required extensions and buffers that hold what they declare.
 func (l *modelLoader) checkDocument() error {
@@ -319,8 +315,18 @@ func (l *modelLoader) checkDocument() error {
 		if b == nil {
 			return bad("buffer %d is null", i)
 		}
+		if b.Data == nil && b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
+			p, err := l.resolve(b.URI)
+			if err != nil {
+				return fmt.Errorf("buffer %d: %w", i, err)
+			}
+			if b.Data, err = l.readFile(p, fmt.Sprintf("buffer %d", i), int64(b.ByteLength)); err != nil {
+				return err
+			}
+			continue
+		}
 		if len(b.Data) < b.ByteLength {
-			return bad("buffer %d (%q) holds %d bytes, it declares %d", i, b.URI, len(b.Data), b.ByteLength)
+			return bad("buffer %d (%q) holds %d bytes, it declares %d", i, short(b.URI), len(b.Data), b.ByteLength)
 		}
 		l.size += len(b.Data)
 	}
@@ -359,7 +365,7 @@ func (l *modelLoader) build() error {
 	if s := l.scene(); s != nil {
 		name = s.Name
 	}
-	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4()}
+	m.Root = &ModelBone{Name: name, Transform: mgl32.Ident4(), Node: -1}
 	m.Bones = []*ModelBone{m.Root}
 	type item struct {
 		node   int
@@ -386,7 +392,7 @@ func (l *modelLoader) build() error {
 		}
 		seen[it.node] = true
 		n := nodes[it.node]
-		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n)}
+		b := &ModelBone{Name: n.Name, Index: len(m.Bones), Parent: it.parent, Transform: nodeTransform(n), Node: it.node}
 		it.parent.Children = append(it.parent.Children, b)
 		m.Bones = append(m.Bones, b)
 		if n.Mesh != nil {
@@ -399,7 +405,7 @@ func (l *modelLoader) build() error {
 		}
 	}
 	m.absolute = make([]mgl32.Mat4, len(m.Bones))
-	return nil
+	return l.buildAnimation() // skins, animations, morph weights: model_anim.go
 }
 
 // scene returns the scene drawn: the document's scene, else the first.
@@ -689,6 +695,9 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 			return nil, nil, bad("WEIGHTS_0: %v", err)
 		}
 	}
+	if err := l.partAnimation(p, part, n); err != nil { // morph targets, extra influences: model_anim.go
+		return nil, nil, err
+	}
 
 	var idx []uint32
 	if p.Indices != nil {
@@ -732,8 +741,12 @@ func (l *modelLoader) part(p *gltf.Primitive) (*ModelMeshPart, []mgl32.Vec3, err
 	if err := l.buffers(part, &v, idx); err != nil {
 		return nil, nil, err
 	}
+	keepForPose(part, &v, idx) // skinned and morphing parts: model_pose.go
 	part.Effect = l.effect(mat, ca != nil, ta != nil && mat.texture != nil, kind == TriangleList)
 	part.BlendState, part.RasterizerState = Opaque, CullCounterClockwise
+	if mat.texInfo != nil {
+		part.SamplerState, _ = l.modelSampler(mat.texInfo.Index) // model_sampler.go
+	}
 	if mat.src != nil && mat.src.AlphaMode == gltf.AlphaBlend {
 		part.BlendState = AlphaBlend
 	}
@@ -1041,7 +1054,7 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
-		if data, err = l.readFile(p, what); err != nil {
+		if data, err = l.readFile(p, what, -1); err != nil {
 			return nil, err
 		}
 	default:
@@ -1053,9 +1066,11 @@ func (l *modelLoader) texture(i int) (*Texture2D, error) {
 		}
 		return nil, nil
 	}
-	t, err := LoadTexture(l.dev, bytes.NewReader(data))
-	if err != nil {
+	t, err := LoadTexture(l.dev, bytes.NewReader(data), l.textureOptions(i)...) // mipmaps when the sampler reads them: model_sampler.go
+	if errors.Is(err, ErrDisposed) {
 		return nil, fmt.Errorf("%s: %w", what, err)
+	} else if err != nil { // the image's content: not an image, too large
+		return nil, fmt.Errorf("%s: %w: %w", what, err, ErrBadModel)
 	}
 	l.images[*src] = t
 	l.model.textures = append(l.model.textures, t)

@@ -17,6 +17,15 @@ const (
 	FormatVector3                                // 3 x float32
 	FormatVector4                                // 4 x float32
 	FormatColor                                  // 4 x uint8, unsigned normalized (R, G, B, A)
+	// FormatByte4 is 4 x uint8 read as unsigned integers: glTF's
+	// UNSIGNED_BYTE joints (BlendIndices).
+	FormatByte4
+	// FormatShort4 is 4 x int16 read as signed integers: glTF's
+	// UNSIGNED_SHORT joints below 32768 (BlendIndices).
+	FormatShort4
+	// FormatNormalizedShort4 is 4 x int16, signed normalized (-1..1):
+	// blend weights in 16 bits.
+	FormatNormalizedShort4
 )
 
 // Size returns the element's size in bytes.
@@ -30,8 +39,10 @@ func (f VertexElementFormat) Size() int {
 		return 12
 	case FormatVector4:
 		return 16
-	case FormatColor:
+	case FormatColor, FormatByte4:
 		return 4
+	case FormatShort4, FormatNormalizedShort4:
+		return 8
 	}
 	return 0
 }
@@ -39,7 +50,8 @@ func (f VertexElementFormat) Size() int {
 // VertexElementUsage says what an element means to the shader (XNA's
 // VertexElementUsage). A backend binds each usage to the shader input
 // location given by its value minus one: Position 0, Color 1,
-// TextureCoordinate 2, Normal 3.
+// TextureCoordinate 2, Normal 3, BlendIndices 4, BlendWeight 5.
+// BasicEffect reads the first four and ignores the blend elements.
 type VertexElementUsage uint8
 
 // Vertex element usages.
@@ -48,6 +60,8 @@ const (
 	UsageColor                                           // location 1, Color or Vector4
 	UsageTextureCoordinate                               // location 2, Vector2
 	UsageNormal                                          // location 3, Vector3
+	UsageBlendIndices                                    // location 4, Byte4 or Short4: a vertex's four joints
+	UsageBlendWeight                                     // location 5, Vector4, Color or NormalizedShort4: their weights
 )
 
 // Location returns the shader input location the usage binds to.
@@ -96,7 +110,7 @@ func NewVertexDeclaration(stride int, elements ...VertexElement) (VertexDeclarat
 		if size == 0 {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown format %d", i, e.Format)
 		}
-		if e.Usage < UsagePosition || e.Usage > UsageNormal {
+		if e.Usage < UsagePosition || e.Usage > UsageBlendWeight {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown usage %d", i, e.Usage)
 		}
 		if e.UsageIndex < 0 || e.UsageIndex > 15 {
@@ -144,7 +158,7 @@ func (d VertexDeclaration) HasIndex(u VertexElementUsage, i int) bool {
 	return false
 }
 
-var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal"}
+var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal", "BlendIndices", "BlendWeight"}
 
 // String returns the usage's XNA name, as in "TextureCoordinate".
 func (u VertexElementUsage) String() string {

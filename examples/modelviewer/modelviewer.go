@@ -2,17 +2,21 @@
 // orbit camera, written only against the engine's public API (engine,
 // engine/desktop and engine/graphics):
 //
-//	go run ./examples/modelviewer FILE
+//	go run ./examples/modelviewer [-anim K] FILE
 //
 // Drag with the left mouse button to orbit (the cursor is captured while
 // the button is held, so the drag never leaves the window), turn the
-// wheel to zoom, press Esc to quit.
+// wheel to zoom, press Esc to quit. A file with animations plays clip K
+// (0 by default) on game time with an AnimationPlayer; N cross-fades to
+// the next clip over 0.3 s; the title shows the clip and its time.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"os"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -42,19 +46,27 @@ type viewer struct {
 	lastScroll float64
 	frames     int // quit after this many draws; 0: no limit (tests)
 	draws      int
+
+	player *graphics.AnimationPlayer // nil for a file without animations
+	clip   int                       // the clip playing
+	start  time.Duration             // the game time it started at
+	shown  time.Duration             // the clip time the title last showed
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: modelviewer FILE (a glTF 2.0 .gltf or .glb)")
+	anim := flag.Int("anim", 0, "play animation `K` of the file (0: the first)")
+	flag.Parse()
+	if flag.NArg() != 1 || *anim < 0 {
+		fmt.Fprintln(os.Stderr, "usage: modelviewer [-anim K] FILE (a glTF 2.0 .gltf or .glb)")
 		os.Exit(2)
 	}
-	if err := graphics.CheckModelFile(os.Args[1]); err != nil { // refuse a bad file before the window opens
+	file := flag.Arg(0)
+	if err := graphics.CheckModelFile(file); err != nil { // refuse a bad file before the window opens
 		fmt.Fprintln(os.Stderr, "modelviewer:", err)
 		os.Exit(2)
 	}
-	v := &viewer{file: os.Args[1], pitch: 0.3, zoom: 1}
-	if err := desktop.Run(v, desktop.Config{Title: "modelviewer: " + os.Args[1], Width: 960, Height: 640, Resizable: true}); err != nil {
+	v := &viewer{file: file, pitch: 0.3, zoom: 1, clip: *anim}
+	if err := desktop.Run(v, desktop.Config{Title: "modelviewer: " + file, Width: 960, Height: 640, Resizable: true}); err != nil {
 		fmt.Fprintln(os.Stderr, "modelviewer:", err)
 		os.Exit(1)
 	}
@@ -68,12 +80,23 @@ func (v *viewer) LoadContent(g *engine.Game) (err error) {
 	if !(v.sphere.Radius > 0) {
 		v.sphere.Radius = 1
 	}
+	if n := len(v.model.Animations); n > 0 {
+		if v.clip >= n {
+			return fmt.Errorf("-anim %d: %s has %d animations", v.clip, v.file, n)
+		}
+		v.player = graphics.NewAnimationPlayer(v.model)
+		v.model.Player = v.player // Model.Draw draws its pose
+		return v.player.StartClip(v.model.Animations[v.clip])
+	}
 	return nil
 }
 
-func (v *viewer) Update(g *engine.Game, _ timing.GameTime) {
+func (v *viewer) Update(g *engine.Game, gt timing.GameTime) {
 	if g.IsKeyJustPressed(engine.KeyEscape) {
 		g.Exit()
+	}
+	if v.player != nil {
+		v.animate(g, gt.TotalGameTime.Duration()+gt.ElapsedGameTime.Duration())
 	}
 	// Orbit while the left button is held: the cursor is captured then,
 	// and MouseDelta is the drag since the last update.
@@ -115,5 +138,25 @@ func (v *viewer) Draw(g *engine.Game, _ timing.GameTime) {
 	}
 	if v.draws++; v.frames > 0 && v.draws >= v.frames {
 		g.Exit()
+	}
+}
+
+// animate poses the model at game time now: the clip time is the game
+// time since the clip started; N cross-fades to the next clip. The title
+// shows the clip and its time, refreshed every tenth of a second.
+func (v *viewer) animate(g *engine.Game, now time.Duration) {
+	clips := v.model.Animations
+	changed := false
+	if g.IsKeyJustPressed(engine.KeyN) {
+		v.clip = (v.clip + 1) % len(clips)
+		if err := v.player.CrossFade(clips[v.clip], 300*time.Millisecond); err == nil {
+			v.start, changed = now, true
+		}
+	}
+	v.player.Update(now-v.start, false, mgl32.Ident4())
+	t := v.player.CurrentTime().Truncate(100 * time.Millisecond)
+	if changed || t != v.shown {
+		v.shown = t
+		g.Window().SetTitle(fmt.Sprintf("modelviewer: %s: clip %d/%d %q %.1fs (N: next)", v.file, v.clip, len(clips), clips[v.clip].Name, t.Seconds()))
 	}
 }

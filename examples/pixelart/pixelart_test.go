@@ -2,12 +2,12 @@ package main
 
 import (
 	"image"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/engine/enginetest/desktoptest"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
@@ -15,12 +15,8 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
-		defer windowtest.KeepDisplay()()
-		return m.Run()
-	}))
-}
+// TestMain serves the main thread for the tests that open a real window.
+func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 
 // TestG15_LetterboxOnResizeAndFullScreenBack runs the example on the real
 // stack with validation on: the window is resized to 1000x400 (a wide

@@ -14,18 +14,15 @@ import (
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/engine/enginetest/desktoptest"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
-		defer windowtest.KeepDisplay()()
-		return m.Run()
-	}))
-}
+// TestMain serves the main thread for the tests that open a real window.
+func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 
 // runPong runs the game for frames presented frames on the real stack in
 // virtual time (a FixedDt of 1/60 s: the same run every time), with

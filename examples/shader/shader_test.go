@@ -2,25 +2,21 @@ package main
 
 import (
 	"image"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	"github.com/metronome-engine/metronome/engine/enginetest/desktoptest"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/timing"
 	"github.com/metronome-engine/metronome/window"
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
-		defer windowtest.KeepDisplay()()
-		return m.Run()
-	}))
-}
+// TestMain serves the main thread for the tests that open a real window.
+func TestMain(m *testing.M) { desktoptest.RunMain(m) }
 
 // TestE6_ShaderExampleShowsItsEffects runs the example for 20 frames in
 // virtual time with validation on and checks the last presented frame:

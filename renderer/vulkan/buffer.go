@@ -1,6 +1,7 @@
 package vulkan
 
 import (
+	"fmt"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -29,6 +30,10 @@ func newBuffer(d *device, size int, usage vk.BufferUsageFlagBits, what string) (
 		return nil, err
 	}
 	b.mapped = b.mem.mapped()
+	if b.mapped == nil { // never: the allocator maps every host-visible block; a nil address would panic at the first write
+		b.destroy()
+		return nil, fmt.Errorf("%s: its memory is not mapped", op)
+	}
 	return b, nil
 }
 

@@ -2,6 +2,8 @@ package vulkan
 
 import (
 	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics/spirv"
 )
 
 // device owns the logical device; it borrows its physical device.
@@ -20,6 +22,9 @@ type device struct {
 	// feature is enabled, else 0; maxLodBias is maxSamplerLodBias.
 	maxAnisotropy int
 	maxLodBias    float32
+	// shader are the optional shader features enabled, which effects'
+	// SPIR-V is validated against (E7).
+	shader spirv.Features
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -52,15 +57,23 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	feats.Deref()
 	feats.Free()
 	aniso := feats.SamplerAnisotropy == vk.True
-	if aniso { // the one optional feature used: real anisotropic filtering (E4)
-		ci.PEnabledFeatures = []vk.PhysicalDeviceFeatures{{SamplerAnisotropy: vk.True}}
-	}
+	// The optional features used: real anisotropic filtering (E4), and
+	// the shader features effects may declare where the device has them
+	// (E7: a module declaring one the device lacks is refused before
+	// vkCreateShaderModule).
+	enabled := vk.PhysicalDeviceFeatures{SamplerAnisotropy: feats.SamplerAnisotropy,
+		ShaderFloat64: feats.ShaderFloat64, ShaderInt64: feats.ShaderInt64, ShaderInt16: feats.ShaderInt16,
+		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance}
+	shader := spirv.Features{Float64: feats.ShaderFloat64 == vk.True, Int64: feats.ShaderInt64 == vk.True,
+		Int16: feats.ShaderInt16 == vk.True, ClipDistance: feats.ShaderClipDistance == vk.True,
+		CullDistance: feats.ShaderCullDistance == vk.True}
+	ci.PEnabledFeatures = []vk.PhysicalDeviceFeatures{enabled}
 	defer ci.Free()
 	var h vk.Device
 	if err := callErr("create device", "vkCreateDevice", vk.CreateDevice(gpu, &ci, nil, &h)); err != nil {
 		return nil, err
 	}
-	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint}
+	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader}
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
 	d.queue = q

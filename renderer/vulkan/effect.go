@@ -7,6 +7,7 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/engine/graphics/spirv"
 	"github.com/metronome-engine/metronome/internal/launchtrace"
 )
 
@@ -75,6 +76,16 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 	}
 	if desc.BlockSize > graphics.MaxEffectParameterBytes {
 		return fmt.Errorf("create effect: uniform block of %d bytes, at most %d", desc.BlockSize, graphics.MaxEffectParameterBytes)
+	}
+	// graphics.NewEffect has validated both modules; a direct caller
+	// gets the same check: no unchecked SPIR-V reaches the driver (E7).
+	for _, m := range []struct {
+		words []uint32
+		what  string
+	}{{desc.Vertex, "vertex"}, {desc.Fragment, "fragment"}} {
+		if err := spirv.Validate(m.words, r.dev.shader); err != nil {
+			return fmt.Errorf("create effect: the %s shader: %w: %w", m.what, err, graphics.ErrBadShader)
+		}
 	}
 	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock}
 	var err error

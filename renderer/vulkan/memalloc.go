@@ -17,7 +17,13 @@ import (
 // small allocations are slow; the validation layer's best-practices checks
 // warn about each. No maintained Go allocator fits vulkan-go's bindings
 // (the Vulkan Memory Allocator is C++), so this is a small one of our own:
-// first fit over a sorted, coalesced free list per block.
+// next fit over a sorted, coalesced free list per block: the search starts
+// in the block, and at the span, where the last one succeeded, so a run of
+// allocations (a model's 200,000 small buffers) looks at one block and one
+// span each, however many blocks and holes earlier resources left. A range
+// keeps the padding its alignment skipped (it is given back with it), so
+// such a run leaves no slivers in the free list either: with slivers, each
+// buffer scanned all those before it.
 
 // memBlockSize is the size of a block; a request of more than half of it
 // gets a block of its own (a dedicated allocation, of a size the
@@ -41,14 +47,22 @@ type memAllocator struct {
 	limit  int // live VkDeviceMemory objects allowed
 	count  int // live VkDeviceMemory objects
 	blocks map[memPoolKey][]*memBlock
+	next   map[memPoolKey]int // the block of each pool to try first
+	// scanned counts the free spans and blocks alloc has looked at, for
+	// the tests that pin that allocating stays linear.
+	scanned int
 }
 
-// memPoolKey separates blocks by memory type, and linear resources
-// (buffers) from optimal-tiling images, so that no block holds both and
-// bufferImageGranularity never applies.
+// memPoolKey separates blocks by memory type, linear resources (buffers)
+// from optimal-tiling images, so that no block holds both and
+// bufferImageGranularity never applies, and mapped blocks from unmapped
+// ones: where one memory type is both device-local and host-visible
+// (lavapipe, integrated GPUs), a device-local buffer's block is not mapped,
+// and a host-visible buffer placed in it would have no address.
 type memPoolKey struct {
 	typ    uint32
 	linear bool
+	mapped bool
 }
 
 // memBlock is one VkDeviceMemory: its free ranges (sorted by offset,
@@ -59,6 +73,7 @@ type memBlock struct {
 	size      vk.DeviceSize
 	mapped    unsafe.Pointer // whole block, when host-visible
 	free      []memSpan
+	rover     int  // the span of free to try first
 	live      int  // ranges handed out
 	dedicated bool // one resource's own block
 }
@@ -67,8 +82,11 @@ type memBlock struct {
 type memSpan struct{ off, size vk.DeviceSize }
 
 // memRange is a range handed out by the allocator; the zero value is none.
+// start is where its reservation begins: offset less the padding its
+// alignment skipped, given back with it.
 type memRange struct {
 	block  *memBlock
+	start  vk.DeviceSize
 	offset vk.DeviceSize
 	size   vk.DeviceSize
 }
@@ -99,7 +117,7 @@ func newMemAllocator(dev vk.Device, props *vk.PhysicalDeviceMemoryProperties, ma
 	if limit <= 0 {
 		limit = 4096 // the smallest value the specification allows
 	}
-	return &memAllocator{dev: dev, props: props, limit: limit, blocks: map[memPoolKey][]*memBlock{}}
+	return &memAllocator{dev: dev, props: props, limit: limit, blocks: map[memPoolKey][]*memBlock{}, next: map[memPoolKey]int{}}
 }
 
 // alloc returns a range meeting req in memory with the wanted properties;
@@ -109,7 +127,7 @@ func (a *memAllocator) alloc(req vk.MemoryRequirements, want vk.MemoryPropertyFl
 	if idx < 0 {
 		return memRange{}, fmt.Errorf("%s: no memory type with properties %#x among %#b", op, want, req.MemoryTypeBits)
 	}
-	key := memPoolKey{typ: uint32(idx), linear: linear}
+	key := memPoolKey{typ: uint32(idx), linear: linear, mapped: want&vk.MemoryPropertyHostVisibleBit != 0}
 	align := max(req.Alignment, 1)
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -121,9 +139,16 @@ func (a *memAllocator) alloc(req vk.MemoryRequirements, want vk.MemoryPropertyFl
 		b.free, b.live = nil, 1
 		return memRange{block: b, size: req.Size}, nil
 	}
-	for _, b := range a.blocks[key] {
-		if off, ok := b.take(req.Size, align); ok {
-			return memRange{block: b, offset: off, size: req.Size}, nil
+	pool := a.blocks[key]
+	first := a.next[key]
+	for k := range pool {
+		i := (first + k) % len(pool)
+		a.scanned++
+		start, off, ok, n := pool[i].take(req.Size, align)
+		a.scanned += n
+		if ok {
+			a.next[key] = i
+			return memRange{block: pool[i], start: start, offset: off, size: req.Size}, nil
 		}
 	}
 	b, err := a.newBlock(key, memBlockSize, want, false, op)
@@ -131,8 +156,9 @@ func (a *memAllocator) alloc(req vk.MemoryRequirements, want vk.MemoryPropertyFl
 		return memRange{}, err
 	}
 	a.blocks[key] = append(a.blocks[key], b)
-	off, _ := b.take(req.Size, align)
-	return memRange{block: b, offset: off, size: req.Size}, nil
+	a.next[key] = len(a.blocks[key]) - 1
+	start, off, _, _ := b.take(req.Size, align)
+	return memRange{block: b, start: start, offset: off, size: req.Size}, nil
 }
 
 // newBlock allocates (and maps, when host-visible) a block of size bytes.
@@ -174,27 +200,30 @@ func (a *memAllocator) release(b *memBlock) {
 	*b = memBlock{}
 }
 
-// take reserves size bytes aligned to align (first fit).
-func (b *memBlock) take(size, align vk.DeviceSize) (vk.DeviceSize, bool) {
-	for i, s := range b.free {
+// take reserves size bytes aligned to align (next fit: from the rover,
+// round the free list): it returns where the reservation starts (the
+// span's start: the padding up to the aligned offset is part of it), the
+// aligned offset, and the number of free spans it looked at.
+func (b *memBlock) take(size, align vk.DeviceSize) (start, off vk.DeviceSize, ok bool, scanned int) {
+	n := len(b.free)
+	for k := range n {
+		i := (b.rover + k) % n
+		s := b.free[i]
 		off := (s.off + align - 1) / align * align
 		end := s.off + s.size
 		if off+size > end {
 			continue
 		}
-		// Up to two spans remain: before the aligned start, after the end.
-		var rest []memSpan
-		if off > s.off {
-			rest = append(rest, memSpan{s.off, off - s.off})
-		}
 		if off+size < end {
-			rest = append(rest, memSpan{off + size, end - off - size})
+			b.free[i] = memSpan{off + size, end - off - size}
+		} else {
+			b.free = slices.Delete(b.free, i, i+1)
 		}
-		b.free = slices.Replace(b.free, i, i+1, rest...)
+		b.rover = i
 		b.live++
-		return off, true
+		return s.off, off, true, k + 1
 	}
-	return 0, false
+	return 0, 0, false, n
 }
 
 // give returns a range to the block's free list, merged with neighbours.
@@ -209,13 +238,22 @@ func (b *memBlock) give(off, size vk.DeviceSize) {
 		return 0
 	})
 	b.free = slices.Insert(b.free, i, memSpan{off, size})
+	if i <= b.rover { // the rover keeps naming the same span
+		b.rover++
+	}
 	if i+1 < len(b.free) && b.free[i].off+b.free[i].size == b.free[i+1].off {
 		b.free[i].size += b.free[i+1].size
 		b.free = slices.Delete(b.free, i+1, i+2)
+		if b.rover > i {
+			b.rover--
+		}
 	}
 	if i > 0 && b.free[i-1].off+b.free[i-1].size == b.free[i].off {
 		b.free[i-1].size += b.free[i].size
 		b.free = slices.Delete(b.free, i, i+1)
+		if b.rover >= i {
+			b.rover--
+		}
 	}
 	b.live--
 }
@@ -234,7 +272,7 @@ func (a *memAllocator) free(m memRange) {
 		a.release(b)
 		return
 	}
-	b.give(m.offset, m.size)
+	b.give(m.start, m.offset+m.size-m.start)
 	if b.live > 0 {
 		return
 	}

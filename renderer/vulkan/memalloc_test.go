@@ -15,23 +15,23 @@ import (
 // block emptied in any order is one free range again.
 func TestW12_BlockFreeListAlignsAndMerges(t *testing.T) {
 	b := &memBlock{size: 1024, free: []memSpan{{0, 1024}}}
-	var offs []int
+	var offs, starts []int
 	for _, c := range []struct{ size, align int }{{10, 1}, {100, 64}, {30, 256}, {200, 16}} {
-		off, ok := b.take(vkSize(c.size), vkSize(c.align))
-		if !ok || int(off)%c.align != 0 {
-			t.Fatalf("take(%d, %d) = %d, %v; want an aligned range", c.size, c.align, off, ok)
+		start, off, ok, _ := b.take(vkSize(c.size), vkSize(c.align))
+		if !ok || int(off)%c.align != 0 || start > off {
+			t.Fatalf("take(%d, %d) = %d from %d, %v; want an aligned range", c.size, c.align, off, start, ok)
 		}
-		offs = append(offs, int(off))
+		offs, starts = append(offs, int(off)), append(starts, int(start))
 	}
 	if want := []int{0, 64, 256, 288}; !equalInts(offs, want) {
 		t.Errorf("offsets %v, want %v (first fit)", offs, want)
 	}
-	if _, ok := b.take(1024, 1); ok {
+	if _, _, ok, _ := b.take(1024, 1); ok {
 		t.Error("a range larger than what is free was handed out")
 	}
 	for _, i := range []int{2, 0, 3, 1} {
 		size := []int{10, 100, 30, 200}[i]
-		b.give(vkSize(offs[i]), vkSize(size))
+		b.give(vkSize(starts[i]), vkSize(offs[i]+size-starts[i]))
 	}
 	if len(b.free) != 1 || b.free[0] != (memSpan{0, 1024}) || b.live != 0 {
 		t.Errorf("after giving everything back: free %v, live %d; want one span of the whole block", b.free, b.live)

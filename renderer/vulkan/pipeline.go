@@ -292,6 +292,12 @@ func elementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
 		return vk.FormatR32g32b32a32Sfloat, nil
 	case graphics.FormatColor:
 		return vk.FormatR8g8b8a8Unorm, nil
+	case graphics.FormatByte4:
+		return vk.FormatR8g8b8a8Uint, nil
+	case graphics.FormatShort4:
+		return vk.FormatR16g16b16a16Sint, nil
+	case graphics.FormatNormalizedShort4:
+		return vk.FormatR16g16b16a16Snorm, nil
 	}
 	return vk.FormatUndefined, fmt.Errorf("vertex element format %d is not supported", f)
 }
@@ -302,8 +308,8 @@ func vertexInput(decl graphics.VertexDeclaration) (*vk.PipelineVertexInputStateC
 	var attrs []vk.VertexInputAttributeDescription
 	var have [4]bool
 	for _, e := range decl.Elements[:decl.Count] {
-		if e.UsageIndex != 0 { // BasicEffect reads index 0 only
-			continue
+		if e.UsageIndex != 0 || e.Usage == graphics.UsageBlendIndices || e.Usage == graphics.UsageBlendWeight {
+			continue // BasicEffect reads index 0 of the first four usages only
 		}
 		loc := e.Usage.Location()
 		if loc < 0 || loc >= len(have) {

@@ -35,7 +35,9 @@ type Buffer struct {
 
 // Backend is the fake. The zero value is not ready: use New.
 type Backend struct {
-	// Limit is what Limits reports.
+	// Limit is what Limits reports. Its ShaderFeatures start empty (no
+	// 64-bit or 16-bit shader types, no clip or cull distances): set them
+	// to test effects that need a feature.
 	Limit graphics.Limits
 	// Textures and Buffers are every resource created, by ID.
 	Textures map[graphics.TextureID]*Texture

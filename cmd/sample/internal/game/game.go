@@ -135,15 +135,16 @@ func exitOn(requestExit func(), d time.Duration) (stop func()) {
 // sampleGame is the sample's engine.Handler. Its fields are touched only
 // on the loop's thread.
 type sampleGame struct {
-	opt      gameOptions
-	source   timing.Source // the engine's clock (a *timing.FixedDt with -fixed-dt)
-	waiter   timing.Waiter // how the engine waits; L blocks through it
-	interval int           // the swap interval the PreparingDeviceSettings handler asks for
-	halfRate bool          // and whether it asks for true half rate (P8)
-	hz       float64       // the target update rate
-	inj      injector      // -input's presses
-	draws    int
-	status   gameStatus
+	opt       gameOptions
+	source    timing.Source // the engine's clock (a *timing.FixedDt with -fixed-dt)
+	waiter    timing.Waiter // how the engine waits; L blocks through it
+	interval  int           // the swap interval the PreparingDeviceSettings handler asks for
+	halfRate  bool          // and whether it asks for true half rate (P8)
+	hz        float64       // the target update rate
+	inj       injector      // -input's presses
+	nextClips int           // presses of N since the last update (game_keys.go, game_model.go)
+	draws     int
+	status    gameStatus
 	// line is the status's last refresh, which the HUD shows, title the
 	// last title built from it, and hudText the HUD's text, rebuilt in
 	// place each Draw.
@@ -267,7 +268,8 @@ func (s *sampleGame) Update(g *engine.Game, gt timing.GameTime) {
 	}
 	s.inj.advance(s.draws)
 	s.handleKeys(g)
-	s.look.update(g) // game_look.go
+	s.updateModel(gt) // the -model's animation: game_model.go
+	s.look.update(g)  // game_look.go
 	s.stepBalls(gt)
 	if s.snd != nil {
 		s.snd.update(g, &s.balls)

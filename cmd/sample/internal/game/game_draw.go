@@ -83,7 +83,7 @@ func newScene(dev *graphics.Device, opt gameOptions, g *engine.Game) (*scene, er
 		return nil, err
 	}
 	if model != "" {
-		if sc.framed, err = loadFramed(dev, model, opt.watch, g); err != nil {
+		if sc.framed, err = loadFramed(dev, model, opt.anim, opt.watch, g); err != nil {
 			return nil, err
 		}
 	} else if sc.floor, err = newFloor(dev, opt.fog); err != nil {
@@ -217,6 +217,9 @@ func (s *sampleGame) drawContent(g *engine.Game, dev *graphics.Device) error {
 func (s *sampleGame) drawHUD(slowNow bool) error {
 	s.hudText = appendHUD(s.hudText[:0], s.line, slowNow)
 	s.hudText = appendLook(s.hudText, s.opt.fog && s.sc.framed == nil, s.post) // a -model is drawn without fog
+	if s.sc.framed != nil {
+		s.hudText = s.sc.framed.appendAnim(s.hudText) // the clip and its time: game_model.go
+	}
 	if s.snd != nil {
 		s.hudText = s.snd.appendHUD(s.hudText)
 	}

@@ -48,6 +48,7 @@ func (s *sampleGame) writeDump(g *engine.Game, path string) (err error) {
 	s.dumpClock(w)
 	s.dumpBalls(w)
 	s.dumpPresentation(w, g)
+	fmt.Fprintf(w, "pose_checksum %016x\n", s.poseChecksum()) // game_model.go
 	if f, ok := s.source.(*timing.FixedDt); ok {
 		fmt.Fprintf(w, "source_now_ns %d\n", f.Now())
 	}

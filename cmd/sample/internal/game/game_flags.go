@@ -50,6 +50,7 @@ type gameOptions struct {
 	hud            bool          // draw the HUD over the scene
 	balls          bool          // draw the balls (they move either way)
 	model          string        // -model: a glTF file drawn in the cube's place
+	anim           animOptions   // -anim, -anim-time: the model's clip (game_model.go)
 	fog            bool          // linear fog on the scene (game_floor.go)
 	post           bool          // start with the post-process on (key G, game_post.go)
 	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
@@ -59,6 +60,7 @@ type gameOptions struct {
 // gameFlagText holds the raw flag values checked after parsing.
 type gameFlagText struct {
 	size, duration, profile, fixedDt, input string
+	animTime                                string // -anim-time (game_model.go)
 }
 
 func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
@@ -81,6 +83,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
 	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
 	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
+	addAnimFlags(fs, opt, raw) // -anim, -anim-time: game_model.go
 	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background (a -model is drawn without it)")
 	fs.BoolVar(&opt.post, "post", false, "start with the post-process on (key G toggles it): the frame is drawn into a render target and shown through a custom sprite effect, grayscale with a vignette")
 	fs.BoolVar(&opt.watch, "watch", false, "hot reload (rule C3): load -model through Game.Content from its folder and reload it at the start of the next Update whenever its files are saved; a file that fails to load keeps the old model and prints one line")
@@ -142,6 +145,9 @@ func checkGameFlags(opt *gameOptions, raw gameFlagText) error {
 		if err := graphics.CheckModelFile(opt.model); err != nil {
 			return fmt.Errorf("-model: %w", err)
 		}
+	}
+	if err := checkAnimFlags(opt, raw); err != nil { // game_model.go
+		return err
 	}
 	if raw.input != "" {
 		if opt.input, err = readInputScript(raw.input); err != nil {
@@ -361,6 +367,7 @@ keys:
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
   M       mute/unmute the click, the bounces and the music (rule A8)
+  N       the -model's next animation, cross-faded over 0.3 s (rule K3)
   D       toggle the display-locked step (rule P10: step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
   right mouse button

@@ -67,6 +67,8 @@ func (s *sampleGame) act(g *engine.Game, k engine.Key) (exiting bool) {
 		s.setInterval(g, 1)
 	case engine.Key2, engine.KeyKP0 + 2:
 		s.setInterval(g, 2)
+	case engine.KeyN:
+		s.nextClips++ // the -model's next clip, taken in updateModel
 	case engine.KeyH:
 		s.toggleHalfRate(g)
 	case engine.KeyF:

@@ -1,0 +1,236 @@
+package graphics
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// posePart is what a skinned or morphing part keeps to be drawn in a
+// pose: its vertices as loaded, its index list, and scratch for the posed
+// vertices (reused by every draw).
+type posePart struct {
+	pos, nor [][3]float32
+	uv       [][2]float32
+	col      []Color
+	idx16    []uint16
+	idx32    []uint32
+	out      []VertexPositionNormalTexture
+	outCol   []modelVertex
+}
+
+// VertexDeclaration returns the layout of the loader's coloured vertex.
+func (modelVertex) VertexDeclaration() VertexDeclaration { return declModel }
+
+// keepForPose keeps a skinned or morphing part's vertices and indices
+// for DrawPose.
+func keepForPose(part *ModelMeshPart, v *partVertices, idx []uint32) {
+	if part.Joints == nil && part.MorphTargets == 0 {
+		return
+	}
+	if part.anim == nil {
+		part.anim = &partAnim{}
+	}
+	pp := &posePart{pos: v.pos, nor: v.nor, uv: v.uv, col: v.col}
+	if len(v.pos) <= math.MaxUint16+1 {
+		pp.idx16 = make([]uint16, len(idx))
+		for i, x := range idx {
+			pp.idx16[i] = uint16(x)
+		}
+	} else {
+		pp.idx32 = idx
+	}
+	if v.col != nil {
+		pp.outCol = make([]modelVertex, len(v.pos))
+	} else {
+		pp.out = make([]VertexPositionNormalTexture, len(v.pos))
+	}
+	part.anim.pose = pp
+}
+
+// DrawPose draws the model in player p's pose, placed by world (rule K4):
+// a rigid mesh is placed by world times its bone's transform in
+// p.WorldTransforms; a skinned mesh's vertices are moved by
+// p.SkinTransforms of its skin, then placed by world (the mesh node's own
+// transform is not applied, as glTF says); morph targets are blended with
+// p.MorphWeights. The player's root transform is applied too: pass the
+// identity as root to Update and place the model with world, or the
+// reverse. A nil p draws the rest pose, as Draw does.
+//
+// Skinning and morphing run on the CPU: the posed vertices of each part
+// are written into scratch the part owns and copied into the frame's
+// vertex arena (DrawUserIndexedPrimitives), so many players may pose one
+// model in one frame. It allocates nothing.
+func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4) error {
+	if p == nil {
+		player := m.Player
+		m.Player = nil
+		defer func() { m.Player = player }()
+		return m.Draw(world, view, projection)
+	}
+	if p.model != m {
+		return fmt.Errorf("graphics: draw model pose: the player poses another model: make one with NewAnimationPlayer(model): %w", ErrInvalid)
+	}
+	for mi, mesh := range m.Meshes {
+		w := world
+		var skin []mgl32.Mat4
+		if mesh.Skin != nil {
+			skin = p.SkinTransforms(skinIndex(m, mesh.Skin))
+		} else {
+			w = world.Mul4(p.world[mesh.ParentBone.Index])
+		}
+		for _, e := range mesh.Effects {
+			e.World, e.View, e.Projection = w, view, projection
+		}
+		if err := mesh.drawPosed(skin, p.MorphWeights(mi)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drawPosed draws the mesh's parts, posing those that keep their
+// vertices: skinned by skin (nil: rigid) and morphed by weights.
+func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
+	if len(m.MeshParts) == 0 {
+		return nil
+	}
+	d := m.MeshParts[0].Effect.dev
+	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
+	for i, p := range m.MeshParts {
+		if p.PrimitiveCount == 0 {
+			continue
+		}
+		var pp *posePart
+		if p.anim != nil {
+			pp = p.anim.pose
+		}
+		posed := pp != nil && (skin != nil && p.Joints != nil || p.MorphTargets > 0 && len(weights) == p.MorphTargets)
+		if !posed {
+			if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
+				return m.drawErr(i, err)
+			}
+			if err := d.SetIndices(p.IndexBuffer); err != nil {
+				return m.drawErr(i, err)
+			}
+		}
+		d.SetBlendState(p.BlendState)
+		d.SetRasterizerState(p.RasterizerState)
+		if err := d.SetSamplerState(p.SamplerState); err != nil {
+			return m.drawErr(i, err)
+		}
+		if a := p.AlphaTest; a != nil {
+			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
+			a.Apply()
+		} else {
+			p.Effect.Apply()
+		}
+		var err error
+		switch {
+		case !posed:
+			err = d.DrawIndexedPrimitives(p.PrimitiveType, p.VertexOffset, p.StartIndex, p.PrimitiveCount)
+		default:
+			if skin == nil || p.Joints == nil {
+				skin = nil
+			}
+			pp.pose(p, skin, weights)
+			err = pp.draw(d, p)
+		}
+		if err != nil {
+			return m.drawErr(i, err)
+		}
+	}
+	return nil
+}
+
+// pose writes the part's vertices morphed by weights and skinned by skin
+// (either may be nil) into the scratch.
+func (pp *posePart) pose(p *ModelMeshPart, skin []mgl32.Mat4, weights []float32) {
+	var a *partAnim
+	if len(weights) == p.MorphTargets && p.MorphTargets > 0 {
+		a = p.anim
+	}
+	for v := range pp.pos {
+		pos, nor := mgl32.Vec3(pp.pos[v]), mgl32.Vec3(pp.nor[v])
+		if a != nil {
+			for t, w := range weights {
+				if w == 0 {
+					continue
+				}
+				if d := a.dPos[t]; d != nil {
+					pos = pos.Add(mgl32.Vec3(d[v]).Mul(w))
+				}
+				if d := a.dNor[t]; d != nil {
+					nor = nor.Add(mgl32.Vec3(d[v]).Mul(w))
+				}
+			}
+		}
+		if skin != nil {
+			pos, nor = skinVertex(skin, p.Joints[v], p.Weights[v], pos, nor)
+		}
+		if l := nor.Len(); l > 0 {
+			nor = nor.Mul(1 / l)
+		}
+		if pp.outCol != nil {
+			o := &pp.outCol[v]
+			o.Position, o.Normal, o.Color = pos, nor, pp.col[v]
+			if pp.uv != nil {
+				o.Texture = pp.uv[v]
+			}
+		} else {
+			o := &pp.out[v]
+			o.Position, o.Normal = pos, nor
+			if pp.uv != nil {
+				o.TextureCoordinate = pp.uv[v]
+			}
+		}
+	}
+}
+
+// draw draws the posed vertices with the part's indices.
+func (pp *posePart) draw(d *Device, p *ModelMeshPart) error {
+	switch {
+	case pp.outCol != nil && pp.idx16 != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.outCol, pp.idx16, p.StartIndex, p.PrimitiveCount)
+	case pp.outCol != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.outCol, pp.idx32, p.StartIndex, p.PrimitiveCount)
+	case pp.idx16 != nil:
+		return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx16, p.StartIndex, p.PrimitiveCount)
+	}
+	return DrawUserIndexedPrimitives(d, p.PrimitiveType, pp.out, pp.idx32, p.StartIndex, p.PrimitiveCount)
+}
+
+// skinVertex moves a position and a normal by the weighted sum of their
+// joints' matrices (linear blend skinning): each joint's affine part
+// applied to them, weighted, summed. Zero weights are skipped.
+func skinVertex(skin []mgl32.Mat4, j [4]uint16, w [4]float32, pos, nor mgl32.Vec3) (mgl32.Vec3, mgl32.Vec3) {
+	var p, n mgl32.Vec3
+	for k := range 4 {
+		wk := w[k]
+		if wk == 0 {
+			continue
+		}
+		m := &skin[j[k]]
+		px, py, pz := pos[0], pos[1], pos[2]
+		p[0] += wk * (m[0]*px + m[4]*py + m[8]*pz + m[12])
+		p[1] += wk * (m[1]*px + m[5]*py + m[9]*pz + m[13])
+		p[2] += wk * (m[2]*px + m[6]*py + m[10]*pz + m[14])
+		nx, ny, nz := nor[0], nor[1], nor[2]
+		n[0] += wk * (m[0]*nx + m[4]*ny + m[8]*nz)
+		n[1] += wk * (m[1]*nx + m[5]*ny + m[9]*nz)
+		n[2] += wk * (m[2]*nx + m[6]*ny + m[10]*nz)
+	}
+	return p, n
+}
+
+// skinIndex returns s's index in m.Skins (-1 when it is not there: a skin
+// made by hand and not added).
+func skinIndex(m *Model, s *Skin) int {
+	if s.index >= 0 && s.index < len(m.Skins) && m.Skins[s.index] == s {
+		return s.index
+	}
+	return slices.Index(m.Skins, s)
+}

@@ -1,0 +1,12 @@
+#version 450
+// A sprite effect writing two colours: the engine's passes have one.
+
+layout(location = 0) in vec4 Color;
+layout(location = 1) in vec2 TexCoord;
+layout(location = 0) out vec4 outColor;
+layout(location = 1) out vec4 outExtra;
+
+void main() {
+    outColor = Color;
+    outExtra = vec4(TexCoord, 0.0, 1.0);
+}
