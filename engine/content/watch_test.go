@@ -174,3 +174,26 @@ func wavFile(rate int, samples []int16) []byte {
 	}
 	return b
 }
+
+// TestC3_ReplaceRefusesBadPairs: replacing in place refuses nil, itself,
+// a disposed value and a texture of another device, and changes nothing.
+func TestC3_ReplaceRefusesBadPairs(t *testing.T) {
+	r, other := newRig(t), newRig(t)
+	a, _ := graphics.NewTexture2D(r.dev, 2, 2)
+	b, _ := graphics.NewTexture2D(r.dev, 4, 4)
+	c, _ := graphics.NewTexture2D(other.dev, 4, 4)
+	dead, _ := graphics.NewTexture2D(r.dev, 4, 4)
+	dead.Dispose()
+	for name, src := range map[string]*graphics.Texture2D{"nil": nil, "itself": a, "another device's": c, "a disposed": dead} {
+		if err := a.ReplaceWith(src); err == nil || a.Width() != 2 {
+			t.Errorf("%s texture: err %v, width %d", name, err, a.Width())
+		}
+	}
+	if err := a.ReplaceWith(b); err != nil || a.Width() != 4 || !b.IsDisposed() {
+		t.Errorf("a good replace: %v, width %d, source disposed %v", err, a.Width(), b.IsDisposed())
+	}
+	s1, _ := r.sys.NewSoundEffectFloat([]float32{0, 0}, 22050, 1)
+	if err := s1.ReplaceWith(s1); err == nil {
+		t.Error("a sound replaced itself")
+	}
+}
