@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/metronome-engine/metronome/engine/audio"
+	"github.com/metronome-engine/metronome/engine/content"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -27,7 +28,14 @@ type Config struct {
 	// value renders silently in lockstep with game time; engine/desktop
 	// fills in a real output.
 	Audio audio.Config
+	// ContentDir is the folder Game.Content reads assets from; "" means
+	// DefaultContentDir in the working directory (rule C1).
+	ContentDir string
 }
+
+// DefaultContentDir is the folder Game.Content reads when Config.ContentDir
+// is empty, relative to the working directory (XNA's Content.RootDirectory).
+const DefaultContentDir = "Content"
 
 // Game runs a Handler: it owns the loop, the clock (a timing.Scheduler),
 // the platform, the graphics device manager and the components. Make one
@@ -43,6 +51,9 @@ type Game struct {
 	comps    Components
 	services GameServiceContainer // services.go
 	audio    *audio.System
+
+	content    *content.Manager // content.go: made by the first Content call (C1)
+	contentDir string
 
 	batch    []PlatformEvent
 	bridge   inputBridge
@@ -117,6 +128,10 @@ func NewGame(h Handler, p Platform, cfg Config) (*Game, error) {
 	}
 	if g.audio, err = newAudio(cfg.Audio); err != nil {
 		return nil, err
+	}
+	g.contentDir = cfg.ContentDir
+	if g.contentDir == "" {
+		g.contentDir = DefaultContentDir
 	}
 	g.clientW, g.clientH = p.ClientSize()
 	g.fbW, g.fbH = p.FramebufferSize()

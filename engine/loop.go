@@ -18,6 +18,9 @@ func (l *loop) Poll() { (*Game)(l).poll() }
 func (l *loop) Update(gt timing.GameTime) {
 	g := (*Game)(l)
 	g.takeUpdate()
+	if g.content != nil {
+		g.content.Update() // hot reload (C3): changed assets before the game's Update
+	}
 	g.audio.BeginUpdate(gt)
 	g.handler.Update(g, gt)
 	g.comps.update(g, gt)
@@ -235,7 +238,8 @@ func (g *Game) Close() error {
 // and collects the platform's report (PlatformReporter).
 func (g *Game) release() error {
 	g.releaseCursor() // exit always gives the cursor back (I4)
-	err := g.graphics.destroyDevice()
+	err := g.closeContent()
+	err = errors.Join(err, g.graphics.destroyDevice())
 	err = errors.Join(err, g.audio.Close())
 	g.platform.Destroy()
 	if r, ok := g.platform.(PlatformReporter); ok {

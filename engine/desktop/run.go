@@ -55,6 +55,10 @@ type Config struct {
 	Audio AudioOutput
 	// AudioPeriod is the output's period; 0: audioout.DefaultPeriod (20 ms).
 	AudioPeriod time.Duration
+	// ContentDir is the folder Game.Content loads assets from (rule C1);
+	// "" means Engine.ContentDir, and when that is empty too the folder
+	// Content in the working directory (engine.DefaultContentDir).
+	ContentDir string
 }
 
 // AudioOutput chooses where a desktop game's audio goes.
@@ -95,6 +99,9 @@ func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 		return nil, err
 	}
 	cfg.Engine.Audio = openAudio(cfg)
+	if cfg.ContentDir != "" {
+		cfg.Engine.ContentDir = cfg.ContentDir
+	}
 	g, err := engine.NewGame(h, p, cfg.Engine)
 	if err != nil {
 		p.Destroy()

@@ -11,6 +11,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -63,6 +64,9 @@ func playGame(opt gameOptions, stderr io.Writer) error {
 	dcfg := desktop.Config{
 		Title: "metronome sample", Width: opt.width, Height: opt.height, Resizable: true,
 		Validation: opt.validation, FramesInFlight: opt.framesInFlight, Engine: ecfg,
+	}
+	if opt.watch && opt.model != "" {
+		dcfg.ContentDir = filepath.Dir(opt.model) // -watch loads -model through Game.Content (game_model.go)
 	}
 	if err := opt.audio.desktopAudio(&dcfg, opt.fixedDt > 0); err != nil {
 		return err

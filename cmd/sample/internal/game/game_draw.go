@@ -62,7 +62,7 @@ var (
 // an ambient quarter, so a face towards the light is its full colour, and
 // the fog with opt.fog; with opt.hud it also makes the HUD's sprite batch
 // and font.
-func newScene(dev *graphics.Device, opt gameOptions) (*scene, error) {
+func newScene(dev *graphics.Device, opt gameOptions, g *engine.Game) (*scene, error) {
 	hud, model := opt.hud, opt.model
 	sc := &scene{effect: graphics.NewBasicEffect(dev)}
 	e := sc.effect
@@ -83,7 +83,7 @@ func newScene(dev *graphics.Device, opt gameOptions) (*scene, error) {
 		return nil, err
 	}
 	if model != "" {
-		if sc.framed, err = loadFramed(dev, model, opt.anim); err != nil {
+		if sc.framed, err = loadFramed(dev, model, opt.anim, opt.watch, g); err != nil {
 			return nil, err
 		}
 	} else if sc.floor, err = newFloor(dev, opt.fog); err != nil {
@@ -140,7 +140,7 @@ func projectBall(i int, y float64, width, height int) (x, py float32, visible bo
 func (s *sampleGame) drawScene(g *engine.Game) error {
 	dev := g.GraphicsDevice().Device
 	if s.sc == nil {
-		sc, err := newScene(dev, s.opt)
+		sc, err := newScene(dev, s.opt, g)
 		if err != nil {
 			return fmt.Errorf("load the scene: %w", err)
 		}

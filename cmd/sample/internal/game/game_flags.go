@@ -54,6 +54,7 @@ type gameOptions struct {
 	fog            bool          // linear fog on the scene (game_floor.go)
 	post           bool          // start with the post-process on (key G, game_post.go)
 	audio          audioOptions  // -sounds, -play, -audio-out, -beat, -audio-period (game_audio.go)
+	watch          bool          // -watch: hot reload of -model through Game.Content (rule C3)
 }
 
 // gameFlagText holds the raw flag values checked after parsing.
@@ -85,6 +86,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	addAnimFlags(fs, opt, raw) // -anim, -anim-time: game_model.go
 	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background (a -model is drawn without it)")
 	fs.BoolVar(&opt.post, "post", false, "start with the post-process on (key G toggles it): the frame is drawn into a render target and shown through a custom sprite effect, grayscale with a vignette")
+	fs.BoolVar(&opt.watch, "watch", false, "hot reload (rule C3): load -model through Game.Content from its folder and reload it at the start of the next Update whenever its files are saved; a file that fails to load keeps the old model and prints one line")
 	addAudioFlags(fs, &opt.audio)
 	return fs
 }

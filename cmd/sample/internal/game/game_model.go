@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
 
+	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/content"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/timing"
 )
@@ -60,9 +63,20 @@ type framedModel struct {
 }
 
 // loadFramed loads file, measures its bounding sphere and starts clip
-// anim.clip when it has animations (rule K3).
-func loadFramed(dev *graphics.Device, file string, anim animOptions) (*framedModel, error) {
-	m, err := graphics.LoadModelFile(dev, file)
+// anim.clip when it has animations (rule K3). With watch, it loads the
+// file through g's content manager, rooted at the file's folder, and turns
+// hot reload on (rule C3): a saved file replaces the model in place.
+func loadFramed(dev *graphics.Device, file string, anim animOptions, watch bool, g *engine.Game) (*framedModel, error) {
+	var m *graphics.Model
+	var err error
+	if watch && g != nil {
+		c := g.Content()
+		if m, err = content.Load[*graphics.Model](c, filepath.Base(file)); err == nil {
+			err = c.Watch(g.ContentDir())
+		}
+	} else {
+		m, err = graphics.LoadModelFile(dev, file)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -142,11 +156,32 @@ func (s *sampleGame) updateModel(gt timing.GameTime) {
 		return
 	}
 	f := s.sc.framed
+	if !f.refit() {
+		return
+	}
 	now := gt.TotalGameTime.Duration() + gt.ElapsedGameTime.Duration()
 	for ; taps > 0; taps-- { // each press of N (game_keys.go), taps in one update included
 		f.next(now)
 	}
 	f.update(now)
+}
+
+// refit makes a new player when -watch replaced the model in place (rule
+// C3): the old player was made for the old bones. It reports whether the
+// model has a player.
+func (f *framedModel) refit() bool {
+	if f.model.Player == f.player {
+		return true
+	}
+	f.player = nil
+	if f.anim.clip < len(f.model.Animations) {
+		p := graphics.NewAnimationPlayer(f.model)
+		if p.StartClip(f.model.Animations[f.anim.clip]) == nil {
+			f.player = p
+		}
+	}
+	f.model.Player = f.player
+	return f.player != nil
 }
 
 // next cross-fades to the next clip, starting it at game time now.
