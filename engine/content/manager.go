@@ -89,10 +89,11 @@ func (m *Manager) Root() fs.FS { return m.root }
 //	*audio.SoundEffect    .xnb .wav .ogg .mp3
 //	*audio.Song           .xnb .ogg .mp3 .wav
 //	*graphics.Model       .xnb .glb .gltf
-//	*graphics.Effect      .xnb .vert.spv (with .frag.spv) .frag.spv
+//	*graphics.Effect      .xnb .wgsl .vert.spv (with .frag.spv) .frag.spv
 //
 // A .font.json file describes a font built from a TrueType or OpenType
-// file (see FontDescription). An effect from .frag.spv alone is a sprite
+// file (see FontDescription). A .wgsl effect is compiled in-process
+// (graphics.NewEffectWGSL). An effect from .frag.spv alone is a sprite
 // effect (graphics.NewSpriteEffect). A Model or Effect .xnb is refused
 // (ErrUnsupported): XNA's compiled models and effects hold Direct3D data.
 //
@@ -158,7 +159,7 @@ var extensions = [...][]string{
 	kindSound:   {".xnb", ".wav", ".ogg", ".mp3"},
 	kindSong:    {".xnb", ".ogg", ".mp3", ".wav"},
 	kindModel:   {".xnb", ".glb", ".gltf"},
-	kindEffect:  {".xnb", ".vert.spv", ".frag.spv"},
+	kindEffect:  {".xnb", ".wgsl", ".vert.spv", ".frag.spv"},
 }
 
 // candidates returns the paths name may be read from.
@@ -288,9 +289,17 @@ func modelFiles(root fs.FS, p string) []string {
 	return files
 }
 
-// loadEffect reads a SPIR-V pair, or a fragment shader alone for a sprite
-// effect.
+// loadEffect reads a WGSL module, a SPIR-V pair, or a fragment shader
+// alone for a sprite effect.
 func (m *Manager) loadEffect(p string) (any, []string, error) {
+	if strings.HasSuffix(strings.ToLower(p), ".wgsl") {
+		src, err := fs.ReadFile(m.root, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		e, err := graphics.NewEffectWGSL(m.dev, string(src))
+		return e, []string{p}, err
+	}
 	base, ok := strings.CutSuffix(p, ".vert.spv")
 	if !ok {
 		base = strings.TrimSuffix(p, ".frag.spv")

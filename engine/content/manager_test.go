@@ -176,3 +176,35 @@ func TestC1_ResolutionOrderAndErrors(t *testing.T) {
 		t.Errorf("a sound without a System: %v", err)
 	}
 }
+
+// TestC1_WGSLEffectsLoadByName: an effect named without an extension is
+// found as a .wgsl file and compiled in-process, its parameters named as
+// the WGSL names them; a second Load returns the same Effect.
+func TestC1_WGSLEffectsLoadByName(t *testing.T) {
+	r := newRig(t)
+	for _, root := range []fs.FS{os.DirFS("testdata/Content"), embeddedContent(t)} {
+		before := r.live(t)
+		m := NewManager(root, r.dev, r.sys)
+		fx, err := Load[*graphics.Effect](m, "fx/fade")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fx.Parameters["Fade"] == nil || fx.Parameters["SpriteTexture"] == nil {
+			t.Errorf("fx/fade's parameters are %v, want Fade and SpriteTexture", fx.Parameters)
+		}
+		again, err := Load[*graphics.Effect](m, "fx/fade.wgsl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if same, _ := Load[*graphics.Effect](m, "fx/fade"); same != fx {
+			t.Error("a second Load of fx/fade returned a new Effect")
+		}
+		if again == fx {
+			t.Error(`"fx/fade" and "fx/fade.wgsl" are two names and must be cached apart`)
+		}
+		m.Unload()
+		if after := r.live(t); after != before {
+			t.Errorf("%d live resources after Unload, %d before: the WGSL effects were not disposed", after, before)
+		}
+	}
+}
