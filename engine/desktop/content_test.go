@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -25,6 +26,7 @@ import (
 type reloadGame struct {
 	t       *testing.T
 	tex     *graphics.Texture2D
+	fx      *graphics.Effect // the batch's sprite effect, when set
 	batch   *graphics.SpriteBatch
 	step    func(g *engine.Game, n int)
 	updates int
@@ -51,7 +53,11 @@ func (s *reloadGame) Draw(g *engine.Game, _ timing.GameTime) {
 	if s.err = dev.Clear(graphics.Color{A: 255}); s.err != nil {
 		return
 	}
-	if s.err = s.batch.Begin(); s.err != nil {
+	settings := graphics.SpriteBatchSettings{}
+	if s.fx != nil {
+		settings.Effect = s.fx
+	}
+	if s.err = s.batch.BeginWith(settings); s.err != nil {
 		return
 	}
 	s.batch.Draw(s.tex, mgl32.Vec2{}, graphics.Color{R: 255, G: 255, B: 255, A: 255})
@@ -206,5 +212,146 @@ func TestC3_TextureReloadsWhileAGameRuns(t *testing.T) {
 	}
 	if !s.tex.IsDisposed() {
 		t.Error("the game's teardown left the content loaded")
+	}
+}
+
+// fadeWGSL is a WGSL sprite effect that multiplies the sprite by a colour
+// written into its source.
+func fadeWGSL(r, g, b float32) []byte {
+	return []byte(fmt.Sprintf(`struct Params { Fade: f32, }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(1) @binding(0) var SpriteTexture: texture_2d<f32>;
+@group(1) @binding(1) var SpriteSampler: sampler;
+
+@fragment
+fn fs_main(@location(0) Color: vec4<f32>, @location(1) TexCoord: vec2<f32>) -> @location(0) vec4<f32> {
+    return Color * textureSample(SpriteTexture, SpriteSampler, TexCoord) * vec4<f32>(%g, %g, %g, params.Fade);
+}
+`, r, g, b))
+}
+
+// TestC3_WGSLEffectReloadsWhileAGameRuns: on the real stack, with
+// validation on, a game draws a white texture through a WGSL sprite
+// effect from Game.Content with Watch on; the .wgsl file saved with
+// another colour is compiled again and shows in the frames after the
+// watcher saw it, through the same *Effect and the same *Texture2D; a
+// save with a syntax error keeps the old effect and reports one error.
+func TestC3_WGSLEffectReloadsWhileAGameRuns(t *testing.T) {
+	dir := t.TempDir()
+	savePNG(t, filepath.Join(dir, "white.png"), color.RGBA{255, 255, 255, 255})
+	file := filepath.Join(dir, "tint.wgsl")
+	saveFile(t, file, fadeWGSL(0, 1, 0))
+	s := &reloadGame{t: t}
+	var errs []error
+	var captured *image.RGBA
+	state, changedAt, asked := 0, 0, 0
+	want := func(c color.RGBA) bool { // the newest capture shows c
+		return captured != nil && captured.RGBAAt(32, 32) == c
+	}
+	s.step = func(g *engine.Game, n int) {
+		m := g.Content()
+		switch state {
+		case 0:
+			var err error
+			if s.tex, err = content.Load[*graphics.Texture2D](m, "white"); err == nil {
+				s.fx, err = content.Load[*graphics.Effect](m, "tint")
+			}
+			if err == nil {
+				err = s.fx.Parameters["Fade"].SetValue(float32(1))
+			}
+			if err == nil {
+				m.SetReloadErrorHandler(func(_ string, err error) { errs = append(errs, err) })
+				err = m.Watch(g.ContentDir())
+			}
+			if err != nil {
+				t.Error(err)
+				g.Exit()
+				return
+			}
+			g.GraphicsDevice().Presented.Add(func(p *engine.Presented) {
+				if p.Capture != nil {
+					captured = image.NewRGBA(p.Capture.Rect)
+					copy(captured.Pix, p.Capture.Pix)
+				}
+			})
+			g.GraphicsDevice().RequestCapture()
+			state = 1
+		case 1:
+			if !want(color.RGBA{0, 255, 0, 255}) {
+				if n > 300 {
+					t.Errorf("the WGSL effect's first frames never showed green (last capture %v)", captured != nil)
+					g.Exit()
+				}
+				g.GraphicsDevice().RequestCapture()
+				return
+			}
+			fx := s.fx
+			saveFile(t, file, fadeWGSL(1, 0, 1))
+			if !awaitChange(t, m) {
+				g.Exit()
+				return
+			}
+			if again, _ := content.Load[*graphics.Effect](m, "tint"); again != fx {
+				t.Error("Load after the edit gives another *Effect")
+			}
+			state, changedAt = 2, n
+			g.GraphicsDevice().RequestCapture()
+		case 2:
+			// The reload runs at the start of this Update: the frame it
+			// draws, captured, shows the new colour.
+			asked++
+			if !want(color.RGBA{255, 0, 255, 255}) {
+				if asked > 2 {
+					t.Errorf("two frames after the watcher saw the edit the frame shows %v, want magenta", captured.RGBAAt(32, 32))
+					g.Exit()
+					return
+				}
+				g.GraphicsDevice().RequestCapture()
+				return
+			}
+			saveFile(t, file, []byte("@fragment fn fs_main( -> {"))
+			if !awaitChange(t, m) {
+				g.Exit()
+				return
+			}
+			state, asked = 3, 0
+		case 3:
+			asked++
+			g.GraphicsDevice().RequestCapture()
+			if asked < 3 {
+				return
+			}
+			if !want(color.RGBA{255, 0, 255, 255}) || len(errs) != 1 {
+				t.Errorf("after a broken save: frame %v, %d errors %v; want the old magenta and one error", captured.RGBAAt(32, 32), len(errs), errs)
+			}
+			g.Exit()
+		}
+		if n > changedAt+600 && changedAt > 0 {
+			t.Error("the test ran 600 updates past the edit")
+			g.Exit()
+		}
+	}
+	var runErr error
+	window.Do(func() {
+		clock, err := timing.NewFixedDt(time.Second / 60)
+		if err != nil {
+			runErr = err
+			return
+		}
+		g, err := NewGame(s, Config{Title: t.Name(), Width: 128, Height: 128, Validation: true, ContentDir: dir,
+			Engine: engine.Config{Source: clock, Waiter: clock}})
+		if err != nil {
+			runErr = err
+			return
+		}
+		runErr = g.Run()
+	})
+	windowtest.SkipIfNoStack(t, runErr, noDriver...)
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	checkNoMessages(t, s.r)
+	if state != 3 {
+		t.Fatalf("the game ended in state %d", state)
 	}
 }
