@@ -15,6 +15,7 @@ type VertexBuffer struct {
 	decl  VertexDeclaration
 	count int
 	data  []byte
+	dyn   dynamicState // for a DynamicVertexBuffer's
 }
 
 // NewVertexBuffer creates a buffer of count vertices laid out by decl.
@@ -73,6 +74,9 @@ func (vb *VertexBuffer) Dispose() { vb.dispose() }
 // declaration, starting offset bytes in. The upload runs with the next
 // executed record, before its draws (rule G11).
 func (vb *VertexBuffer) SetData(offset int, data []byte) error {
+	if vb.dyn.on {
+		return vb.setDynamic(offset, data, SetDataNone)
+	}
 	if err := vb.checkWrite("vertex buffer set data"); err != nil {
 		return err
 	}
@@ -92,6 +96,9 @@ func (vb *VertexBuffer) SetData(offset int, data []byte) error {
 func (vb *VertexBuffer) GetData(offset int, dst []byte) (int, error) {
 	if vb.disposed {
 		return 0, fmt.Errorf("graphics: vertex buffer get data: buffer %d is disposed: %w", vb.id, ErrDisposed)
+	}
+	if err := vb.dyn.checkReadable("vertex buffer get data"); err != nil {
+		return 0, err
 	}
 	if offset < 0 || offset > len(vb.data) {
 		return 0, fmt.Errorf("graphics: vertex buffer get data: offset %d outside %d bytes: %w", offset, len(vb.data), ErrOutOfRange)
@@ -121,7 +128,8 @@ type IndexBuffer struct {
 	size  IndexElementSize
 	count int
 	data  []byte
-	max   uint32 // largest index in data
+	max   uint32       // largest index in data
+	dyn   dynamicState // for a DynamicIndexBuffer's
 }
 
 // NewIndexBuffer creates a buffer of count indices of the given size.
@@ -169,6 +177,9 @@ func SetIndexData[T uint16 | uint32](ib *IndexBuffer, start int, indices []T) er
 	if ib.size.Bytes() != int(unsafe.Sizeof(z)) {
 		return fmt.Errorf("graphics: set index data: %d-byte indices into a buffer of %d-byte indices: %w", int(unsafe.Sizeof(z)), ib.size.Bytes(), ErrInvalid)
 	}
+	if ib.dyn.on {
+		return setDynamicIndices(ib, start, indices, SetDataNone)
+	}
 	if err := ib.checkWrite("index buffer set data"); err != nil {
 		return err
 	}
@@ -191,6 +202,9 @@ func GetIndexData[T uint16 | uint32](ib *IndexBuffer, start int, dst []T) (int, 
 	var z T
 	if ib.size.Bytes() != int(unsafe.Sizeof(z)) {
 		return 0, fmt.Errorf("graphics: get index data: %d-byte indices from a buffer of %d-byte indices: %w", int(unsafe.Sizeof(z)), ib.size.Bytes(), ErrInvalid)
+	}
+	if err := ib.dyn.checkReadable("get index data"); err != nil {
+		return 0, err
 	}
 	if start < 0 || start > ib.count {
 		return 0, fmt.Errorf("graphics: get index data: start %d outside %d indices: %w", start, ib.count, ErrOutOfRange)
