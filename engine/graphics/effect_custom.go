@@ -801,12 +801,13 @@ func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) error {
 	return nil
 }
 
-// SetTexture sets the texture parameter (a render target is a texture
-// too: pass rt.Texture2D).
-func (p *EffectParameter) SetTexture(t *Texture2D) error {
+// SetTexture sets the texture parameter: a *Texture2D, a *RenderTarget2D
+// or nil (any Texture).
+func (p *EffectParameter) SetTexture(tex Texture) error {
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		return err
 	}
+	t := asTexture2D(tex)
 	if t != nil && t.dev != p.effect.dev {
 		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
 	}
