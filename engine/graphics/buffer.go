@@ -20,6 +20,12 @@ type VertexBuffer struct {
 
 // NewVertexBuffer creates a buffer of count vertices laid out by decl.
 func NewVertexBuffer(dev *Device, decl VertexDeclaration, count int) (*VertexBuffer, error) {
+	return newVertexBuffer(dev, decl, count, false)
+}
+
+// newVertexBuffer creates a vertex buffer; a dynamic one's draws read the
+// frame's vertex arena, so its backend buffer is a 4-byte placeholder.
+func newVertexBuffer(dev *Device, decl VertexDeclaration, count int, dynamic bool) (*VertexBuffer, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new vertex buffer: the device is nil: %w", ErrInvalid)
 	}
@@ -31,7 +37,7 @@ func NewVertexBuffer(dev *Device, decl VertexDeclaration, count int) (*VertexBuf
 		return nil, err
 	}
 	id := dev.nextBuffer + 1
-	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: VertexBufferKind, Size: size}); err != nil {
+	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: VertexBufferKind, Size: backendSize(size, dynamic)}); err != nil {
 		return nil, fmt.Errorf("graphics: new vertex buffer of %d bytes: %w", size, err)
 	}
 	dev.nextBuffer = id
@@ -134,6 +140,11 @@ type IndexBuffer struct {
 
 // NewIndexBuffer creates a buffer of count indices of the given size.
 func NewIndexBuffer(dev *Device, size IndexElementSize, count int) (*IndexBuffer, error) {
+	return newIndexBuffer(dev, size, count, false)
+}
+
+// newIndexBuffer creates an index buffer, dynamic as newVertexBuffer.
+func newIndexBuffer(dev *Device, size IndexElementSize, count int, dynamic bool) (*IndexBuffer, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new index buffer: the device is nil: %w", ErrInvalid)
 	}
@@ -145,7 +156,7 @@ func NewIndexBuffer(dev *Device, size IndexElementSize, count int) (*IndexBuffer
 		return nil, err
 	}
 	id := dev.nextBuffer + 1
-	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: IndexBufferKind, Size: n}); err != nil {
+	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: IndexBufferKind, Size: backendSize(n, dynamic)}); err != nil {
 		return nil, fmt.Errorf("graphics: new index buffer of %d bytes: %w", n, err)
 	}
 	dev.nextBuffer = id

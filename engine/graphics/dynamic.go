@@ -70,6 +70,15 @@ type dynamicState struct {
 	stale bool   // written (None, Discard) since the copy was taken
 }
 
+// backendSize is the size of the backend buffer of a buffer of size
+// bytes: a 4-byte placeholder for a dynamic one, which no draw reads.
+func backendSize(size int, dynamic bool) int {
+	if dynamic {
+		return 4
+	}
+	return size
+}
+
 // arenaCopy returns the offset in the record's vertex arena of the copy
 // of data that st's buffer's draws in this record read, taking the copy
 // when there is none yet or the buffer was written since.
@@ -123,7 +132,7 @@ func NewDynamicVertexBuffer(dev *Device, decl VertexDeclaration, count int, usag
 	if usage > BufferUsageWriteOnly {
 		return nil, fmt.Errorf("graphics: new dynamic vertex buffer: unknown BufferUsage %d: %w", usage, ErrInvalid)
 	}
-	vb, err := NewVertexBuffer(dev, decl, count)
+	vb, err := newVertexBuffer(dev, decl, count, true)
 	if err != nil {
 		return nil, fmt.Errorf("graphics: new dynamic vertex buffer: %w", err)
 	}
@@ -176,7 +185,7 @@ func NewDynamicIndexBuffer(dev *Device, size IndexElementSize, count int, usage 
 	if usage > BufferUsageWriteOnly {
 		return nil, fmt.Errorf("graphics: new dynamic index buffer: unknown BufferUsage %d: %w", usage, ErrInvalid)
 	}
-	ib, err := NewIndexBuffer(dev, size, count)
+	ib, err := newIndexBuffer(dev, size, count, true)
 	if err != nil {
 		return nil, fmt.Errorf("graphics: new dynamic index buffer: %w", err)
 	}
