@@ -142,3 +142,49 @@ func TestG17_SaveAsPngAndJpeg(t *testing.T) {
 		t.Errorf("size 0x4: %v", err)
 	}
 }
+
+// TestG17_DeviceTextureSlotTakesAnyTexture: Device.SetTexture(0, t)
+// replaces the texture the last Apply set, for the draws until the next
+// Apply, and takes a render target as well; other slots and another
+// device's or a disposed texture are errors.
+func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
+	r := newRig(t)
+	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
+	must(t, err)
+	must(t, r.dev.BeginFrame(8, 8))
+	must(t, r.dev.SetRenderTarget(rt))
+	must(t, r.dev.Clear(graphics.Black))
+	must(t, r.dev.SetRenderTarget(nil))
+	r.fx.TextureEnabled, r.fx.Texture = true, r.tex
+	r.bind()
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	must(t, r.dev.SetTexture(0, rt))
+	if r.dev.Texture(0).ID() != rt.ID() || r.dev.Texture(1) != nil {
+		t.Error("Texture(0) is not the render target set")
+	}
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	r.fx.Apply()
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	f := r.present()
+	d := f.Draws[len(f.Draws)-3:]
+	if d[0].Texture != r.tex.ID() || d[1].Texture != rt.ID() || d[2].Texture != r.tex.ID() {
+		t.Errorf("draws sample %d, %d, %d; want %d, %d, %d", d[0].Texture, d[1].Texture, d[2].Texture, r.tex.ID(), rt.ID(), r.tex.ID())
+	}
+	if err := r.dev.SetTexture(1, rt); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("slot 1: %v", err)
+	}
+	other := newRig(t)
+	if err := r.dev.SetTexture(0, other.tex); !errors.Is(err, graphics.ErrWrongDevice) {
+		t.Errorf("another device's texture: %v", err)
+	}
+	gone, err := graphics.NewTexture2D(r.dev, 1, 1)
+	must(t, err)
+	gone.Dispose()
+	if err := r.dev.SetTexture(0, gone); !errors.Is(err, graphics.ErrDisposed) {
+		t.Errorf("disposed texture: %v", err)
+	}
+	must(t, r.dev.SetTexture(0, nil))
+	if r.dev.Texture(0) != nil {
+		t.Error("SetTexture(0, nil) left a texture")
+	}
+}
