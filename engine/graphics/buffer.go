@@ -15,10 +15,17 @@ type VertexBuffer struct {
 	decl  VertexDeclaration
 	count int
 	data  []byte
+	dyn   dynamicState // for a DynamicVertexBuffer's
 }
 
 // NewVertexBuffer creates a buffer of count vertices laid out by decl.
 func NewVertexBuffer(dev *Device, decl VertexDeclaration, count int) (*VertexBuffer, error) {
+	return newVertexBuffer(dev, decl, count, false)
+}
+
+// newVertexBuffer creates a vertex buffer; a dynamic one's draws read the
+// frame's vertex arena, so its backend buffer is a 4-byte placeholder.
+func newVertexBuffer(dev *Device, decl VertexDeclaration, count int, dynamic bool) (*VertexBuffer, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new vertex buffer: the device is nil: %w", ErrInvalid)
 	}
@@ -30,7 +37,7 @@ func NewVertexBuffer(dev *Device, decl VertexDeclaration, count int) (*VertexBuf
 		return nil, err
 	}
 	id := dev.nextBuffer + 1
-	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: VertexBufferKind, Size: size}); err != nil {
+	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: VertexBufferKind, Size: backendSize(size, dynamic)}); err != nil {
 		return nil, fmt.Errorf("graphics: new vertex buffer of %d bytes: %w", size, err)
 	}
 	dev.nextBuffer = id
@@ -73,6 +80,9 @@ func (vb *VertexBuffer) Dispose() { vb.dispose() }
 // declaration, starting offset bytes in. The upload runs with the next
 // executed record, before its draws (rule G11).
 func (vb *VertexBuffer) SetData(offset int, data []byte) error {
+	if vb.dyn.on {
+		return vb.setDynamic(offset, data, SetDataNone)
+	}
 	if err := vb.checkWrite("vertex buffer set data"); err != nil {
 		return err
 	}
@@ -92,6 +102,9 @@ func (vb *VertexBuffer) SetData(offset int, data []byte) error {
 func (vb *VertexBuffer) GetData(offset int, dst []byte) (int, error) {
 	if vb.disposed {
 		return 0, fmt.Errorf("graphics: vertex buffer get data: buffer %d is disposed: %w", vb.id, ErrDisposed)
+	}
+	if err := vb.dyn.checkReadable("vertex buffer get data"); err != nil {
+		return 0, err
 	}
 	if offset < 0 || offset > len(vb.data) {
 		return 0, fmt.Errorf("graphics: vertex buffer get data: offset %d outside %d bytes: %w", offset, len(vb.data), ErrOutOfRange)
@@ -121,11 +134,17 @@ type IndexBuffer struct {
 	size  IndexElementSize
 	count int
 	data  []byte
-	max   uint32 // largest index in data
+	max   uint32       // largest index in data
+	dyn   dynamicState // for a DynamicIndexBuffer's
 }
 
 // NewIndexBuffer creates a buffer of count indices of the given size.
 func NewIndexBuffer(dev *Device, size IndexElementSize, count int) (*IndexBuffer, error) {
+	return newIndexBuffer(dev, size, count, false)
+}
+
+// newIndexBuffer creates an index buffer, dynamic as newVertexBuffer.
+func newIndexBuffer(dev *Device, size IndexElementSize, count int, dynamic bool) (*IndexBuffer, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new index buffer: the device is nil: %w", ErrInvalid)
 	}
@@ -137,7 +156,7 @@ func NewIndexBuffer(dev *Device, size IndexElementSize, count int) (*IndexBuffer
 		return nil, err
 	}
 	id := dev.nextBuffer + 1
-	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: IndexBufferKind, Size: n}); err != nil {
+	if err := dev.backend.CreateBuffer(id, BufferDesc{Kind: IndexBufferKind, Size: backendSize(n, dynamic)}); err != nil {
 		return nil, fmt.Errorf("graphics: new index buffer of %d bytes: %w", n, err)
 	}
 	dev.nextBuffer = id
@@ -169,6 +188,9 @@ func SetIndexData[T uint16 | uint32](ib *IndexBuffer, start int, indices []T) er
 	if ib.size.Bytes() != int(unsafe.Sizeof(z)) {
 		return fmt.Errorf("graphics: set index data: %d-byte indices into a buffer of %d-byte indices: %w", int(unsafe.Sizeof(z)), ib.size.Bytes(), ErrInvalid)
 	}
+	if ib.dyn.on {
+		return setDynamicIndices(ib, start, indices, SetDataNone)
+	}
 	if err := ib.checkWrite("index buffer set data"); err != nil {
 		return err
 	}
@@ -191,6 +213,9 @@ func GetIndexData[T uint16 | uint32](ib *IndexBuffer, start int, dst []T) (int, 
 	var z T
 	if ib.size.Bytes() != int(unsafe.Sizeof(z)) {
 		return 0, fmt.Errorf("graphics: get index data: %d-byte indices from a buffer of %d-byte indices: %w", int(unsafe.Sizeof(z)), ib.size.Bytes(), ErrInvalid)
+	}
+	if err := ib.dyn.checkReadable("get index data"); err != nil {
+		return 0, err
 	}
 	if start < 0 || start > ib.count {
 		return 0, fmt.Errorf("graphics: get index data: start %d outside %d indices: %w", start, ib.count, ErrOutOfRange)

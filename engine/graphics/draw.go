@@ -23,6 +23,9 @@ func (d *Device) DrawPrimitives(p PrimitiveType, startVertex, primitiveCount int
 	}
 	dr := d.draw(p, vb.decl)
 	dr.VertexBuffer, dr.VertexOffset, dr.Count = vb.id, startVertex*vb.decl.Stride, n
+	if vb.dyn.on { // read the record's copy in the vertex arena
+		dr.VertexBuffer, dr.VertexOffset = 0, d.arenaCopy(&vb.dyn, vb.data)+dr.VertexOffset
+	}
 	vb.used = d.seq()
 	return nil
 }
@@ -63,6 +66,12 @@ func (d *Device) DrawIndexedPrimitives(p PrimitiveType, baseVertex, startIndex, 
 	dr.VertexBuffer, dr.Count = vb.id, n
 	dr.Indexed, dr.IndexBuffer, dr.IndexSize = true, ib.id, ib.size
 	dr.IndexOffset, dr.BaseVertex = startIndex*ib.size.Bytes(), baseVertex
+	if vb.dyn.on {
+		dr.VertexBuffer, dr.VertexOffset = 0, d.arenaCopy(&vb.dyn, vb.data)
+	}
+	if ib.dyn.on {
+		dr.IndexBuffer, dr.IndexOffset = 0, d.arenaCopy(&ib.dyn, ib.data)+dr.IndexOffset
+	}
 	vb.used, ib.used = d.seq(), d.seq()
 	return nil
 }

@@ -116,7 +116,14 @@ type Effect struct {
 	// Effect.Parameters["Name"]). A missing name gives a nil
 	// *EffectParameter, whose setters return an error.
 	Parameters EffectParameterCollection
+	// Techniques are the effect's techniques: at first one, named
+	// DefaultTechniqueName, of one pass running the shaders; AddTechnique
+	// adds more. CurrentTechnique is the one a game draws with
+	// (CurrentTechnique.Passes[i].Apply()); Apply is its first pass's.
+	Techniques       EffectTechniqueCollection
+	CurrentTechnique *EffectTechnique
 
+	refs    *int   // effects sharing the shaders (Clone), nil for one
 	block   []byte // the uniform block's current values, std140
 	texture *Texture2D
 	texName string
@@ -264,6 +271,7 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	if err := eb.CreateEffect(e.id, desc); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
+	e.initTechniques()
 	return e, nil
 }
 
@@ -552,6 +560,10 @@ func (e *Effect) Dispose() {
 		return
 	}
 	e.disposed = true
+	if e.refs != nil && *e.refs > 1 { // a clone still runs the shaders
+		*e.refs--
+		return
+	}
 	f := e.dev.rec()
 	f.Releases = append(f.Releases, Release{Effect: e.id})
 }
@@ -789,12 +801,13 @@ func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) error {
 	return nil
 }
 
-// SetTexture sets the texture parameter (a render target is a texture
-// too: pass rt.Texture2D).
-func (p *EffectParameter) SetTexture(t *Texture2D) error {
+// SetTexture sets the texture parameter: a *Texture2D, a *RenderTarget2D
+// or nil (any Texture).
+func (p *EffectParameter) SetTexture(tex Texture) error {
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		return err
 	}
+	t := asTexture2D(tex)
 	if t != nil && t.dev != p.effect.dev {
 		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
 	}

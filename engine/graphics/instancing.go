@@ -65,6 +65,8 @@ func (d *Device) DrawInstancedPrimitives(p PrimitiveType, baseVertex, startIndex
 		return fmt.Errorf("graphics: %s: no instance stream: SetVertexBuffers with a second binding of InstanceFrequency 1: %w", op, ErrNoVertexBuffer)
 	case iv.disposed:
 		return fmt.Errorf("graphics: %s: the instance buffer %d is disposed: %w", op, iv.id, ErrDisposed)
+	case iv.dyn.on:
+		return fmt.Errorf("graphics: %s: the instance buffer %d is a DynamicVertexBuffer, which cannot be the instance stream yet: use a VertexBuffer: %w", op, iv.id, ErrInvalid)
 	case d.effect == nil:
 		return fmt.Errorf("graphics: %s: BasicEffect draws no instances: apply an Effect whose vertex shader reads the instance elements: %w", op, ErrEffect)
 	case instanceCount < 1 || instanceCount > iv.count-d.instOffset:

@@ -8,6 +8,12 @@ import (
 // resource is what textures and buffers share: their device, ID, disposal
 // and the records that use them.
 type resource struct {
+	// Name and Tag are the game's own (XNA's GraphicsResource.Name and
+	// Tag): a label for debugging and any value to carry along. The
+	// engine never reads them.
+	Name string
+	Tag  any
+
 	dev      *Device
 	rid      uint32
 	isBuffer bool

@@ -154,12 +154,18 @@ type RenderTargetOptions struct {
 	// stops being the render target (SetRenderTarget of another target
 	// or the back buffer, the end of a frame, Flush), as in XNA.
 	MipMap bool
+	// Format is the texel format; only SurfaceFormatColor (the zero
+	// value) can be created yet, another is an ErrUnsupportedFormat error.
+	Format SurfaceFormat
 }
 
 // NewRenderTarget2D creates a width x height render target.
 func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions) (*RenderTarget2D, error) {
 	if opts.Depth > Depth24Stencil8 || opts.Usage > PreserveContents {
 		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
+	}
+	if err := opts.Format.checkCreatable("new render target"); err != nil {
+		return nil, err
 	}
 	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
 		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height)})

@@ -37,7 +37,8 @@ func defaultProcAddr() (unsafe.Pointer, error) {
 // pointer rules allow it to hold handles and the frame calls allocate
 // nothing) with the five device functions a frame calls.
 type frameLoop struct {
-	c *C.mtn_loop
+	c     *C.mtn_loop
+	waits fenceWaits
 }
 
 // newFrameLoop allocates the C state and loads its functions for device.
@@ -113,7 +114,10 @@ func (l *frameLoop) lastCall() string { return callNames[l.c.call] }
 
 // acquire waits for the frame's fence and acquires an image (its index is
 // then image()). It returns the Vulkan result; lastCall names the call.
-func (l *frameLoop) acquire() vk.Result { return vk.Result(C.mtn_acquire(l.c)) }
+func (l *frameLoop) acquire() vk.Result {
+	l.waits.paced++
+	return vk.Result(C.mtn_acquire(l.c))
+}
 
 // image is the index of the image the last successful acquire returned.
 func (l *frameLoop) image() int { return int(l.c.image) }
@@ -135,12 +139,16 @@ func (l *frameLoop) present(ops *opList, n int) vk.Result {
 // cmd), submits it with fence and waits for it (bounded): work outside a
 // frame.
 func (l *frameLoop) submitWait(pool vk.CommandPool, cmd vk.CommandBuffer, fence vk.Fence, ops *opList) vk.Result {
+	l.waits.stalls++
 	return vk.Result(C.mtn_submit_wait(l.c, C.VkCommandPool(unsafe.Pointer(pool)), C.VkCommandBuffer(unsafe.Pointer(cmd)),
 		C.VkFence(unsafe.Pointer(fence)), ops.c, C.uint32_t(ops.n)))
 }
 
 // waitFrames waits until no frame is in flight.
-func (l *frameLoop) waitFrames() vk.Result { return vk.Result(C.mtn_wait_frames(l.c)) }
+func (l *frameLoop) waitFrames() vk.Result {
+	l.waits.stalls++
+	return vk.Result(C.mtn_wait_frames(l.c))
+}
 
 // cAlloc allocates n bytes of C heap and returns the function that frees
 // them, for the test that checks cHeapInUse sees C allocations.

@@ -1,0 +1,190 @@
+package graphics_test
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"strings"
+	"testing"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// TestG17_TextureInterfaceNameAndTag: EffectParameter.SetTexture takes
+// any Texture (a Texture2D, a render target, nil, a nil pointer of
+// either), and textures and buffers carry the game's Name and Tag.
+func TestG17_TextureInterfaceNameAndTag(t *testing.T) {
+	r := newRig(t)
+	e := texturedEffect(t, r)
+	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
+	must(t, err)
+	p := e.Parameters[texParam(t, e)]
+	var nilTex *graphics.Texture2D
+	var nilRT *graphics.RenderTarget2D
+	for _, tex := range []graphics.Texture{r.tex, rt, rt.Texture2D, nil, nilTex, nilRT} {
+		if err := p.SetTexture(tex); err != nil {
+			t.Errorf("SetTexture(%T): %v", tex, err)
+		}
+	}
+	var tx graphics.Texture = rt
+	if tx.ID() != rt.ID() || tx.Format() != graphics.SurfaceFormatColor || tx.LevelCount() != 1 || tx.IsDisposed() {
+		t.Errorf("render target as a Texture: id %d format %v levels %d", tx.ID(), tx.Format(), tx.LevelCount())
+	}
+	r.tex.Name, r.tex.Tag = "checker", 42
+	rt.Name = "scene"
+	r.vb.Name, r.ib.Tag = "cube", []int{1}
+	if r.tex.Name != "checker" || r.tex.Tag != 42 || rt.Texture2D.Name != "scene" || r.vb.Name != "cube" || r.ib.Tag == nil {
+		t.Error("Name and Tag not kept")
+	}
+}
+
+// texturedEffect returns an effect with a texture parameter.
+func texturedEffect(t *testing.T, r *rig) *graphics.Effect {
+	t.Helper()
+	e, err := graphics.NewSpriteEffect(r.dev, spv(t, "crt.frag"))
+	must(t, err)
+	return e
+}
+
+// texParam returns the name of e's texture parameter.
+func texParam(t *testing.T, e *graphics.Effect) string {
+	t.Helper()
+	for name, p := range e.Parameters {
+		if p.ParameterClass == graphics.ParameterObject {
+			return name
+		}
+	}
+	t.Fatal("the effect has no texture parameter")
+	return ""
+}
+
+// TestG17_SurfaceFormatsNamedAndRefusedClearly: the formats carry XNA's
+// numbers and names; creating a texture or render target in one the
+// engine cannot create yet is an ErrUnsupportedFormat error naming it,
+// and Color works.
+func TestG17_SurfaceFormatsNamedAndRefusedClearly(t *testing.T) {
+	r := newRig(t)
+	want := map[graphics.SurfaceFormat]string{
+		graphics.SurfaceFormatColor: "Color", graphics.SurfaceFormatBgr565: "Bgr565", graphics.SurfaceFormatBgra5551: "Bgra5551",
+		graphics.SurfaceFormatBgra4444: "Bgra4444", graphics.SurfaceFormatDxt1: "Dxt1", graphics.SurfaceFormatDxt3: "Dxt3",
+		graphics.SurfaceFormatDxt5: "Dxt5", graphics.SurfaceFormatAlpha8: "Alpha8", graphics.SurfaceFormatSingle: "Single",
+		graphics.SurfaceFormatVector2: "Vector2", graphics.SurfaceFormatVector4: "Vector4", graphics.SurfaceFormatHalfSingle: "HalfSingle",
+		graphics.SurfaceFormatHalfVector2: "HalfVector2", graphics.SurfaceFormatHalfVector4: "HalfVector4",
+		graphics.SurfaceFormatHdrBlendable: "HdrBlendable",
+	}
+	if graphics.SurfaceFormatDxt1 != 4 || graphics.SurfaceFormatAlpha8 != 12 || graphics.SurfaceFormatHdrBlendable != 19 {
+		t.Error("the formats are not numbered as XNA's")
+	}
+	for f, name := range want {
+		if f.String() != name {
+			t.Errorf("format %d is named %q, want %q", uint8(f), f, name)
+		}
+		tex, err := graphics.NewTexture2DWithFormat(r.dev, 8, 8, true, f)
+		_, rtErr := graphics.NewRenderTarget2D(r.dev, 8, 8, graphics.RenderTargetOptions{Format: f})
+		if f == graphics.SurfaceFormatColor {
+			if err != nil || rtErr != nil || tex.LevelCount() != 4 || tex.Format() != f {
+				t.Errorf("Color: %v, %v", err, rtErr)
+			}
+			continue
+		}
+		for _, e := range []error{err, rtErr} {
+			if !errors.Is(e, graphics.ErrUnsupportedFormat) || !strings.Contains(e.Error(), name) {
+				t.Errorf("%s: %v, want ErrUnsupportedFormat naming the format", name, e)
+			}
+		}
+	}
+	if _, err := graphics.NewTexture2DWithFormat(r.dev, 8, 8, false, 99); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("format 99: %v, want ErrInvalid", err)
+	}
+}
+
+// TestG17_SaveAsPngAndJpeg: SaveAsPng writes the texels as they are (at
+// the texture's size exactly, scaled with nearest sampling otherwise);
+// SaveAsJpeg writes them without alpha, close to them; bad sizes are
+// errors.
+func TestG17_SaveAsPngAndJpeg(t *testing.T) {
+	r := newRig(t)
+	tex, err := graphics.NewTexture2D(r.dev, 2, 2)
+	must(t, err)
+	px := []graphics.Color{{R: 200, G: 10, B: 30, A: 255}, {R: 0, G: 128, B: 0, A: 128}, {B: 255, A: 255}, {R: 90, G: 90, B: 90, A: 255}}
+	must(t, tex.SetColors(px))
+	var buf bytes.Buffer
+	must(t, tex.SaveAsPng(&buf, 2, 2))
+	img, err := png.Decode(&buf)
+	must(t, err)
+	n, ok := img.(*image.NRGBA)
+	if !ok {
+		t.Fatalf("decoded %T, want NRGBA", img)
+	}
+	for i, c := range px {
+		got := n.Pix[4*i : 4*i+4]
+		if got[0] != c.R || got[1] != c.G || got[2] != c.B || got[3] != c.A {
+			t.Errorf("texel %d saved as %v, want %v", i, got, c)
+		}
+	}
+	buf.Reset()
+	must(t, tex.SaveAsPng(&buf, 4, 4))
+	img, err = png.Decode(&buf)
+	must(t, err)
+	if c := img.(*image.NRGBA).NRGBAAt(3, 0); c.G != 128 || c.A != 128 {
+		t.Errorf("scaled texel (3, 0) %v, want texel (1, 0)", c)
+	}
+	buf.Reset()
+	must(t, tex.SaveAsJpeg(&buf, 16, 16))
+	j, err := jpeg.Decode(&buf)
+	must(t, err)
+	if rr, _, _, _ := j.At(2, 2).RGBA(); rr>>8 < 170 {
+		t.Errorf("JPEG texel (2, 2) red %d, want about 200", rr>>8)
+	}
+	if err := tex.SaveAsPng(&buf, 0, 4); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("size 0x4: %v", err)
+	}
+}
+
+// TestG17_DeviceTextureSlotTakesAnyTexture: Device.SetTexture(0, t)
+// replaces the texture the last Apply set, for the draws until the next
+// Apply, and takes a render target as well; other slots and another
+// device's or a disposed texture are errors.
+func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
+	r := newRig(t)
+	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
+	must(t, err)
+	must(t, r.dev.BeginFrame(8, 8))
+	must(t, r.dev.SetRenderTarget(rt))
+	must(t, r.dev.Clear(graphics.Black))
+	must(t, r.dev.SetRenderTarget(nil))
+	r.fx.TextureEnabled, r.fx.Texture = true, r.tex
+	r.bind()
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	must(t, r.dev.SetTexture(0, rt))
+	if r.dev.Texture(0).ID() != rt.ID() || r.dev.Texture(1) != nil {
+		t.Error("Texture(0) is not the render target set")
+	}
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	r.fx.Apply()
+	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
+	f := r.present()
+	d := f.Draws[len(f.Draws)-3:]
+	if d[0].Texture != r.tex.ID() || d[1].Texture != rt.ID() || d[2].Texture != r.tex.ID() {
+		t.Errorf("draws sample %d, %d, %d; want %d, %d, %d", d[0].Texture, d[1].Texture, d[2].Texture, r.tex.ID(), rt.ID(), r.tex.ID())
+	}
+	if err := r.dev.SetTexture(1, rt); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("slot 1: %v", err)
+	}
+	other := newRig(t)
+	if err := r.dev.SetTexture(0, other.tex); !errors.Is(err, graphics.ErrWrongDevice) {
+		t.Errorf("another device's texture: %v", err)
+	}
+	gone, err := graphics.NewTexture2D(r.dev, 1, 1)
+	must(t, err)
+	gone.Dispose()
+	if err := r.dev.SetTexture(0, gone); !errors.Is(err, graphics.ErrDisposed) {
+		t.Errorf("disposed texture: %v", err)
+	}
+	must(t, r.dev.SetTexture(0, nil))
+	if r.dev.Texture(0) != nil {
+		t.Error("SetTexture(0, nil) left a texture")
+	}
+}
