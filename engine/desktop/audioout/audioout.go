@@ -89,6 +89,9 @@ type backend interface {
 	// close releases the connection; safe is false when the server may be
 	// stalled (close must not wait on it).
 	close(safe bool)
+	// requestFrames is how many frames the server asks for at once in
+	// steady state; 0 when the backend cannot tell.
+	requestFrames() int
 }
 
 // dialer opens a backend that pulls through pull: each reconnection.
@@ -122,6 +125,10 @@ type Output struct {
 	backoff   time.Duration
 	lostAt    time.Duration
 	dialing   atomic.Bool
+
+	request   int           // the first backend's request in frames (A9)
+	firstPull chan struct{} // closed by the first pull that renders the mix
+	pulled    bool          // firstPull is closed
 
 	lastPull  atomic.Int64 // wall time of the last pull, ns
 	lostErr   atomic.Pointer[error]
@@ -186,6 +193,7 @@ func open(o Options, connect opener) (*Output, error) {
 		return nil, err
 	}
 	out.be, out.redial = be, d
+	out.request = be.requestFrames()
 	return out, nil
 }
 
@@ -194,6 +202,12 @@ func (o *Output) SampleRate() int { return o.rate }
 
 // PeriodFrames is the period in frames.
 func (o *Output) PeriodFrames() int { return o.frames }
+
+// RequestFrames is how many frames the server asks for at once in steady
+// state (audio.OutputRequest), which the delay rule takes (A9): on
+// PulseAudio a quarter of the period; 0 where the library cannot tell
+// (oto).
+func (o *Output) RequestFrames() int { return o.request }
 
 // Latency is the device's buffer plus one request.
 func (o *Output) Latency() time.Duration { return 2 * o.period }
@@ -229,6 +243,7 @@ func (o *Output) Start(render func(dst []float32)) error {
 	o.render = render
 	o.t0 = o.now() + o.Latency()
 	o.lastPull.Store(int64(o.now()))
+	o.firstPull = make(chan struct{})
 	o.mu.Unlock()
 	if o.manual {
 		return nil
@@ -236,6 +251,16 @@ func (o *Output) Start(render func(dst []float32)) error {
 	o.stop = make(chan struct{})
 	o.wg.Add(1)
 	go o.supervise()
+	// The stream runs already: its next request renders the mix. Waiting
+	// for it (at most four periods) lets the game's first Update find the
+	// output's position measured, so the first anchor is where the rule
+	// puts it (A9).
+	t := time.NewTimer(4 * o.period)
+	defer t.Stop()
+	select {
+	case <-o.firstPull:
+	case <-t.C:
+	}
 	return nil
 }
 
@@ -258,6 +283,10 @@ func (o *Output) puller(gen uint64) func(dst []float32) int {
 		now := o.now()
 		o.lastPull.Store(int64(now))
 		o.render(buf)
+		if !o.pulled {
+			o.pulled = true
+			close(o.firstPull)
+		}
 		// Underrun: the frames delivered so far would all have been
 		// played by now.
 		played := int64(now-o.t0) * int64(o.rate) / int64(time.Second)

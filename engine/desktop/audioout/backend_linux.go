@@ -56,6 +56,24 @@ func pulseServer() (string, bool) {
 type pulseBackend struct {
 	client *pulse.Client
 	stream *pulse.PlaybackStream
+	period time.Duration
+	rate   int
+}
+
+// requestFrames is the server's request (A9). The stream leaves the
+// minimum request unset and asks for the period as its whole latency
+// (adjust_latency), and PulseAudio then documents its split: a minimum
+// request of a quarter of it, a sink latency of (latency - 2 requests) /
+// 2, and the rest, three quarters, as the stream's buffer. When the
+// buffer the server granted is those three quarters, the request is the
+// quarter; otherwise (a sink that cannot go that low) it is unknown (0).
+func (b *pulseBackend) requestFrames() int {
+	frames := int(int64(b.rate) * int64(b.period) / int64(time.Second))
+	granted := b.stream.BufferSize()
+	if d := granted - frames*3/4; d >= -2 && d <= 2 {
+		return frames / 4
+	}
+	return 0
 }
 
 // pulseDialer connects to server with a time-out. An attempt that
@@ -145,7 +163,7 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, errors.New("the server went away while the stream started")
 	}
-	return &pulseBackend{client: c, stream: st}, nil
+	return &pulseBackend{client: c, stream: st, period: period, rate: rate}, nil
 }
 
 // lost: the library closes the stream when the server's connection ends.
