@@ -163,7 +163,8 @@ type System struct {
 	anchored   bool
 	anchorT    timing.TimeSpan
 	anchorF    int64
-	delay      int64 // frames
+	delay      int64 // frames: the rule's, plus any growth (reported)
+	target     int64 // the mean lead the mapping is held at, frames
 	maxDelay   int64 // the cap on growth: two periods and one tick (A3)
 	tickHalf   int64 // half the tick in frames
 	window     int   // updates in the current measuring window
@@ -453,7 +454,7 @@ func DelayRule(rate, periodFrames, requestFrames int, tick time.Duration) (int64
 	if req <= 0 || req > periodFrames {
 		src, req = "the period (the server's request unknown)", periodFrames
 	}
-	half := int64(tick) * int64(rate) / int64(2*time.Second)
+	half := (int64(tick)*int64(rate) + int64(time.Second)) / int64(2*time.Second)
 	d := int64(req) + half
 	f := func(n int64) time.Duration {
 		return time.Duration(n * int64(time.Second) / int64(rate)).Round(10 * time.Microsecond)
@@ -467,7 +468,7 @@ func DelayRule(rate, periodFrames, requestFrames int, tick time.Duration) (int64
 // its growth: two periods and one tick (A3).
 func (s *System) chooseDelay(step timing.TimeSpan) {
 	if step <= 0 {
-		step = timing.Second / 60
+		step = 166667 // XNA's default TargetElapsedTime
 	}
 	tick := time.Duration(step) * 100
 	period := s.out.PeriodFrames()
@@ -482,6 +483,7 @@ func (s *System) chooseDelay(step timing.TimeSpan) {
 	if s.delay > s.maxDelay {
 		s.delay = s.maxDelay
 	}
+	s.target = s.delay
 	s.delayAt.Store(s.delay)
 	s.rule.Store(&rule)
 }
@@ -521,7 +523,7 @@ const reanchorWindow = 30
 //     reset, a burst that lost time) moves the mapping at once: a
 //     reanchor;
 //   - a shortfall (a negative margin) in two windows running grows the
-//     delay once by the smaller of the two, up to the cap, and says so:
+//     delay once by the larger of the two, up to the cap, and says so:
 //     the output keeps up only with that much more, and one stall alone
 //     is not load;
 //   - a small error slews the mapping by one frame per window.
@@ -540,7 +542,7 @@ func (s *System) track(pos int64) {
 	mean := s.leadSum / int64(s.window)
 	short := max(-s.minMargin, 0)
 	s.window, s.leadSum = 0, 0
-	err := mean - s.delay
+	err := mean - s.target
 	tol := int64(s.rate / 1000)
 	if !s.calibrated {
 		s.calibrated = true
@@ -569,7 +571,7 @@ func (s *System) track(pos int64) {
 		s.lastShort = 0
 		s.reanchors.Add(1)
 	case short > 0 && prev > 0 && s.delay < s.maxDelay:
-		s.grow(min(short, prev))
+		s.grow(max(short, prev), mean)
 	case err > tol:
 		s.anchorF--
 	case err < -tol:
@@ -581,7 +583,7 @@ func (s *System) track(pos int64) {
 // measured d) and records why in the rule.
 func (s *System) adopt(d int64, why string) {
 	old := s.delay
-	s.delay = d
+	s.delay, s.target = d, d
 	s.delayAt.Store(d)
 	rule := ""
 	if r := s.rule.Load(); r != nil {
@@ -596,11 +598,14 @@ func (s *System) adopt(d int64, why string) {
 }
 
 // grow adds by frames to the delay (up to its cap), moves the mapping by
-// as much, and reports the change in Stats and in one line.
-func (s *System) grow(by int64) {
+// as much, holds the mapping where the window's mean lead (mean) now
+// sits, so slewing neither undoes the growth nor adds to it, and reports
+// the change in Stats and in one line.
+func (s *System) grow(by, mean int64) {
 	old := s.delay
 	s.delay = min(s.delay+by, s.maxDelay)
 	s.anchorF += s.delay - old
+	s.target = mean + s.delay - old
 	s.lastShort = 0
 	s.delayAt.Store(s.delay)
 	s.changes.Add(1)
@@ -610,7 +615,7 @@ func (s *System) grow(by int64) {
 	}
 	rule = fmt.Sprintf("%s; grew by %v to %v (a measured shortfall)", rule, s.framesToDuration(s.delay-old), s.framesToDuration(s.delay))
 	s.rule.Store(&rule)
-	s.report(fmt.Sprintf("audio: delay %v -> %v: Updates found their frame already mixed by up to %v in two windows running (cap %v)",
+	s.report(fmt.Sprintf("audio: delay %v -> %v: Updates found their frame already mixed by %v in two windows running (cap %v)",
 		s.framesToDuration(old), s.framesToDuration(s.delay), s.framesToDuration(by), s.framesToDuration(s.maxDelay)))
 }
 
