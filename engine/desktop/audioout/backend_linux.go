@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jfreymuth/pulse"
+	"github.com/jfreymuth/pulse/proto"
 )
 
 // openBackend connects to the PulseAudio server when one is configured
@@ -54,27 +55,14 @@ func pulseServer() (string, bool) {
 // pulseBackend is one connection to a PulseAudio server and its playback
 // stream.
 type pulseBackend struct {
-	client *pulse.Client
-	stream *pulse.PlaybackStream
-	period time.Duration
-	rate   int
+	client  *pulse.Client
+	stream  *pulse.PlaybackStream
+	request int // frames
 }
 
-// requestFrames is the server's request (A9). The stream leaves the
-// minimum request unset and asks for the period as its whole latency
-// (adjust_latency), and PulseAudio then documents its split: a minimum
-// request of a quarter of it, a sink latency of (latency - 2 requests) /
-// 2, and the rest, three quarters, as the stream's buffer. When the
-// buffer the server granted is those three quarters, the request is the
-// quarter; otherwise (a sink that cannot go that low) it is unknown (0).
-func (b *pulseBackend) requestFrames() int {
-	frames := int(int64(b.rate) * int64(b.period) / int64(time.Second))
-	granted := b.stream.BufferSize()
-	if d := granted - frames*3/4; d >= -2 && d <= 2 {
-		return frames / 4
-	}
-	return 0
-}
+// requestFrames is the server's minimum request, as it reported it when
+// the stream's buffer was set (A9).
+func (b *pulseBackend) requestFrames() int { return b.request }
 
 // pulseDialer connects to server with a time-out. An attempt that
 // outlives it goes on in its goroutine (the library's own requests time
@@ -150,6 +138,21 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, err
 	}
+	// The same attributes, with no prebuffering: a stream that underran
+	// then plays on at the wall clock's pace and drops what comes too
+	// late, so its timeline (and the mapping of game time to it, A3)
+	// stays where it was, instead of waiting to refill and playing
+	// everything later by the underrun's length. The reply gives the
+	// server's minimum request, which the delay rule takes (A9).
+	frameBytes := uint32(8)
+	tl := uint32(int64(rate)*int64(period)/int64(time.Second)) * frameBytes
+	var attr proto.SetPlaybackStreamBufferAttrReply
+	if err := c.RawRequest(&proto.SetPlaybackStreamBufferAttr{StreamIndex: st.StreamIndex(),
+		BufferMaxLength: 2 * tl, BufferTargetLength: tl, BufferPrebufferLength: 0,
+		BufferMinimumRequest: proto.Undefined, AdjustLatency: true}, &attr); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("set the stream's buffer: %w", err)
+	}
 	defer func() {
 		// Start sends on a channel the library closes when the server
 		// goes away: a server lost during the start is an error.
@@ -163,7 +166,7 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, errors.New("the server went away while the stream started")
 	}
-	return &pulseBackend{client: c, stream: st, period: period, rate: rate}, nil
+	return &pulseBackend{client: c, stream: st, request: int(attr.BufferMinimumRequest / frameBytes)}, nil
 }
 
 // lost: the library closes the stream when the server's connection ends.
