@@ -9,6 +9,12 @@
 // github.com/ebitengine/oto/v3, which cannot reconnect: a lost oto
 // device leaves the game silent.
 //
+// The PulseAudio stream asks for the period as its whole latency and has
+// no prebuffering: after an underrun it plays on at the wall clock's pace
+// and drops what comes too late, so the stream's timeline, to which
+// engine/audio maps game time (A3), never moves. The server's minimum
+// request is reported through RequestFrames (A9).
+//
 // The process's file descriptors are never touched: the ALSA library's
 // own messages are silenced through its error handler (alsa_linux.go).
 //
@@ -205,8 +211,8 @@ func (o *Output) PeriodFrames() int { return o.frames }
 
 // RequestFrames is how many frames the server asks for at once in steady
 // state (audio.OutputRequest), which the delay rule takes (A9): on
-// PulseAudio a quarter of the period; 0 where the library cannot tell
-// (oto).
+// PulseAudio the minimum request the server reported (a quarter of the
+// period); 0 where the library cannot tell (oto).
 func (o *Output) RequestFrames() int { return o.request }
 
 // Latency is the device's buffer plus one request.

@@ -124,7 +124,8 @@ func pulseDialer(rate int, period time.Duration, server string) dialer {
 }
 
 // dialPulse connects, makes a stereo float32 stream with the period as
-// its latency (what oto asks for) and starts it.
+// its latency (what oto asks for) and no prebuffering, notes the
+// server's minimum request, and starts it.
 func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration) (be *pulseBackend, err error) {
 	c, err := pulse.NewClient(pulse.ClientServerString(server), pulse.ClientApplicationName("metronome"),
 		pulse.ClientTimeout(timeout))
