@@ -215,8 +215,20 @@ func (o *Output) PeriodFrames() int { return o.frames }
 // period); 0 where the library cannot tell (oto).
 func (o *Output) RequestFrames() int { return o.request }
 
-// Latency is the device's buffer plus one request.
-func (o *Output) Latency() time.Duration { return 2 * o.period }
+// Latency is the output's delay from a rendered frame to the speaker: on
+// PulseAudio the period, which the stream asked for as its whole latency
+// and the server split between its buffer and the sink's; through oto
+// the device's buffer plus one request, two periods.
+func (o *Output) Latency() time.Duration {
+	if o.request > 0 {
+		return o.period
+	}
+	return o.buffered()
+}
+
+// buffered bounds what the output may hold: two periods, the time the
+// underrun estimate and Close's drain allow for.
+func (o *Output) buffered() time.Duration { return 2 * o.period }
 
 // Underruns counts the times the frames delivered fell behind the wall
 // clock (the device must have played silence); an estimate, since neither
@@ -247,7 +259,7 @@ func (o *Output) Start(render func(dst []float32)) error {
 		return errors.New("audio output: started after Close")
 	}
 	o.render = render
-	o.t0 = o.now() + o.Latency()
+	o.t0 = o.now() + o.buffered()
 	o.lastPull.Store(int64(o.now()))
 	o.firstPull = make(chan struct{})
 	o.mu.Unlock()
@@ -389,7 +401,7 @@ func (o *Output) reconnect(gen uint64) {
 		return
 	}
 	o.be = be
-	o.t0, o.delivered = now+o.Latency(), 0
+	o.t0, o.delivered = now+o.buffered(), 0
 	o.lastPull.Store(int64(now))
 	o.lostErr.Store(nil)
 	o.report(fmt.Sprintf("audio: the sound server is back after %v; sound resumed", (now - o.lostAt).Round(time.Millisecond)))
@@ -415,7 +427,7 @@ func (o *Output) Close() error {
 	playing := o.lostErr.Load() == nil
 	o.mu.Unlock()
 	if playing {
-		time.Sleep(o.Latency() + o.period)
+		time.Sleep(o.buffered() + o.period)
 	}
 	o.mu.Lock()
 	o.closed = true
