@@ -95,7 +95,7 @@ type Config struct {
 	// against the output's position; nil: the monotonic clock.
 	Now func() time.Duration
 	// Report receives the System's one-line reports (a change of the
-	// delay, A9); nil: written to os.Stderr.
+	// delay or a move of the mapping, A9); nil: written to os.Stderr.
 	Report func(line string)
 }
 
@@ -570,6 +570,8 @@ func (s *System) track(pos int64) {
 		s.scheduled = false
 		s.lastShort = 0
 		s.reanchors.Add(1)
+		s.report(fmt.Sprintf("audio: game time and the output parted by %v (a pause, lost time): the mapping moved back to the delay, %v",
+			s.framesToDuration(err), s.framesToDuration(s.target)))
 	case short > 0 && prev > 0 && s.delay < s.maxDelay:
 		s.grow(max(short, prev), mean)
 	case err > tol:
