@@ -118,7 +118,7 @@ func TestA9_TwoRunsChooseTheSameDelay(t *testing.T) {
 
 // TestA9_ShortfallGrowsTheDelayOnce: when the Updates start running
 // 20 ms later than before for good (more than the delay), the delay
-// grows once, by the shortfall measured in two windows running, and
+// grows once, by the shortfall measured in three windows running, and
 // is reported; the mapping is not reanchored, and the sounds after the
 // growth are in step again.
 func TestA9_ShortfallGrowsTheDelayOnce(t *testing.T) {
@@ -145,5 +145,21 @@ func TestA9_ShortfallGrowsTheDelayOnce(t *testing.T) {
 		if d := int64(got[i]-got[i-1]) - wantGap; d < -1 || d > 1 {
 			t.Errorf("gap %d after the growth: %d frames, want %d within one", i, got[i]-got[i-1], wantGap)
 		}
+	}
+}
+
+// TestA9_OneStallMovesNothing: one stall of the game loop (20 Updates,
+// straddling two measuring windows, each 30 ms late) leaves the delay
+// and the mapping where they were: one stall is not load.
+func TestA9_OneStallMovesNothing(t *testing.T) {
+	st, _, _, _ := a9Run(t, 0, 60*8, func(n int) time.Duration {
+		if n >= 60*4-10 && n < 60*4+10 {
+			return 30 * time.Millisecond
+		}
+		return 0
+	})
+	t.Logf("delay %v, changes %d, reanchors %d, late %d", st.Delay, st.DelayChanges, st.Reanchors, st.Late)
+	if st.DelayChanges != 0 || st.Reanchors != 0 {
+		t.Errorf("delay changes %d, reanchors %d after one stall, want none", st.DelayChanges, st.Reanchors)
 	}
 }

@@ -18,8 +18,8 @@
 // tick that is 5 ms + 8.33 ms = 13.33 ms, the same on every run;
 // Stats.Delay and Stats.DelayRule report it. The mapping is measured
 // over windows of 30 Updates: when Updates found their frame already
-// mixed (a shortfall) in two windows running, the delay grows once by
-// the larger shortfall, at most to two periods and a tick, and the
+// mixed (a shortfall) in three windows running, the delay grows once by
+// the largest shortfall, at most to two periods and a tick, and the
 // System says so in one line (Config.Report) and counts it
 // (Stats.DelayChanges); a single stall does not move it, nor does an
 // output that has not pulled for two periods. Only a lead off by more

@@ -172,7 +172,8 @@ type System struct {
 	scheduled  bool  // a sound was placed since the mapping last moved
 	leadSum    int64
 	minMargin  int64 // the window's least frames between a frame and the mix
-	lastShort  int64 // the previous window's shortfall, 0 if none
+	shortRun   int   // windows running with a shortfall
+	shortMax   int64 // the largest shortfall of that run, frames
 	reanchors  atomic.Int64
 	changes    atomic.Int64
 	rule       atomic.Pointer[string]
@@ -522,10 +523,11 @@ const reanchorWindow = 30
 //   - a mean lead off by more than the cap on the delay (a pause, a
 //     reset, a burst that lost time) moves the mapping at once: a
 //     reanchor;
-//   - a shortfall (a negative margin) in two windows running grows the
-//     delay once by the larger of the two, up to the cap, and says so:
-//     the output keeps up only with that much more, and one stall alone
-//     is not load;
+//   - a shortfall (a negative margin) in three windows running (1.5 s)
+//     grows the delay once by the largest of them, up to the cap, and
+//     says so: the output keeps up only with that much more; one stall,
+//     and the burst of Updates that catches up after it, spans at most
+//     two windows and is not load;
 //   - a small error slews the mapping by one frame per window.
 func (s *System) track(pos int64) {
 	now := s.frameNow()
@@ -546,7 +548,7 @@ func (s *System) track(pos int64) {
 	tol := int64(s.rate / 1000)
 	if !s.calibrated {
 		s.calibrated = true
-		s.lastShort = 0
+		s.shortRun, s.shortMax = 0, 0
 		switch {
 		case err >= -s.maxDelay && err <= s.maxDelay && !s.scheduled:
 			s.anchorF -= err
@@ -562,18 +564,22 @@ func (s *System) track(pos int64) {
 			return
 		}
 	}
-	prev := s.lastShort
-	s.lastShort = short
+	if short > 0 {
+		s.shortRun++
+		s.shortMax = max(s.shortMax, short)
+	} else {
+		s.shortRun, s.shortMax = 0, 0
+	}
 	switch {
 	case err > s.maxDelay || err < -s.maxDelay:
 		s.anchorF -= err
 		s.scheduled = false
-		s.lastShort = 0
+		s.shortRun, s.shortMax = 0, 0
 		s.reanchors.Add(1)
 		s.report(fmt.Sprintf("audio: game time and the output parted by %v (a pause, lost time): the mapping moved back to the delay, %v",
 			s.framesToDuration(err), s.framesToDuration(s.target)))
-	case short > 0 && prev > 0 && s.delay < s.maxDelay:
-		s.grow(max(short, prev), mean)
+	case s.shortRun >= 3 && s.delay < s.maxDelay:
+		s.grow(s.shortMax, mean)
 	case err > tol:
 		s.anchorF--
 	case err < -tol:
@@ -608,7 +614,7 @@ func (s *System) grow(by, mean int64) {
 	s.delay = min(s.delay+by, s.maxDelay)
 	s.anchorF += s.delay - old
 	s.target = mean + s.delay - old
-	s.lastShort = 0
+	s.shortRun, s.shortMax = 0, 0
 	s.delayAt.Store(s.delay)
 	s.changes.Add(1)
 	rule := ""
@@ -617,7 +623,7 @@ func (s *System) grow(by, mean int64) {
 	}
 	rule = fmt.Sprintf("%s; grew by %v to %v (a measured shortfall)", rule, s.framesToDuration(s.delay-old), s.framesToDuration(s.delay))
 	s.rule.Store(&rule)
-	s.report(fmt.Sprintf("audio: delay %v -> %v: Updates found their frame already mixed by %v in two windows running (cap %v)",
+	s.report(fmt.Sprintf("audio: delay %v -> %v: Updates found their frame already mixed by up to %v in three windows running (cap %v)",
 		s.framesToDuration(old), s.framesToDuration(s.delay), s.framesToDuration(by), s.framesToDuration(s.maxDelay)))
 }
 
