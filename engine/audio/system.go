@@ -3,6 +3,7 @@ package audio
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -51,6 +52,15 @@ type OutputStatus interface {
 	Losses() int64
 }
 
+// OutputRequest is implemented by an Output that knows how many frames
+// its server asks for at once in steady state (PulseAudio's minimum
+// request). The delay rule (A9) takes it as the granularity of the
+// output's position; without it, the whole period.
+type OutputRequest interface {
+	// RequestFrames is the frames the server asks for in one request.
+	RequestFrames() int
+}
+
 // Sink receives the mixer's frames when it renders in lockstep with game
 // time (A4): interleaved stereo float32 at the System's rate.
 type Sink interface {
@@ -84,6 +94,9 @@ type Config struct {
 	// Now is the wall clock the real-time path uses to place game time
 	// against the output's position; nil: the monotonic clock.
 	Now func() time.Duration
+	// Report receives the System's one-line reports (a change of the
+	// delay or a move of the mapping, A9); nil: written to os.Stderr.
+	Report func(line string)
 }
 
 // Stats are the System's figures for a HUD (A3, A5).
@@ -96,7 +109,9 @@ type Stats struct {
 	// SampleRate is the mixer's rate.
 	SampleRate int
 	// Delay is the constant delay from a sound's game time to its first
-	// output sample (0 in lockstep).
+	// output sample, beyond the output's position (0 in lockstep): chosen
+	// by the rule DelayRule states (A9), grown only by a measured
+	// shortfall.
 	Delay time.Duration
 	// Latency is Delay plus the output's own latency.
 	Latency time.Duration
@@ -112,6 +127,12 @@ type Stats struct {
 	Frames int64
 	// Reanchors counts the times the game-time mapping was moved.
 	Reanchors int64
+	// DelayRule says how Delay was chosen: the rule's terms with their
+	// values, and any growth ("" until the first Update).
+	DelayRule string
+	// DelayChanges counts the times Delay grew (each also reported in
+	// one line).
+	DelayChanges int64
 }
 
 // System is the game's audio: the mixer, the game-time mapping (A3), the
@@ -142,11 +163,22 @@ type System struct {
 	anchored   bool
 	anchorT    timing.TimeSpan
 	anchorF    int64
-	delay      int64 // frames
+	delay      int64 // frames: the rule's, plus any growth (reported)
+	target     int64 // the mean lead the mapping is held at, frames
+	maxDelay   int64 // the cap on growth: two periods and one tick (A3)
+	tickHalf   int64 // half the tick in frames
 	window     int   // updates in the current measuring window
 	calibrated bool  // the first window has corrected the first anchor
+	scheduled  bool  // a sound was placed since the mapping last moved
 	leadSum    int64
+	minMargin  int64 // the window's least frames between a frame and the mix
+	shortRun   int   // windows running with a shortfall
+	shortMax   int64 // the largest shortfall of that run, frames
 	reanchors  atomic.Int64
+	changes    atomic.Int64
+	rule       atomic.Pointer[string]
+	delayAt    atomic.Int64 // delay in frames, for Stats
+	report     func(string)
 
 	// Wall time of the mixer's last render (real time only).
 	renderedAt atomic.Int64
@@ -208,6 +240,7 @@ func New(cfg Config) (*System, error) {
 		errMsg:        cfg.Unavailable,
 		rate:          rate,
 		now:           cfg.Now,
+		report:        cfg.Report,
 		masterVolume:  1,
 		distanceScale: 1,
 		dopplerScale:  1,
@@ -217,6 +250,9 @@ func New(cfg Config) (*System, error) {
 	if s.now == nil {
 		start := time.Now()
 		s.now = func() time.Duration { return time.Since(start) }
+	}
+	if s.report == nil {
+		s.report = func(line string) { fmt.Fprintln(os.Stderr, line) }
 	}
 	s.player = newMediaPlayer(s)
 	if s.out != nil {
@@ -332,7 +368,11 @@ func (s *System) Stats() Stats {
 		Frames:     s.mix.pos.Load(),
 		Reanchors:  s.reanchors.Load(),
 	}
-	st.Delay = s.framesToDuration(s.delay)
+	st.Delay = s.framesToDuration(s.delayAt.Load())
+	st.DelayChanges = s.changes.Load()
+	if r := s.rule.Load(); r != nil {
+		st.DelayRule = *r
+	}
 	st.Latency = st.Delay
 	if s.out != nil {
 		st.Latency += s.out.Latency()
@@ -375,16 +415,78 @@ func (s *System) BeginUpdate(gt timing.GameTime) {
 	}
 	pos := s.estimatePos()
 	if !s.anchored {
-		period := int64(s.out.PeriodFrames())
-		step := gt.ElapsedGameTime
-		if step <= 0 {
-			step = timing.Second / 60
-		}
-		s.delay = 2*period + s.framesOf(step)
+		s.chooseDelay(gt.ElapsedGameTime)
 		s.anchorT, s.anchorF, s.anchored = gt.TotalGameTime, pos+s.delay, true
 		return
 	}
+	if s.stale() {
+		// The output has not pulled for two periods (a starved process
+		// or a stalled server): its position is not known now, and
+		// measuring it would move the mapping for a stall (A9).
+		return
+	}
 	s.track(pos)
+}
+
+// halfTick is the rule's half tick in frames.
+func (s *System) halfTick() int64 { return s.tickHalf }
+
+// stale reports an output that has not rendered for two periods.
+func (s *System) stale() bool {
+	at := s.renderedAt.Load()
+	if at == 0 {
+		return false
+	}
+	return int64(s.now())-at > 2*int64(s.out.PeriodFrames())*int64(time.Second)/int64(s.rate)
+}
+
+// DelayRule is the A9 rule, a pure function of the facts it is given:
+// the output's rate, its period and its server's request in frames
+// (request 0: unknown, the period is taken) and the game's tick. The
+// delay is one request, the granularity of what the System knows of
+// the output's position (it renders a request at a time), plus half a
+// tick, the spread of an Update's lateness after its game time around
+// its mean (the mapping is centred on the mean lateness, and an Update
+// runs up to one tick after its moment). It returns the delay in frames
+// and the rule in words with its values.
+func DelayRule(rate, periodFrames, requestFrames int, tick time.Duration) (int64, string) {
+	src := "the server's request"
+	req := requestFrames
+	if req <= 0 || req > periodFrames {
+		src, req = "the period (the server's request unknown)", periodFrames
+	}
+	half := (int64(tick)*int64(rate) + int64(time.Second)) / int64(2*time.Second)
+	d := int64(req) + half
+	f := func(n int64) time.Duration {
+		return time.Duration(n * int64(time.Second) / int64(rate)).Round(10 * time.Microsecond)
+	}
+	return d, fmt.Sprintf("%v = one request, %s, %v + half a tick of %v, %v (period %v)",
+		f(d), src, f(int64(req)), tick.Round(time.Microsecond), f(half), f(int64(periodFrames)))
+}
+
+// chooseDelay sets the delay by DelayRule from the output's facts and the
+// first Update's step (one 60 Hz tick when it has none), and the cap on
+// its growth: two periods and one tick (A3).
+func (s *System) chooseDelay(step timing.TimeSpan) {
+	if step <= 0 {
+		step = 166667 // XNA's default TargetElapsedTime
+	}
+	tick := time.Duration(step) * 100
+	period := s.out.PeriodFrames()
+	req := 0
+	if r, ok := s.out.(OutputRequest); ok {
+		req = r.RequestFrames()
+	}
+	d, rule := DelayRule(s.rate, period, req, tick)
+	s.delay = d
+	s.maxDelay = 2*int64(period) + s.framesOf(step)
+	s.tickHalf = s.framesOf(step) / 2
+	if s.delay > s.maxDelay {
+		s.delay = s.maxDelay
+	}
+	s.target = s.delay
+	s.delayAt.Store(s.delay)
+	s.rule.Store(&rule)
 }
 
 // estimatePos is the mixer's position now: the last rendered frame plus
@@ -410,47 +512,119 @@ func (s *System) estimatePos() int64 {
 // it is corrected.
 const reanchorWindow = 30
 
-// track measures the lead of the current Update's frame over the
-// output's position and corrects the mapping once per window: a small
-// error slews it by at most one frame per window, a large one (a pause,
-// a reset, a burst that lost time) moves it at once (A3).
+// track measures, each Update, the lead of its frame over the output's
+// estimated position and its margin over what the mixer has already
+// rendered (negative: a sound played now would be late), and once per
+// window corrects the mapping (A3, A9):
+//   - the first window places the mapping exactly at the delay when no
+//     sound was placed yet (the first anchor came from one Update's
+//     timing); otherwise it keeps it, so sounds already placed stay in
+//     step, and slews from there;
+//   - a mean lead off by more than the cap on the delay (a pause, a
+//     reset, a burst that lost time) moves the mapping at once: a
+//     reanchor;
+//   - a shortfall (a negative margin) in three windows running (1.5 s)
+//     grows the delay once by the largest of them, up to the cap, and
+//     says so: the output keeps up only with that much more; one stall,
+//     and the burst of Updates that catches up after it, spans at most
+//     two windows and is not load;
+//   - a small error slews the mapping by one frame per window.
 func (s *System) track(pos int64) {
-	lead := s.frameNow() - pos
+	now := s.frameNow()
+	lead := now - pos
+	margin := now - s.mix.pos.Load()
+	if s.window == 0 || margin < s.minMargin {
+		s.minMargin = margin
+	}
 	s.leadSum += lead
 	s.window++
 	if s.window < reanchorWindow {
 		return
 	}
 	mean := s.leadSum / int64(s.window)
+	short := max(-s.minMargin, 0)
 	s.window, s.leadSum = 0, 0
-	err := mean - s.delay
+	err := mean - s.target
 	tol := int64(s.rate / 1000)
 	if !s.calibrated {
-		// The first anchor came from one Update's timing (often while the
-		// output was still starting); the first window's mean is the
-		// steady state's. A lead shorter than planned but still more than
-		// one period ahead of the output is kept, and becomes the
-		// reported delay: moving the mapping would put every later sound
-		// off the ones already played by the error.
 		s.calibrated = true
-		if err < 0 && mean > int64(s.out.PeriodFrames()) {
-			s.delay = mean
-			return
-		}
-		if err > -s.delay && err < s.delay {
+		s.shortRun, s.shortMax = 0, 0
+		switch {
+		case err >= -s.maxDelay && err <= s.maxDelay && !s.scheduled:
 			s.anchorF -= err
+			return
+		case 2*(err+tol) >= -s.halfTick() && 2*(err-tol) <= s.halfTick():
+			// Within a quarter tick of the rule (and 1 ms): kept, and
+			// slewed a frame a window (A3); the rule's delay stands.
+		case mean > 0 && mean <= s.maxDelay && short == 0:
+			// Sounds were placed with the first anchor and none would be
+			// late: moving the mapping would put every later sound off
+			// them, so the measured lead is kept as the delay.
+			s.adopt(mean, "the first anchor's lead kept, sounds were already placed")
 			return
 		}
 	}
+	if short > 0 {
+		s.shortRun++
+		s.shortMax = max(s.shortMax, short)
+	} else {
+		s.shortRun, s.shortMax = 0, 0
+	}
 	switch {
-	case err > s.delay || err < -s.delay:
+	case err > s.maxDelay || err < -s.maxDelay:
 		s.anchorF -= err
+		s.scheduled = false
+		s.shortRun, s.shortMax = 0, 0
 		s.reanchors.Add(1)
+		s.report(fmt.Sprintf("audio: game time and the output parted by %v (a pause, lost time): the mapping moved back to the delay, %v",
+			s.framesToDuration(err), s.framesToDuration(s.target)))
+	case s.shortRun >= 3 && s.delay < s.maxDelay:
+		s.grow(s.shortMax, mean)
 	case err > tol:
 		s.anchorF--
 	case err < -tol:
 		s.anchorF++
 	}
+}
+
+// adopt makes the delay d frames without moving the mapping (it
+// measured d) and records why in the rule.
+func (s *System) adopt(d int64, why string) {
+	old := s.delay
+	s.delay, s.target = d, d
+	s.delayAt.Store(d)
+	rule := ""
+	if r := s.rule.Load(); r != nil {
+		rule = *r
+	}
+	rule = fmt.Sprintf("%v: %s (the rule gave %s)", s.framesToDuration(d), why, rule)
+	s.rule.Store(&rule)
+	if d != old {
+		s.changes.Add(1)
+		s.report(fmt.Sprintf("audio: delay %v -> %v: %s", s.framesToDuration(old), s.framesToDuration(d), why))
+	}
+}
+
+// grow adds by frames to the delay (up to its cap), moves the mapping by
+// as much, holds the mapping where the window's mean lead (mean) now
+// sits, so slewing neither undoes the growth nor adds to it, and reports
+// the change in Stats and in one line.
+func (s *System) grow(by, mean int64) {
+	old := s.delay
+	s.delay = min(s.delay+by, s.maxDelay)
+	s.anchorF += s.delay - old
+	s.target = mean + s.delay - old
+	s.shortRun, s.shortMax = 0, 0
+	s.delayAt.Store(s.delay)
+	s.changes.Add(1)
+	rule := ""
+	if r := s.rule.Load(); r != nil {
+		rule = *r
+	}
+	rule = fmt.Sprintf("%s; grew by %v to %v (a measured shortfall)", rule, s.framesToDuration(s.delay-old), s.framesToDuration(s.delay))
+	s.rule.Store(&rule)
+	s.report(fmt.Sprintf("audio: delay %v -> %v: Updates found their frame already mixed by up to %v in three windows running (cap %v)",
+		s.framesToDuration(old), s.framesToDuration(s.delay), s.framesToDuration(by), s.framesToDuration(s.maxDelay)))
 }
 
 // frameNow is the output frame of the current Update's game time.
@@ -464,6 +638,7 @@ func (s *System) startFrame() int64 {
 	if !s.inUpdate || !s.anchored {
 		return -1
 	}
+	s.scheduled = true
 	return s.frameNow()
 }
 

@@ -9,6 +9,12 @@
 // github.com/ebitengine/oto/v3, which cannot reconnect: a lost oto
 // device leaves the game silent.
 //
+// The PulseAudio stream asks for the period as its whole latency and has
+// no prebuffering: after an underrun it plays on at the wall clock's pace
+// and drops what comes too late, so the stream's timeline, to which
+// engine/audio maps game time (A3), never moves. The server's minimum
+// request is reported through RequestFrames (A9).
+//
 // The process's file descriptors are never touched: the ALSA library's
 // own messages are silenced through its error handler (alsa_linux.go).
 //
@@ -89,6 +95,9 @@ type backend interface {
 	// close releases the connection; safe is false when the server may be
 	// stalled (close must not wait on it).
 	close(safe bool)
+	// requestFrames is how many frames the server asks for at once in
+	// steady state; 0 when the backend cannot tell.
+	requestFrames() int
 }
 
 // dialer opens a backend that pulls through pull: each reconnection.
@@ -122,6 +131,10 @@ type Output struct {
 	backoff   time.Duration
 	lostAt    time.Duration
 	dialing   atomic.Bool
+
+	request   int           // the first backend's request in frames (A9)
+	firstPull chan struct{} // closed by the first pull that renders the mix
+	pulled    bool          // firstPull is closed
 
 	lastPull  atomic.Int64 // wall time of the last pull, ns
 	lostErr   atomic.Pointer[error]
@@ -186,6 +199,7 @@ func open(o Options, connect opener) (*Output, error) {
 		return nil, err
 	}
 	out.be, out.redial = be, d
+	out.request = be.requestFrames()
 	return out, nil
 }
 
@@ -195,8 +209,26 @@ func (o *Output) SampleRate() int { return o.rate }
 // PeriodFrames is the period in frames.
 func (o *Output) PeriodFrames() int { return o.frames }
 
-// Latency is the device's buffer plus one request.
-func (o *Output) Latency() time.Duration { return 2 * o.period }
+// RequestFrames is how many frames the server asks for at once in steady
+// state (audio.OutputRequest), which the delay rule takes (A9): on
+// PulseAudio the minimum request the server reported (a quarter of the
+// period); 0 where the library cannot tell (oto).
+func (o *Output) RequestFrames() int { return o.request }
+
+// Latency is the output's delay from a rendered frame to the speaker: on
+// PulseAudio the period, which the stream asked for as its whole latency
+// and the server split between its buffer and the sink's; through oto
+// the device's buffer plus one request, two periods.
+func (o *Output) Latency() time.Duration {
+	if o.request > 0 {
+		return o.period
+	}
+	return o.buffered()
+}
+
+// buffered bounds what the output may hold: two periods, the time the
+// underrun estimate and Close's drain allow for.
+func (o *Output) buffered() time.Duration { return 2 * o.period }
 
 // Underruns counts the times the frames delivered fell behind the wall
 // clock (the device must have played silence); an estimate, since neither
@@ -227,8 +259,9 @@ func (o *Output) Start(render func(dst []float32)) error {
 		return errors.New("audio output: started after Close")
 	}
 	o.render = render
-	o.t0 = o.now() + o.Latency()
+	o.t0 = o.now() + o.buffered()
 	o.lastPull.Store(int64(o.now()))
+	o.firstPull = make(chan struct{})
 	o.mu.Unlock()
 	if o.manual {
 		return nil
@@ -236,6 +269,16 @@ func (o *Output) Start(render func(dst []float32)) error {
 	o.stop = make(chan struct{})
 	o.wg.Add(1)
 	go o.supervise()
+	// The stream runs already: its next request renders the mix. Waiting
+	// for it (at most four periods) lets the game's first Update find the
+	// output's position measured, so the first anchor is where the rule
+	// puts it (A9).
+	t := time.NewTimer(4 * o.period)
+	defer t.Stop()
+	select {
+	case <-o.firstPull:
+	case <-t.C:
+	}
 	return nil
 }
 
@@ -258,6 +301,10 @@ func (o *Output) puller(gen uint64) func(dst []float32) int {
 		now := o.now()
 		o.lastPull.Store(int64(now))
 		o.render(buf)
+		if !o.pulled {
+			o.pulled = true
+			close(o.firstPull)
+		}
 		// Underrun: the frames delivered so far would all have been
 		// played by now.
 		played := int64(now-o.t0) * int64(o.rate) / int64(time.Second)
@@ -354,7 +401,7 @@ func (o *Output) reconnect(gen uint64) {
 		return
 	}
 	o.be = be
-	o.t0, o.delivered = now+o.Latency(), 0
+	o.t0, o.delivered = now+o.buffered(), 0
 	o.lastPull.Store(int64(now))
 	o.lostErr.Store(nil)
 	o.report(fmt.Sprintf("audio: the sound server is back after %v; sound resumed", (now - o.lostAt).Round(time.Millisecond)))
@@ -380,7 +427,7 @@ func (o *Output) Close() error {
 	playing := o.lostErr.Load() == nil
 	o.mu.Unlock()
 	if playing {
-		time.Sleep(o.Latency() + o.period)
+		time.Sleep(o.buffered() + o.period)
 	}
 	o.mu.Lock()
 	o.closed = true

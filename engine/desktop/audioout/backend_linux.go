@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jfreymuth/pulse"
+	"github.com/jfreymuth/pulse/proto"
 )
 
 // openBackend connects to the PulseAudio server when one is configured
@@ -54,9 +55,14 @@ func pulseServer() (string, bool) {
 // pulseBackend is one connection to a PulseAudio server and its playback
 // stream.
 type pulseBackend struct {
-	client *pulse.Client
-	stream *pulse.PlaybackStream
+	client  *pulse.Client
+	stream  *pulse.PlaybackStream
+	request int // frames
 }
+
+// requestFrames is the server's minimum request, as it reported it when
+// the stream's buffer was set (A9).
+func (b *pulseBackend) requestFrames() int { return b.request }
 
 // pulseDialer connects to server with a time-out. An attempt that
 // outlives it goes on in its goroutine (the library's own requests time
@@ -118,7 +124,8 @@ func pulseDialer(rate int, period time.Duration, server string) dialer {
 }
 
 // dialPulse connects, makes a stereo float32 stream with the period as
-// its latency (what oto asks for) and starts it.
+// its latency (what oto asks for) and no prebuffering, notes the
+// server's minimum request, and starts it.
 func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration) (be *pulseBackend, err error) {
 	c, err := pulse.NewClient(pulse.ClientServerString(server), pulse.ClientApplicationName("metronome"),
 		pulse.ClientTimeout(timeout))
@@ -131,6 +138,21 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 	if err != nil {
 		c.Close()
 		return nil, err
+	}
+	// The same attributes, with no prebuffering: a stream that underran
+	// then plays on at the wall clock's pace and drops what comes too
+	// late, so its timeline (and the mapping of game time to it, A3)
+	// stays where it was, instead of waiting to refill and playing
+	// everything later by the underrun's length. The reply gives the
+	// server's minimum request, which the delay rule takes (A9).
+	frameBytes := uint32(8)
+	tl := uint32(int64(rate)*int64(period)/int64(time.Second)) * frameBytes
+	var attr proto.SetPlaybackStreamBufferAttrReply
+	if err := c.RawRequest(&proto.SetPlaybackStreamBufferAttr{StreamIndex: st.StreamIndex(),
+		BufferMaxLength: 2 * tl, BufferTargetLength: tl, BufferPrebufferLength: 0,
+		BufferMinimumRequest: proto.Undefined, AdjustLatency: true}, &attr); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("set the stream's buffer: %w", err)
 	}
 	defer func() {
 		// Start sends on a channel the library closes when the server
@@ -145,7 +167,7 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, errors.New("the server went away while the stream started")
 	}
-	return &pulseBackend{client: c, stream: st}, nil
+	return &pulseBackend{client: c, stream: st, request: int(attr.BufferMinimumRequest / frameBytes)}, nil
 }
 
 // lost: the library closes the stream when the server's connection ends.

@@ -38,6 +38,9 @@ func openOto(rate int, period, timeout time.Duration, pull func([]float32) int) 
 	return &otoBackend{ctx: ctx, player: p}, nil
 }
 
+// requestFrames: oto does not say how its device asks (0: unknown).
+func (b *otoBackend) requestFrames() int { return 0 }
+
 func (b *otoBackend) lost() error {
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("the audio device failed: %w", err)

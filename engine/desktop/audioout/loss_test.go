@@ -29,6 +29,8 @@ func (b *fakeBackend) lost() error {
 
 func (b *fakeBackend) close(safe bool) { b.closed <- safe }
 
+func (b *fakeBackend) requestFrames() int { return 0 }
+
 // fakeServer hands out fake backends; up says whether dialling succeeds.
 type fakeServer struct {
 	mu    sync.Mutex
