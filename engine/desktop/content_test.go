@@ -187,6 +187,20 @@ func TestC3_TextureReloadsWhileAGameRuns(t *testing.T) {
 			g.Exit()
 		}
 	}
+	runReloadGame(t, s, dir)
+	if state != 4 {
+		t.Fatalf("the game ended in state %d", state)
+	}
+	if !s.tex.IsDisposed() {
+		t.Error("the game's teardown left the content loaded")
+	}
+}
+
+// runReloadGame runs s on the real stack (virtual time, validation on)
+// with its content in dir, and fails t on an error or a validation
+// message.
+func runReloadGame(t *testing.T, s *reloadGame, dir string) {
+	t.Helper()
 	var runErr error
 	window.Do(func() {
 		clock, err := timing.NewFixedDt(time.Second / 60)
@@ -207,12 +221,6 @@ func TestC3_TextureReloadsWhileAGameRuns(t *testing.T) {
 		t.Fatal(s.err)
 	}
 	checkNoMessages(t, s.r)
-	if state != 4 {
-		t.Fatalf("the game ended in state %d", state)
-	}
-	if !s.tex.IsDisposed() {
-		t.Error("the game's teardown left the content loaded")
-	}
 }
 
 // fadeWGSL is a WGSL sprite effect that multiplies the sprite by a colour
@@ -331,26 +339,7 @@ func TestC3_WGSLEffectReloadsWhileAGameRuns(t *testing.T) {
 			g.Exit()
 		}
 	}
-	var runErr error
-	window.Do(func() {
-		clock, err := timing.NewFixedDt(time.Second / 60)
-		if err != nil {
-			runErr = err
-			return
-		}
-		g, err := NewGame(s, Config{Title: t.Name(), Width: 128, Height: 128, Validation: true, ContentDir: dir,
-			Engine: engine.Config{Source: clock, Waiter: clock}})
-		if err != nil {
-			runErr = err
-			return
-		}
-		runErr = g.Run()
-	})
-	windowtest.SkipIfNoStack(t, runErr, noDriver...)
-	if s.err != nil {
-		t.Fatal(s.err)
-	}
-	checkNoMessages(t, s.r)
+	runReloadGame(t, s, dir)
 	if state != 3 {
 		t.Fatalf("the game ended in state %d", state)
 	}
