@@ -19,6 +19,8 @@ type Config struct {
 	// poll delivers a focus event, as a new desktop window gets one, so the
 	// game is active (IsActive) and sleeps no InactiveSleepTime.
 	Unfocused bool
+	// ContentDir is the folder Game.Content reads (engine.Config.ContentDir).
+	ContentDir string
 }
 
 // Game is a game on the fake platform: the engine.Game to drive (Run,
@@ -40,7 +42,7 @@ func NewGame(h engine.Handler, cfg Config) (*Game, error) {
 	if !cfg.Unfocused {
 		p.Focus(true)
 	}
-	g, err := engine.NewGame(h, p, engine.Config{Source: p.Clock, Waiter: p.Clock, Profile: cfg.Profile})
+	g, err := engine.NewGame(h, p, engine.Config{Source: p.Clock, Waiter: p.Clock, Profile: cfg.Profile, ContentDir: cfg.ContentDir})
 	if err != nil {
 		return nil, err
 	}

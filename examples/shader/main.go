@@ -5,9 +5,14 @@
 // shaders are GLSL in shaders/, compiled to SPIR-V with glslc by
 // go generate and embedded, so the program runs from any folder. With
 // -wgsl the same two effects come from WGSL written as Go strings
-// (wgsl.go), compiled at run time by graphics.NewEffectWGSL.
+// (wgsl.go), compiled at run time by graphics.NewEffectWGSL. With
+// -watch DIR they are read from DIR/plasma.wgsl and DIR/crt.wgsl (written
+// there from wgsl.go when missing) through the game's content manager,
+// and compiled again whenever a file is saved: edit the WGSL while the
+// cube turns. A save that does not compile keeps the running effect and
+// prints its error.
 //
-//	go run ./examples/shader [-frames N] [-screenshot out.png] [-wgsl]
+//	go run ./examples/shader [-frames N] [-screenshot out.png] [-wgsl] [-watch DIR]
 //
 // Esc quits; Space turns the CRT effect off and on.
 package main
@@ -18,12 +23,15 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
+	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/metronome-engine/metronome/engine"
+	"github.com/metronome-engine/metronome/engine/content"
 	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/timing"
@@ -43,7 +51,8 @@ const width, height = 960, 540
 type demo struct {
 	frames     int // quit after this many draws (0: no limit)
 	screenshot bool
-	wgsl       bool // the WGSL twins of the effects (wgsl.go)
+	wgsl       bool   // the WGSL twins of the effects (wgsl.go)
+	watch      string // -watch: the folder the WGSL effects are read from and watched in
 	drawn      int
 
 	plasma *graphics.Effect
@@ -61,19 +70,20 @@ func main() {
 	frames := flag.Int("frames", 0, "quit after this many draws (0: no limit)")
 	shot := flag.String("screenshot", "", "write a PNG of the last frame to this path at exit")
 	wgsl := flag.Bool("wgsl", false, "use the WGSL twins of the effects, compiled at run time")
+	watch := flag.String("watch", "", "read the WGSL effects from this folder and compile them again when saved")
 	flag.Parse()
-	if err := run(*frames, *shot, *wgsl); err != nil {
+	if err := run(*frames, *shot, *wgsl, *watch); err != nil {
 		fmt.Fprintln(os.Stderr, "shader:", err)
 		os.Exit(1)
 	}
 }
 
-func run(frames int, shot string, wgsl bool) error {
+func run(frames int, shot string, wgsl bool, watch string) error {
 	if frames < 0 {
 		return fmt.Errorf("-frames %d: want 0 (no limit) or more", frames)
 	}
-	d := &demo{frames: frames, screenshot: shot != "", crtOn: true, wgsl: wgsl}
-	if err := desktop.Run(d, desktop.Config{Title: "Effects", Width: width, Height: height}); err != nil {
+	d := &demo{frames: frames, screenshot: shot != "", crtOn: true, wgsl: wgsl, watch: watch}
+	if err := desktop.Run(d, desktop.Config{Title: "Effects", Width: width, Height: height, ContentDir: watch}); err != nil {
 		return err
 	}
 	if shot == "" {
@@ -106,21 +116,20 @@ func (d *demo) LoadContent(g *engine.Game) (err error) {
 	d.dev = g.GraphicsDevice()
 	d.dev.SetCaptureAtExit(d.screenshot)
 	dev := d.dev.Graphics()
-	if d.wgsl {
-		d.plasma, err = graphics.NewEffectWGSL(dev, plasmaWGSL)
-	} else {
-		d.plasma, err = graphics.NewEffect(dev, spv("plasma.vert"), spv("plasma.frag"))
+	switch { // the plasma effect, then the CRT sprite effect
+	case d.watch != "":
+		err = d.loadWatched(g)
+	case d.wgsl:
+		if d.plasma, err = graphics.NewEffectWGSL(dev, plasmaWGSL); err == nil {
+			d.crt, err = graphics.NewEffectWGSL(dev, crtWGSL)
+		}
+	default:
+		if d.plasma, err = graphics.NewEffect(dev, spv("plasma.vert"), spv("plasma.frag")); err == nil {
+			d.crt, err = graphics.NewSpriteEffect(dev, spv("crt.frag"))
+		}
 	}
 	if err != nil {
-		return fmt.Errorf("plasma effect: %w", err)
-	}
-	if d.wgsl {
-		d.crt, err = graphics.NewEffectWGSL(dev, crtWGSL)
-	} else {
-		d.crt, err = graphics.NewSpriteEffect(dev, spv("crt.frag"))
-	}
-	if err != nil {
-		return fmt.Errorf("crt effect: %w", err)
+		return fmt.Errorf("effects: %w", err)
 	}
 	verts, idx := graphics.Cube()
 	if d.vb, err = graphics.NewVertexBuffer(dev, graphics.VertexPositionNormalTexture{}.VertexDeclaration(), len(verts)); err != nil {
@@ -152,6 +161,36 @@ func (d *demo) LoadContent(g *engine.Game) (err error) {
 		return err
 	}
 	return d.check.SetColors(px)
+}
+
+// loadWatched loads the WGSL effects from the -watch folder through the
+// game's content manager, writing the built-in sources there first where
+// a file is missing, and watches the folder: a saved file is compiled
+// again at the start of the next Update, in place (d.plasma and d.crt
+// stay the same Effects).
+func (d *demo) loadWatched(g *engine.Game) (err error) {
+	for name, src := range map[string]string{"plasma.wgsl": plasmaWGSL, "crt.wgsl": crtWGSL} {
+		path := filepath.Join(d.watch, name)
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+				return fmt.Errorf("-watch: %w", err)
+			}
+		}
+	}
+	m := g.Content()
+	if d.plasma, err = content.Load[*graphics.Effect](m, "plasma"); err != nil {
+		return fmt.Errorf("plasma effect: %w", err)
+	}
+	if d.crt, err = content.Load[*graphics.Effect](m, "crt"); err != nil {
+		return fmt.Errorf("crt effect: %w", err)
+	}
+	m.SetReloadErrorHandler(func(name string, err error) {
+		fmt.Fprintf(os.Stderr, "shader: %s: %v (the running effect stays)\n", name, err)
+	})
+	if err := m.Watch(d.watch); err != nil {
+		return fmt.Errorf("-watch: %w", err)
+	}
+	return nil
 }
 
 func (d *demo) Update(g *engine.Game, _ timing.GameTime) {
