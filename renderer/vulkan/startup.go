@@ -49,7 +49,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if err = d.shaders.create(dev); err != nil {
 		return err
 	}
-	if d.pipeCache, err = newPipelineCache(dev); err != nil {
+	if err = d.openPipelineCache(); err != nil {
 		return err
 	}
 	d.pipelines = map[pipeKey]vk.Pipeline{}
@@ -169,6 +169,7 @@ func (d *deviceState) destroyCore() {
 			delete(d.pipelines, k)
 		}
 		if d.pipeCache != nil {
+			d.savePipelineCache()
 			vk.DestroyPipelineCache(dev, d.pipeCache, nil)
 			d.pipeCache = nil
 		}
