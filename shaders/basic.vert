@@ -7,7 +7,7 @@
 // declaration lacks come from a constant binding: normal (0, 0, 1), colour
 // white, texture coordinate (0, 0).
 
-layout(set = 0, binding = 0) uniform Effect {
+struct Effect {
     mat4 world;
     mat4 worldViewProj;   // already in Vulkan clip space (Y down, depth 0..1)
     mat4 worldInvTranspose;
@@ -21,7 +21,15 @@ layout(set = 0, binding = 0) uniform Effect {
     uvec4 flags;          // x: 1 lighting, 2 vertex colour, 4 texture
     vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
     vec4 fogColor;
-} u;
+};
+
+// G16: every draw's block lives in one storage buffer per frame; the
+// draw's index in it is its only push constant (no descriptor work per
+// draw). std430 lays Effect out as std140 would (vec4-sized members).
+layout(std430, set = 0, binding = 0) readonly buffer Effects { Effect effects[]; };
+layout(push_constant) uniform Draw { uint index; } draw;
+#define u effects[draw.index]
+
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec4 inColor;

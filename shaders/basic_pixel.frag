@@ -6,7 +6,7 @@
 // second time with UNTEXTURED defined for draws without a texture (no
 // sampling; without -O, so vTexCoord stays in the interface).
 
-layout(set = 0, binding = 0) uniform Effect {
+struct Effect {
     mat4 world;
     mat4 worldViewProj;
     mat4 worldInvTranspose;
@@ -20,7 +20,15 @@ layout(set = 0, binding = 0) uniform Effect {
     uvec4 flags;
     vec4 fogVector;
     vec4 fogColor;
-} u;
+};
+
+// G16: every draw's block lives in one storage buffer per frame; the
+// draw's index in it is its only push constant (no descriptor work per
+// draw). std430 lays Effect out as std140 would (vec4-sized members).
+layout(std430, set = 0, binding = 0) readonly buffer Effects { Effect effects[]; };
+layout(location = 5) flat in uint vIndex; // the draw's index (basic_pixel.vert)
+#define u effects[vIndex]
+
 
 #ifndef UNTEXTURED
 layout(set = 1, binding = 0) uniform sampler2D tex;

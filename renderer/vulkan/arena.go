@@ -75,9 +75,10 @@ func newDescriptorPool(dev vk.Device) (vk.DescriptorPool, error) {
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
 		Flags:         vk.DescriptorPoolCreateFlags(vk.DescriptorPoolCreateFreeDescriptorSetBit),
 		MaxSets:       setsPerPool,
-		PoolSizeCount: 2,
+		PoolSizeCount: 3,
 		PPoolSizes: []vk.DescriptorPoolSize{
 			{Type: vk.DescriptorTypeUniformBufferDynamic, DescriptorCount: setsPerPool},
+			{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: setsPerPool},
 			{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: setsPerPool},
 		},
 	}
@@ -111,6 +112,17 @@ func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
 	})
 }
 
+// writeDrawDataSet points set (storage buffer) at the whole of b (G16).
+func writeDrawDataSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
+	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
+		SType:           vk.StructureTypeWriteDescriptorSet,
+		DstSet:          set,
+		DescriptorCount: 1,
+		DescriptorType:  vk.DescriptorTypeStorageBuffer,
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(vk.WholeSize)}},
+	})
+}
+
 // writeTextureSet points set (combined image sampler) at view and smp.
 func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp vk.Sampler) {
 	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
@@ -133,6 +145,7 @@ const arenaChunkSize = 4 << 20
 type arenaChunk struct {
 	buf  *buffer
 	set  vk.DescriptorSet // dynamic uniform buffer over buf
+	data vk.DescriptorSet // storage buffer over all of buf (BasicEffect's blocks, G16)
 	used int
 }
 
@@ -165,7 +178,7 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 		}
 	}
 	buf, err := newBuffer(r.dev, max(size, arenaChunkSize), vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|
-		vk.BufferUsageUniformBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
+		vk.BufferUsageUniformBufferBit|vk.BufferUsageStorageBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
 	if err != nil {
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
@@ -175,7 +188,14 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
 	writeUniformSet(r.dev.handle, set, buf.handle)
-	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, used: size})
+	data, err := r.pools.alloc(r.drawDataLayout)
+	if err != nil {
+		r.pools.free(set)
+		buf.destroy()
+		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
+	}
+	writeDrawDataSet(r.dev.handle, data, buf.handle)
+	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, data: data, used: size})
 	a.cur = len(a.chunks) - 1
 	return &a.chunks[a.cur], 0, nil
 }

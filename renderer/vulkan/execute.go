@@ -165,13 +165,20 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		r.uniformLocs = make([]uniformLoc, len(f.Uniforms), 2*len(f.Uniforms))
 	}
 	r.uniformLocs = r.uniformLocs[:len(f.Uniforms)]
-	for i := range f.Uniforms {
-		c, off, err := r.arenaAlloc(a, graphics.EffectUniformsSize, r.uboAlign)
+	if n := len(f.Uniforms); n > 0 {
+		// G16: the blocks sit side by side in one storage buffer, at a
+		// multiple of their size from its start, so a draw names its
+		// block by index (a push constant): no descriptor work per draw.
+		const size = graphics.EffectUniformsSize
+		c, off, err := r.arenaAlloc(a, (n+1)*size, 16)
 		if err != nil {
 			return err
 		}
-		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
-		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
+		first := (off + size - 1) / size
+		for i := range f.Uniforms {
+			*(*graphics.EffectUniforms)(c.buf.at((first + i) * size)) = f.Uniforms[i]
+			r.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(first + i)}
+		}
 	}
 	if err := r.recordEffectData(f, a); err != nil {
 		return err
@@ -283,7 +290,8 @@ type drawState struct {
 	scissor  graphics.Rectangle
 	layout   vk.PipelineLayout // of the bound pipeline
 	vonly    bool              // its uniform block is visible to the vertex stage only
-	uniform  uniformLoc
+	uniform  uniformLoc // BasicEffect's: the storage buffer's set and the block's index
+	pushed   bool       // uniform.offset was pushed with layout
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
 	voff     int
@@ -411,7 +419,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
 			// Sets bound with another layout are not compatible: bind again.
 			st.layout, st.vonly = layout, vonly
-			st.uniform, st.texSet = uniformLoc{}, nil
+			st.uniform, st.texSet, st.pushed = uniformLoc{}, nil, false
 		}
 	}
 	if st.first || d.Viewport != st.viewport {
@@ -428,9 +436,21 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	if err != nil {
 		return err
 	}
-	if st.first || u != st.uniform {
-		r.ops.uniforms(st.layout, u.set, u.offset)
-		st.uniform = u
+	switch {
+	case d.Pipeline.Effect != 0:
+		if st.first || u != st.uniform {
+			r.ops.uniforms(st.layout, u.set, u.offset)
+			st.uniform = u
+		}
+	default: // BasicEffect: the set once per arena chunk, the index pushed (G16)
+		if st.first || u.set != st.uniform.set {
+			r.ops.drawData(st.layout, u.set)
+			st.uniform.set, st.pushed = u.set, false
+		}
+		if !st.pushed || u.offset != st.uniform.offset {
+			r.ops.drawIndex(st.layout, u.offset)
+			st.uniform.offset, st.pushed = u.offset, true
+		}
 	}
 	tex := r.white
 	if d.Texture != 0 {

@@ -92,6 +92,7 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(cmdSetScissor, "vkCmdSetScissor")
 	LOAD(cmdBindPipeline, "vkCmdBindPipeline")
 	LOAD(cmdBindDescriptorSets, "vkCmdBindDescriptorSets")
+	LOAD(cmdPushConstants, "vkCmdPushConstants")
 	LOAD(cmdBindVertexBuffers, "vkCmdBindVertexBuffers")
 	LOAD(cmdBindIndexBuffer, "vkCmdBindIndexBuffer")
 	LOAD(cmdDraw, "vkCmdDraw")
@@ -244,6 +245,15 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			1, &o->u[0]);
 		break;
 	}
+	case MTN_OP_DRAW_DATA: {
+		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
+		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 0, 1, &set,
+			0, NULL);
+		break;
+	}
+	case MTN_OP_DRAW_INDEX:
+		l->cmdPushConstants(cmd, H(VkPipelineLayout, o->h[0]), VK_SHADER_STAGE_VERTEX_BIT, 0, 4, &o->u[0]);
+		break;
 	case MTN_OP_TEXTURE: {
 		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
 		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 1, 1, &set,

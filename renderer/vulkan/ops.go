@@ -121,6 +121,19 @@ func (o *opList) uniforms(layout vk.PipelineLayout, set vk.DescriptorSet, offset
 	op.h[0], op.h[1], op.u[0] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set)), C.uint32_t(offset)
 }
 
+// drawData binds set 0 (BasicEffect's blocks, a storage buffer) with
+// layout (G16).
+func (o *opList) drawData(layout vk.PipelineLayout, set vk.DescriptorSet) {
+	op := o.next(C.MTN_OP_DRAW_DATA)
+	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
+}
+
+// drawIndex pushes the index of the draw's block (G16).
+func (o *opList) drawIndex(layout vk.PipelineLayout, index uint32) {
+	op := o.next(C.MTN_OP_DRAW_INDEX)
+	op.h[0], op.u[0] = handle(unsafe.Pointer(layout)), C.uint32_t(index)
+}
+
 func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) {
 	op := o.next(C.MTN_OP_TEXTURE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))

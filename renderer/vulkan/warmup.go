@@ -95,7 +95,7 @@ func (w *warmup) create(d *deviceState) (err error) {
 		return err
 	}
 	size := warmupVertexBase + warmupStride*len(graphics.CommonPipelines()) + int(unsafe.Sizeof(defaultAttributes))
-	if w.data, err = newBuffer(d.dev, size, vk.BufferUsageUniformBufferBit|vk.BufferUsageVertexBufferBit, "warm-up"); err != nil {
+	if w.data, err = newBuffer(d.dev, size, vk.BufferUsageStorageBufferBit|vk.BufferUsageVertexBufferBit, "warm-up"); err != nil {
 		return err
 	}
 	if w.pool, err = newDescriptorPool(dev); err != nil {
@@ -130,11 +130,11 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 		}
 	}
 
-	uniformSet, res := allocSet(w.dev, w.pool, d.uniformLayout)
+	uniformSet, res := allocSet(w.dev, w.pool, d.drawDataLayout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
 	}
-	writeUniformSet(w.dev, uniformSet, w.data.handle)
+	writeDrawDataSet(w.dev, uniformSet, w.data.handle)
 	textureSet, res := allocSet(w.dev, w.pool, d.textureLayout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
@@ -184,8 +184,11 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	defer rp.Free()
 	vk.CmdBeginRenderPass(w.cmd, &rp, vk.SubpassContentsInline)
 	cmdViewportScissor(w.cmd, 1, 1)
-	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.pipeLayout, 0, 2,
-		[]vk.DescriptorSet{uniformSet, textureSet}, 1, []uint32{0})
+	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.builtinLayout, 0, 2,
+		[]vk.DescriptorSet{uniformSet, textureSet}, 0, nil)
+	var index uint32 // the block at the buffer's start
+	vk.CmdPushConstants(w.cmd, d.builtinLayout, vk.ShaderStageFlags(vk.ShaderStageVertexBit), 0, drawIndexSize,
+		unsafe.Pointer(&index))
 	for i, k := range keys {
 		p, ok := d.pipelines[pipelineKey(k, false)]
 		if !ok {
