@@ -21,12 +21,12 @@ struct Effect {
     vec4 fogColor;
 };
 
-// G16: every draw's block lives in one storage buffer per frame; the
-// draw's index in it is its only push constant (no descriptor work per
-// draw). std430 lays Effect out as std140 would (vec4-sized members).
-layout(std430, set = 0, binding = 0) readonly buffer Effects { Effect effects[]; };
-layout(push_constant) uniform Draw { uint index; } draw;
-#define u effects[draw.index]
+// G16: the blocks of up to 128 draws side by side in one uniform buffer
+// range (bound once for them all); a draw names its block by its first
+// instance (BasicEffect draws no instances): no descriptor work and no
+// state change per draw. The array's stride is the block's size (448).
+layout(set = 0, binding = 0) uniform Effects { Effect effects[128]; };
+#define u effects[gl_InstanceIndex]
 
 
 layout(location = 0) in vec3 inPosition;
@@ -45,7 +45,7 @@ const uint VERTEX_COLOR = 2u;
 layout(location = 5) flat out uint vIndex; // the draw's index, for the fragment shader
 
 void main() {
-    vIndex = draw.index;
+    vIndex = uint(gl_InstanceIndex);
     vec4 p = vec4(inPosition, 1.0);
     float vertexColor = float((u.flags.x & VERTEX_COLOR) != 0u);
     vDiffuse = u.diffuseColor * mix(vec4(1.0), inColor, vertexColor);

@@ -24,12 +24,12 @@ struct Effect {
     vec4 fogColor;
 };
 
-// G16: every draw's block lives in one storage buffer per frame; the
-// draw's index in it is its only push constant (no descriptor work per
-// draw). std430 lays Effect out as std140 would (vec4-sized members).
-layout(std430, set = 0, binding = 0) readonly buffer Effects { Effect effects[]; };
-layout(push_constant) uniform Draw { uint index; } draw;
-#define u effects[draw.index]
+// G16: the blocks of up to 128 draws side by side in one uniform buffer
+// range (bound once for them all); a draw names its block by its first
+// instance (BasicEffect draws no instances): no descriptor work and no
+// state change per draw. The array's stride is the block's size (448).
+layout(set = 0, binding = 0) uniform Effects { Effect effects[128]; };
+#define u effects[gl_InstanceIndex]
 
 
 layout(location = 0) in vec3 inPosition;

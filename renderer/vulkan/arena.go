@@ -75,10 +75,9 @@ func newDescriptorPool(dev vk.Device) (vk.DescriptorPool, error) {
 		SType:         vk.StructureTypeDescriptorPoolCreateInfo,
 		Flags:         vk.DescriptorPoolCreateFlags(vk.DescriptorPoolCreateFreeDescriptorSetBit),
 		MaxSets:       setsPerPool,
-		PoolSizeCount: 3,
+		PoolSizeCount: 2,
 		PPoolSizes: []vk.DescriptorPoolSize{
 			{Type: vk.DescriptorTypeUniformBufferDynamic, DescriptorCount: setsPerPool},
-			{Type: vk.DescriptorTypeStorageBuffer, DescriptorCount: setsPerPool},
 			{Type: vk.DescriptorTypeCombinedImageSampler, DescriptorCount: setsPerPool},
 		},
 	}
@@ -101,27 +100,25 @@ func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayo
 	return set, res
 }
 
-// writeUniformSet points set (dynamic uniform buffer) at b.
-func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
+// writeUniformSet points set (dynamic uniform buffer) at size bytes of b.
+func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer, size int) {
 	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(graphics.EffectUniformsSize)}},
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(size)}},
 	})
 }
 
-// writeDrawDataSet points set (storage buffer) at the whole of b (G16).
-func writeDrawDataSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
-	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
-		SType:           vk.StructureTypeWriteDescriptorSet,
-		DstSet:          set,
-		DescriptorCount: 1,
-		DescriptorType:  vk.DescriptorTypeStorageBuffer,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(vk.WholeSize)}},
-	})
-}
+// drawGroup is how many BasicEffect blocks one binding covers (the
+// shaders' array length): a draw names its block in the group by its
+// first instance, and the set is bound again only for the next group
+// (G16). drawGroupBytes is their size.
+const (
+	drawGroup      = 128
+	drawGroupBytes = drawGroup * graphics.EffectUniformsSize
+)
 
 // writeTextureSet points set (combined image sampler) at view and smp.
 func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp vk.Sampler) {
@@ -145,7 +142,7 @@ const arenaChunkSize = 4 << 20
 type arenaChunk struct {
 	buf  *buffer
 	set  vk.DescriptorSet // dynamic uniform buffer over buf
-	data vk.DescriptorSet // storage buffer over all of buf (BasicEffect's blocks, G16)
+	data vk.DescriptorSet // dynamic uniform buffer over a group of BasicEffect's blocks (G16)
 	used int
 }
 
@@ -178,7 +175,7 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 		}
 	}
 	buf, err := newBuffer(r.dev, max(size, arenaChunkSize), vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|
-		vk.BufferUsageUniformBufferBit|vk.BufferUsageStorageBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
+		vk.BufferUsageUniformBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
 	if err != nil {
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
@@ -187,14 +184,14 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 		buf.destroy()
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	writeUniformSet(r.dev.handle, set, buf.handle)
-	data, err := r.pools.alloc(r.drawDataLayout)
+	writeUniformSet(r.dev.handle, set, buf.handle, graphics.EffectUniformsSize)
+	data, err := r.pools.alloc(r.uniformLayout)
 	if err != nil {
 		r.pools.free(set)
 		buf.destroy()
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	writeDrawDataSet(r.dev.handle, data, buf.handle)
+	writeUniformSet(r.dev.handle, data, buf.handle, drawGroupBytes)
 	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, data: data, used: size})
 	a.cur = len(a.chunks) - 1
 	return &a.chunks[a.cur], 0, nil

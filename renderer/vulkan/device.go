@@ -20,6 +20,9 @@ type device struct {
 	// feature is enabled, else 0; maxLodBias is maxSamplerLodBias.
 	maxAnisotropy int
 	maxLodBias    float32
+	// maxUniformRange is maxUniformBufferRange (G16: a group of
+	// BasicEffect blocks must fit).
+	maxUniformRange uint32
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -81,6 +84,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		d.maxAnisotropy = int(props.Limits.MaxSamplerAnisotropy)
 	}
 	d.maxLodBias = props.Limits.MaxSamplerLodBias
+	d.maxUniformRange = props.Limits.MaxUniformBufferRange
 	props.Limits.Free()
 	props.Free()
 	return d, nil

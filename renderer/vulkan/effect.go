@@ -185,9 +185,8 @@ func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, boo
 		if e := d.fx.effects[k.Effect]; e != nil && e.vertexOnly {
 			return d.vertexPipeLayout, true
 		}
-		return d.pipeLayout, false
 	}
-	return d.builtinLayout, false
+	return d.pipeLayout, false
 }
 
 // recordEffectData copies the record's effect blocks into the arena, with

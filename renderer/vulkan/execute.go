@@ -166,18 +166,18 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 	}
 	r.uniformLocs = r.uniformLocs[:len(f.Uniforms)]
 	if n := len(f.Uniforms); n > 0 {
-		// G16: the blocks sit side by side in one storage buffer, at a
-		// multiple of their size from its start, so a draw names its
-		// block by index (a push constant): no descriptor work per draw.
+		// G16: the blocks sit side by side; a group of drawGroup is
+		// bound once (its dynamic offset), and a draw names its block in
+		// the group by its first instance: no descriptor work per draw.
+		// The last group's binding reaches past the blocks: room for it.
 		const size = graphics.EffectUniformsSize
-		c, off, err := r.arenaAlloc(a, (n+1)*size, 16)
+		c, off, err := r.arenaAlloc(a, n*size+drawGroupBytes, r.uboAlign)
 		if err != nil {
 			return err
 		}
-		first := (off + size - 1) / size
 		for i := range f.Uniforms {
-			*(*graphics.EffectUniforms)(c.buf.at((first + i) * size)) = f.Uniforms[i]
-			r.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(first + i)}
+			*(*graphics.EffectUniforms)(c.buf.at(off + i*size)) = f.Uniforms[i]
+			r.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(off + i/drawGroup*drawGroupBytes), index: uint32(i % drawGroup)}
 		}
 	}
 	if err := r.recordEffectData(f, a); err != nil {
@@ -290,8 +290,7 @@ type drawState struct {
 	scissor  graphics.Rectangle
 	layout   vk.PipelineLayout // of the bound pipeline
 	vonly    bool              // its uniform block is visible to the vertex stage only
-	uniform  uniformLoc // BasicEffect's: the storage buffer's set and the block's index
-	pushed   bool       // uniform.offset was pushed with layout
+	uniform  uniformLoc        // BasicEffect's: its group's (index unused)
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
 	voff     int
@@ -419,7 +418,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
 			// Sets bound with another layout are not compatible: bind again.
 			st.layout, st.vonly = layout, vonly
-			st.uniform, st.texSet, st.pushed = uniformLoc{}, nil, false
+			st.uniform, st.texSet = uniformLoc{}, nil
 		}
 	}
 	if st.first || d.Viewport != st.viewport {
@@ -436,21 +435,19 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	if err != nil {
 		return err
 	}
+	var block uint32 // BasicEffect's: the draw's first instance
 	switch {
 	case d.Pipeline.Effect != 0:
 		if st.first || u != st.uniform {
 			r.ops.uniforms(st.layout, u.set, u.offset)
 			st.uniform = u
 		}
-	default: // BasicEffect: the set once per arena chunk, the index pushed (G16)
-		if st.first || u.set != st.uniform.set {
-			r.ops.drawData(st.layout, u.set)
-			st.uniform.set, st.pushed = u.set, false
+	default: // BasicEffect: the set once per group, the block by first instance (G16)
+		if st.first || u.set != st.uniform.set || u.offset != st.uniform.offset {
+			r.ops.uniforms(st.layout, u.set, u.offset)
+			st.uniform = u
 		}
-		if !st.pushed || u.offset != st.uniform.offset {
-			r.ops.drawIndex(st.layout, u.offset)
-			st.uniform.offset, st.pushed = u.offset, true
-		}
+		block = u.index
 	}
 	tex := r.white
 	if d.Texture != 0 {
@@ -496,7 +493,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	st.first = false
 	if !d.Indexed {
 		r.ops.draw(d.Count, 0)
-		r.ops.instances(d.InstanceCount)
+		r.ops.instances(d.InstanceCount, block)
 		return nil
 	}
 	ib, ioff := verts, vertBase+d.IndexOffset
@@ -517,6 +514,6 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		st.ibuf, st.ioff, st.iwide = ib, ioff, wide
 	}
 	r.ops.drawIndexed(d.Count, first, d.BaseVertex)
-	r.ops.instances(d.InstanceCount)
+	r.ops.instances(d.InstanceCount, block)
 	return nil
 }

@@ -92,7 +92,6 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(cmdSetScissor, "vkCmdSetScissor")
 	LOAD(cmdBindPipeline, "vkCmdBindPipeline")
 	LOAD(cmdBindDescriptorSets, "vkCmdBindDescriptorSets")
-	LOAD(cmdPushConstants, "vkCmdPushConstants")
 	LOAD(cmdBindVertexBuffers, "vkCmdBindVertexBuffers")
 	LOAD(cmdBindIndexBuffer, "vkCmdBindIndexBuffer")
 	LOAD(cmdDraw, "vkCmdDraw")
@@ -245,15 +244,6 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			1, &o->u[0]);
 		break;
 	}
-	case MTN_OP_DRAW_DATA: {
-		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
-		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 0, 1, &set,
-			0, NULL);
-		break;
-	}
-	case MTN_OP_DRAW_INDEX:
-		l->cmdPushConstants(cmd, H(VkPipelineLayout, o->h[0]), VK_SHADER_STAGE_VERTEX_BIT, 0, 4, &o->u[0]);
-		break;
 	case MTN_OP_TEXTURE: {
 		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
 		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 1, 1, &set,
@@ -271,10 +261,10 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			o->u[0] ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
 		break;
 	case MTN_OP_DRAW:
-		l->cmdDraw(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], 0);
+		l->cmdDraw(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], o->u[4]);
 		break;
 	case MTN_OP_DRAW_INDEXED:
-		l->cmdDrawIndexed(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], (int32_t)o->u[2], 0);
+		l->cmdDrawIndexed(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], (int32_t)o->u[2], o->u[4]);
 		break;
 	case MTN_OP_COPY_BUFFER: {
 		memoryBarrier(l, cmd, 0, 0, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, TRANSFER);

@@ -121,19 +121,6 @@ func (o *opList) uniforms(layout vk.PipelineLayout, set vk.DescriptorSet, offset
 	op.h[0], op.h[1], op.u[0] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set)), C.uint32_t(offset)
 }
 
-// drawData binds set 0 (BasicEffect's blocks, a storage buffer) with
-// layout (G16).
-func (o *opList) drawData(layout vk.PipelineLayout, set vk.DescriptorSet) {
-	op := o.next(C.MTN_OP_DRAW_DATA)
-	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
-}
-
-// drawIndex pushes the index of the draw's block (G16).
-func (o *opList) drawIndex(layout vk.PipelineLayout, index uint32) {
-	op := o.next(C.MTN_OP_DRAW_INDEX)
-	op.h[0], op.u[0] = handle(unsafe.Pointer(layout)), C.uint32_t(index)
-}
-
 func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) {
 	op := o.next(C.MTN_OP_TEXTURE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
@@ -152,11 +139,12 @@ func (o *opList) verticesInstanced(b vk.Buffer, offset int, inst vk.Buffer, inst
 	op.h[2], op.h[3] = handle(unsafe.Pointer(inst)), C.uint64_t(instOffset)
 }
 
-// instances sets the instance count of the draw op just recorded.
-func (o *opList) instances(n int) {
+// instances sets the instance count and the first instance (BasicEffect:
+// the index of its block, G16) of the draw op just recorded.
+func (o *opList) instances(n int, first uint32) {
 	if o.n > 0 && !o.full {
 		op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), (o.n-1)*C.sizeof_mtn_op))
-		op.u[3] = C.uint32_t(n)
+		op.u[3], op.u[4] = C.uint32_t(n), C.uint32_t(first)
 	}
 }
 

@@ -154,28 +154,6 @@ func newPipelineLayout(dev vk.Device, sets []vk.DescriptorSetLayout) (vk.Pipelin
 	return l, err
 }
 
-// drawIndexSize is the push constant of BasicEffect's draws: the index of
-// the draw's block in the frame's storage buffer (G16).
-const drawIndexSize = 4
-
-// newPipelineLayoutPush is newPipelineLayout with push bytes of push
-// constants for the vertex stage.
-func newPipelineLayoutPush(dev vk.Device, sets []vk.DescriptorSetLayout, push uint32) (vk.PipelineLayout, error) {
-	ci := vk.PipelineLayoutCreateInfo{
-		SType:                  vk.StructureTypePipelineLayoutCreateInfo,
-		SetLayoutCount:         uint32(len(sets)),
-		PSetLayouts:            sets,
-		PushConstantRangeCount: 1,
-		PPushConstantRanges: []vk.PushConstantRange{{
-			StageFlags: vk.ShaderStageFlags(vk.ShaderStageVertexBit), Size: push,
-		}},
-	}
-	defer ci.Free()
-	var l vk.PipelineLayout
-	err := callErr("create pipeline layout", "vkCreatePipelineLayout", vk.CreatePipelineLayout(dev, &ci, nil, &l))
-	return l, err
-}
-
 // newShaderModule creates a module from SPIR-V words.
 func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModule, error) {
 	ci := vk.ShaderModuleCreateInfo{

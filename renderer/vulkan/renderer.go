@@ -150,10 +150,6 @@ type deviceState struct {
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout
-	// drawDataLayout and builtinLayout are BasicEffect's: its blocks in a
-	// storage buffer, the draw's index a push constant (G16).
-	drawDataLayout vk.DescriptorSetLayout
-	builtinLayout  vk.PipelineLayout
 	shaders       shaderSet
 	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache

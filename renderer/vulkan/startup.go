@@ -40,14 +40,9 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if d.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.uniformLayout, d.textureLayout}); err != nil {
 		return err
 	}
-	// G16: BasicEffect's blocks, a storage buffer indexed by a push constant.
-	if d.drawDataLayout, err = newSetLayout(dev, vk.DescriptorTypeStorageBuffer,
-		vk.ShaderStageVertexBit|vk.ShaderStageFragmentBit); err != nil {
-		return err
-	}
-	if d.builtinLayout, err = newPipelineLayoutPush(dev, []vk.DescriptorSetLayout{d.drawDataLayout, d.textureLayout},
-		drawIndexSize); err != nil {
-		return err
+	if r := int(d.dev.maxUniformRange); r < drawGroupBytes {
+		return fmt.Errorf("the device's maxUniformBufferRange is %d bytes: BasicEffect needs %d (%d blocks of %d)",
+			r, drawGroupBytes, drawGroup, graphics.EffectUniformsSize)
 	}
 	if d.vertexUniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic, vk.ShaderStageVertexBit); err != nil {
 		return err
@@ -154,7 +149,7 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 		return d.effectPipeline(k, rp)
 	}
 	vert, frag := d.shaders.pick(key.Shader)
-	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.builtinLayout, vert, frag, k.PipelineKey)
+	p, err := newPipeline(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, k.PipelineKey)
 	if err != nil {
 		return nil, err
 	}
@@ -184,13 +179,13 @@ func (d *deviceState) destroyCore() {
 		}
 		d.shaders.destroy(dev)
 		d.destroyEffects()
-		for _, l := range []*vk.PipelineLayout{&d.builtinLayout, &d.pipeLayout, &d.vertexPipeLayout} {
+		for _, l := range []*vk.PipelineLayout{&d.pipeLayout, &d.vertexPipeLayout} {
 			if *l != nil {
 				vk.DestroyPipelineLayout(dev, *l, nil)
 				*l = nil
 			}
 		}
-		for _, l := range []*vk.DescriptorSetLayout{&d.drawDataLayout, &d.textureLayout, &d.uniformLayout, &d.vertexUniformLayout} {
+		for _, l := range []*vk.DescriptorSetLayout{&d.textureLayout, &d.uniformLayout, &d.vertexUniformLayout} {
 			if *l != nil {
 				vk.DestroyDescriptorSetLayout(dev, *l, nil)
 				*l = nil

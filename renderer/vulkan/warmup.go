@@ -95,7 +95,8 @@ func (w *warmup) create(d *deviceState) (err error) {
 		return err
 	}
 	size := warmupVertexBase + warmupStride*len(graphics.CommonPipelines()) + int(unsafe.Sizeof(defaultAttributes))
-	if w.data, err = newBuffer(d.dev, size, vk.BufferUsageStorageBufferBit|vk.BufferUsageVertexBufferBit, "warm-up"); err != nil {
+	size = max(size, drawGroupBytes) // the uniform binding's range (G16)
+	if w.data, err = newBuffer(d.dev, size, vk.BufferUsageUniformBufferBit|vk.BufferUsageVertexBufferBit, "warm-up"); err != nil {
 		return err
 	}
 	if w.pool, err = newDescriptorPool(dev); err != nil {
@@ -130,11 +131,11 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 		}
 	}
 
-	uniformSet, res := allocSet(w.dev, w.pool, d.drawDataLayout)
+	uniformSet, res := allocSet(w.dev, w.pool, d.uniformLayout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
 	}
-	writeDrawDataSet(w.dev, uniformSet, w.data.handle)
+	writeUniformSet(w.dev, uniformSet, w.data.handle, drawGroupBytes)
 	textureSet, res := allocSet(w.dev, w.pool, d.textureLayout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
@@ -184,11 +185,8 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	defer rp.Free()
 	vk.CmdBeginRenderPass(w.cmd, &rp, vk.SubpassContentsInline)
 	cmdViewportScissor(w.cmd, 1, 1)
-	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.builtinLayout, 0, 2,
-		[]vk.DescriptorSet{uniformSet, textureSet}, 0, nil)
-	var index uint32 // the block at the buffer's start
-	vk.CmdPushConstants(w.cmd, d.builtinLayout, vk.ShaderStageFlags(vk.ShaderStageVertexBit), 0, drawIndexSize,
-		unsafe.Pointer(&index))
+	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.pipeLayout, 0, 2,
+		[]vk.DescriptorSet{uniformSet, textureSet}, 1, []uint32{0}) // first instance 0: the block at the buffer's start
 	for i, k := range keys {
 		p, ok := d.pipelines[pipelineKey(k, false)]
 		if !ok {
