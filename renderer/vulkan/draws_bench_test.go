@@ -1,9 +1,10 @@
 package vulkan
 
 import (
-	"time"
-
+	"image"
+	"image/color"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -101,4 +102,71 @@ func BenchmarkG16_ThousandDraws(b *testing.B) {
 	b.ReportMetric(perDraw(cpu), "us/draw")
 	b.ReportMetric(perDraw(wall), "wall-us/draw")
 	b.ReportMetric(float64(median(cpu[1]).Microseconds())/1000, "empty-frame-cpu-ms")
+}
+
+// TestG16_BasicEffectBindsOncePerGroup records 1,000 BasicEffect draws of
+// distinct objects (each its own block) and counts the binds of the
+// uniform set: one per group of drawGroup blocks, not one per draw. The
+// picture stays that of separate draws (the golden tests pin it).
+func TestG16_BasicEffectBindsOncePerGroup(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var binds int
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		if _, err := c.frame(g, false, func() error { return thousandDraws(c, 0) }); err != nil {
+			return err
+		}
+		binds = g.r.ops.uniformBinds()
+		return nil
+	})
+	if want := (1000 + drawGroup - 1) / drawGroup; binds > want {
+		t.Errorf("%d uniform binds for 1,000 BasicEffect draws, want at most %d (one per %d blocks)", binds, want, drawGroup)
+	}
+}
+
+// TestG16_EachDrawReadsItsOwnBlock draws 300 small quads, each in its own
+// colour (its own block, across three groups), and reads each back.
+func TestG16_EachDrawReadsItsOwnBlock(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	const n, cols, cell = 300, 40, 4
+	colour := func(i int) mgl32.Vec3 {
+		return mgl32.Vec3{float32(i%cols) / (cols - 1), float32(i/cols) / 7, float32(i%3) / 2}
+	}
+	var img *image.RGBA
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			for i := range n {
+				c.flat.DiffuseColor = colour(i)
+				x, y := float32(i%cols*cell), float32(i/cols*cell)
+				if err := c.quad(x, y, cell, cell, graphics.White, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		return err
+	})
+	bad := 0
+	for i := range n {
+		v := colour(i)
+		want := color.RGBA{uint8(v[0]*255 + 0.5), uint8(v[1]*255 + 0.5), uint8(v[2]*255 + 0.5), 255}
+		if got := rgbaAt(img, i%cols*cell+cell/2, i/cols*cell+cell/2); !near(got, want, 2) {
+			if bad++; bad <= 5 {
+				t.Errorf("quad %d: pixel %v, want %v", i, got, want)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d quads drawn with another draw's block", bad, n)
+	}
 }

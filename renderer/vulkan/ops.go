@@ -218,3 +218,15 @@ func (o *opList) genMips(img vk.Image, w, h, levels int) {
 	op.h[2] = handle(unsafe.Pointer(img))
 	op.u[0], op.u[1], op.u[2] = C.uint32_t(w), C.uint32_t(h), C.uint32_t(levels)
 }
+
+// uniformBinds counts the recorded binds of a uniform block (set 0):
+// tests (G16).
+func (o *opList) uniformBinds() int {
+	n := 0
+	for i := range o.n {
+		if (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), i*C.sizeof_mtn_op)).kind == C.MTN_OP_UNIFORMS {
+			n++
+		}
+	}
+	return n
+}
