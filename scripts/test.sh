@@ -34,10 +34,18 @@ if [ "${METRONOME_MESA25:-1}" != 0 ]; then
     *" -run "* | *" -run="*) mesa25_args=("$@") ;;
     *) mesa25_args=(-run '^(TestP4_|TestP5_|TestP8_|TestP11_|TestW2_ResizeStorm|TestG10_)' "$@") ;;
   esac
+  system_icd=${VK_DRIVER_FILES:-}
   (
     . scripts/mesa25.sh --env
     echo "second driver: Mesa $MESA25_VERSION's lavapipe ($VK_DRIVER_FILES)" >&2
     go test -count=1 -p 1 "${mesa25_args[@]}" ./...
+    # G16: the CPU per draw of 1,000 BasicEffect draws (us/draw), briefly,
+    # on this driver and on the system's. Only in a full run.
+    case " $* " in *" -run "* | *" -run="*) ;; *)
+      go test -count=1 -p 1 -run '^$' -bench '^BenchmarkG16_' -benchtime 3x ./renderer/vulkan
+      (unset LD_LIBRARY_PATH; VK_DRIVER_FILES=$system_icd go test -count=1 -p 1 -run '^$' -bench '^BenchmarkG16_' -benchtime 3x ./renderer/vulkan)
+      ;;
+    esac
   )
 fi
 

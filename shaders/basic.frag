@@ -2,22 +2,6 @@
 // BasicEffect's fragment shader: the lit vertex colour times the texture
 // (a white texel when the effect has none), plus the specular light.
 
-layout(set = 0, binding = 0) uniform Effect {
-    mat4 world;
-    mat4 worldViewProj;
-    mat4 worldInvTranspose;
-    vec4 diffuseColor;
-    vec4 emissiveColor;
-    vec4 specularColor;
-    vec4 eyePosition;
-    vec4 lightDirection[3];
-    vec4 lightDiffuse[3];
-    vec4 lightSpecular[3];
-    uvec4 flags;
-    vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
-    vec4 fogColor;
-} u;
-
 layout(set = 1, binding = 0) uniform sampler2D tex;
 
 layout(location = 0) in vec4 vColor;

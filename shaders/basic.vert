@@ -7,7 +7,7 @@
 // declaration lacks come from a constant binding: normal (0, 0, 1), colour
 // white, texture coordinate (0, 0).
 
-layout(set = 0, binding = 0) uniform Effect {
+struct Effect {
     mat4 world;
     mat4 worldViewProj;   // already in Vulkan clip space (Y down, depth 0..1)
     mat4 worldInvTranspose;
@@ -21,7 +21,15 @@ layout(set = 0, binding = 0) uniform Effect {
     uvec4 flags;          // x: 1 lighting, 2 vertex colour, 4 texture
     vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
     vec4 fogColor;
-} u;
+};
+
+// G16: the blocks of up to 128 draws side by side in one uniform buffer
+// range (bound once for them all); a draw names its block by its first
+// instance (BasicEffect draws no instances): no descriptor work and no
+// state change per draw. The array's stride is the block's size (448).
+layout(set = 0, binding = 0) uniform Effects { Effect effects[128]; };
+#define u effects[gl_InstanceIndex]
+
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec4 inColor;

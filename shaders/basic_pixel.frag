@@ -6,7 +6,7 @@
 // second time with UNTEXTURED defined for draws without a texture (no
 // sampling; without -O, so vTexCoord stays in the interface).
 
-layout(set = 0, binding = 0) uniform Effect {
+struct Effect {
     mat4 world;
     mat4 worldViewProj;
     mat4 worldInvTranspose;
@@ -20,7 +20,16 @@ layout(set = 0, binding = 0) uniform Effect {
     uvec4 flags;
     vec4 fogVector;
     vec4 fogColor;
-} u;
+};
+
+// G16: the blocks of up to 128 draws side by side in one uniform buffer
+// range (bound once for them all); a draw names its block by its first
+// instance (BasicEffect draws no instances): no descriptor work and no
+// state change per draw. The array's stride is the block's size (448).
+layout(set = 0, binding = 0) uniform Effects { Effect effects[128]; };
+layout(location = 5) flat in uint vIndex; // the draw's index (basic_pixel.vert)
+#define u effects[vIndex]
+
 
 #ifndef UNTEXTURED
 layout(set = 1, binding = 0) uniform sampler2D tex;

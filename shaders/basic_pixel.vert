@@ -5,7 +5,7 @@
 // each pixel (basic_pixel.frag); the fog factor stays per vertex, as in
 // XNA. The uniform block is basic.vert's, member for member.
 
-layout(set = 0, binding = 0) uniform Effect {
+struct Effect {
     mat4 world;
     mat4 worldViewProj;   // already in Vulkan clip space (Y down, depth 0..1)
     mat4 worldInvTranspose;
@@ -19,7 +19,15 @@ layout(set = 0, binding = 0) uniform Effect {
     uvec4 flags;          // x: 1 lighting, 2 vertex colour, 4 texture, 8 per pixel
     vec4 fogVector;       // fog factor = dot(position, fogVector), 0 without fog
     vec4 fogColor;
-} u;
+};
+
+// G16: the blocks of up to 128 draws side by side in one uniform buffer
+// range (bound once for them all); a draw names its block by its first
+// instance (BasicEffect draws no instances): no descriptor work and no
+// state change per draw. The array's stride is the block's size (448).
+layout(set = 0, binding = 0) uniform Effects { Effect effects[128]; };
+#define u effects[gl_InstanceIndex]
+
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec4 inColor;
@@ -34,7 +42,10 @@ layout(location = 4) out vec3 vNormal;   // world space, normalized per pixel
 
 const uint VERTEX_COLOR = 2u;
 
+layout(location = 5) flat out uint vIndex; // the draw's index, for the fragment shader
+
 void main() {
+    vIndex = uint(gl_InstanceIndex);
     vec4 p = vec4(inPosition, 1.0);
     float vertexColor = float((u.flags.x & VERTEX_COLOR) != 0u);
     vDiffuse = u.diffuseColor * mix(vec4(1.0), inColor, vertexColor);

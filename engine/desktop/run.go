@@ -1,14 +1,9 @@
 package desktop
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
-
-	"github.com/metronome-engine/metronome/engine/audio"
-	"github.com/metronome-engine/metronome/engine/desktop/audioout"
 
 	"github.com/metronome-engine/metronome/engine"
 )
@@ -67,9 +62,12 @@ type AudioOutput int
 const (
 	// AudioReal opens the system's audio server (PulseAudio or ALSA on
 	// Linux, WASAPI on Windows) through oto, unless Engine.Audio already
-	// has an Output or a Sink, or METRONOME_AUDIO=off is set. Without a
-	// server the game runs silently: NewGame prints one line saying so and
-	// Audio().Available() is false.
+	// has an Output or a Sink, or METRONOME_AUDIO=off is set. It opens on
+	// its own goroutine, beside the window and Vulkan's start, so it never
+	// delays the first frame; until it is open Audio().Available() is
+	// false, and sounds played meanwhile keep their game-time places and
+	// are heard once it runs. Without a server the game runs silently:
+	// one line says so and Audio().Available() stays false.
 	AudioReal AudioOutput = iota
 	// AudioOffline keeps Engine.Audio as it is: its Sink (a WAV file) or,
 	// without one, silence, rendered in lockstep with game time (A4).
@@ -94,16 +92,19 @@ func (c Config) withDefaults() Config {
 // Run. If the caller never calls Run, it must call Close to shut the window.
 // Must be called from the main thread.
 func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
+	opening := startAudio(cfg) // off the critical path: overlaps the window and Vulkan's start
 	p, err := NewPlatform(cfg)
 	if err != nil {
+		opening.abandon()
 		return nil, err
 	}
-	cfg.Engine.Audio = openAudio(cfg)
+	cfg.Engine.Audio = opening.config(cfg)
 	if cfg.ContentDir != "" {
 		cfg.Engine.ContentDir = cfg.ContentDir
 	}
 	g, err := engine.NewGame(h, p, cfg.Engine)
 	if err != nil {
+		opening.abandon() // the output, once open, is closed (twice is harmless)
 		p.Destroy()
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
@@ -121,25 +122,4 @@ func Run(h engine.Handler, cfg Config) error {
 		return err
 	}
 	return g.Run()
-}
-
-// openAudio fills in the real output unless the config says otherwise;
-// a failure leaves the game silent, said in one line (A5).
-func openAudio(cfg Config) audio.Config {
-	ac := cfg.Engine.Audio
-	if cfg.Audio != AudioReal || ac.Output != nil || ac.Sink != nil {
-		return ac
-	}
-	if os.Getenv("METRONOME_AUDIO") == "off" {
-		ac.Unavailable = errors.New("METRONOME_AUDIO=off")
-		return ac
-	}
-	out, err := audioout.Open(audioout.Options{Period: cfg.AudioPeriod})
-	if err != nil {
-		ac.Unavailable = err
-		fmt.Fprintf(os.Stderr, "audio: none, running silently (%v)\n", err)
-		return ac
-	}
-	ac.Output = out
-	return ac
 }

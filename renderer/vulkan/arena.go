@@ -100,16 +100,25 @@ func allocSet(dev vk.Device, pool vk.DescriptorPool, layout vk.DescriptorSetLayo
 	return set, res
 }
 
-// writeUniformSet points set (dynamic uniform buffer) at b.
-func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer) {
+// writeUniformSet points set (dynamic uniform buffer) at size bytes of b.
+func writeUniformSet(dev vk.Device, set vk.DescriptorSet, b vk.Buffer, size int) {
 	updateDescriptorSet(dev, &vk.WriteDescriptorSet{
 		SType:           vk.StructureTypeWriteDescriptorSet,
 		DstSet:          set,
 		DescriptorCount: 1,
 		DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
-		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(graphics.EffectUniformsSize)}},
+		PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: b, Range: vk.DeviceSize(size)}},
 	})
 }
+
+// drawGroup is how many BasicEffect blocks one binding covers (the
+// shaders' array length): a draw names its block in the group by its
+// first instance, and the set is bound again only for the next group
+// (G16). drawGroupBytes is their size.
+const (
+	drawGroup      = 128
+	drawGroupBytes = drawGroup * graphics.EffectUniformsSize
+)
 
 // writeTextureSet points set (combined image sampler) at view and smp.
 func writeTextureSet(dev vk.Device, set vk.DescriptorSet, view vk.ImageView, smp vk.Sampler) {
@@ -133,6 +142,7 @@ const arenaChunkSize = 4 << 20
 type arenaChunk struct {
 	buf  *buffer
 	set  vk.DescriptorSet // dynamic uniform buffer over buf
+	data vk.DescriptorSet // dynamic uniform buffer over a group of BasicEffect's blocks (G16)
 	used int
 }
 
@@ -174,8 +184,15 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 		buf.destroy()
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	writeUniformSet(r.dev.handle, set, buf.handle)
-	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, used: size})
+	writeUniformSet(r.dev.handle, set, buf.handle, graphics.EffectUniformsSize)
+	data, err := r.pools.alloc(r.uniformLayout)
+	if err != nil {
+		r.pools.free(set)
+		buf.destroy()
+		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
+	}
+	writeUniformSet(r.dev.handle, data, buf.handle, drawGroupBytes)
+	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, data: data, used: size})
 	a.cur = len(a.chunks) - 1
 	return &a.chunks[a.cur], 0, nil
 }

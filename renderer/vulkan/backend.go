@@ -33,7 +33,8 @@ type pipeKey struct {
 // uniformLoc is where a frame's uniform block lives in the arena.
 type uniformLoc struct {
 	set    vk.DescriptorSet
-	offset uint32
+	offset uint32 // the dynamic offset
+	index  uint32 // BasicEffect's: the block's index in its group (G16)
 }
 
 // createGraphics creates what drawing needs beside the swapchain and

@@ -25,6 +25,9 @@ type device struct {
 	// shader are the optional shader features enabled, which effects'
 	// SPIR-V is validated against (E7).
 	shader spirv.Features
+	// maxUniformRange is maxUniformBufferRange (G16: a group of
+	// BasicEffect blocks must fit).
+	maxUniformRange uint32
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -94,6 +97,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		d.maxAnisotropy = int(props.Limits.MaxSamplerAnisotropy)
 	}
 	d.maxLodBias = props.Limits.MaxSamplerLodBias
+	d.maxUniformRange = props.Limits.MaxUniformBufferRange
 	props.Limits.Free()
 	props.Free()
 	return d, nil

@@ -165,13 +165,20 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		r.uniformLocs = make([]uniformLoc, len(f.Uniforms), 2*len(f.Uniforms))
 	}
 	r.uniformLocs = r.uniformLocs[:len(f.Uniforms)]
-	for i := range f.Uniforms {
-		c, off, err := r.arenaAlloc(a, graphics.EffectUniformsSize, r.uboAlign)
+	if n := len(f.Uniforms); n > 0 {
+		// G16: the blocks sit side by side; a group of drawGroup is
+		// bound once (its dynamic offset), and a draw names its block in
+		// the group by its first instance: no descriptor work per draw.
+		// The last group's binding reaches past the blocks: room for it.
+		const size = graphics.EffectUniformsSize
+		c, off, err := r.arenaAlloc(a, n*size+drawGroupBytes, r.uboAlign)
 		if err != nil {
 			return err
 		}
-		*(*graphics.EffectUniforms)(c.buf.at(off)) = f.Uniforms[i]
-		r.uniformLocs[i] = uniformLoc{set: c.set, offset: uint32(off)}
+		for i := range f.Uniforms {
+			*(*graphics.EffectUniforms)(c.buf.at(off + i*size)) = f.Uniforms[i]
+			r.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(off + i/drawGroup*drawGroupBytes), index: uint32(i % drawGroup)}
+		}
 	}
 	if err := r.recordEffectData(f, a); err != nil {
 		return err
@@ -283,7 +290,7 @@ type drawState struct {
 	scissor  graphics.Rectangle
 	layout   vk.PipelineLayout // of the bound pipeline
 	vonly    bool              // its uniform block is visible to the vertex stage only
-	uniform  uniformLoc
+	uniform  uniformLoc        // BasicEffect's: its group's (index unused)
 	texSet   vk.DescriptorSet
 	vbuf     vk.Buffer
 	voff     int
@@ -428,9 +435,19 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	if err != nil {
 		return err
 	}
-	if st.first || u != st.uniform {
-		r.ops.uniforms(st.layout, u.set, u.offset)
-		st.uniform = u
+	var block uint32 // BasicEffect's: the draw's first instance
+	switch {
+	case d.Pipeline.Effect != 0:
+		if st.first || u != st.uniform {
+			r.ops.uniforms(st.layout, u.set, u.offset)
+			st.uniform = u
+		}
+	default: // BasicEffect: the set once per group, the block by first instance (G16)
+		if st.first || u.set != st.uniform.set || u.offset != st.uniform.offset {
+			r.ops.uniforms(st.layout, u.set, u.offset)
+			st.uniform = u
+		}
+		block = u.index
 	}
 	tex := r.white
 	if d.Texture != 0 {
@@ -476,7 +493,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	st.first = false
 	if !d.Indexed {
 		r.ops.draw(d.Count, 0)
-		r.ops.instances(d.InstanceCount)
+		r.ops.instances(d.InstanceCount, block)
 		return nil
 	}
 	ib, ioff := verts, vertBase+d.IndexOffset
@@ -497,6 +514,6 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		st.ibuf, st.ioff, st.iwide = ib, ioff, wide
 	}
 	r.ops.drawIndexed(d.Count, first, d.BaseVertex)
-	r.ops.instances(d.InstanceCount)
+	r.ops.instances(d.InstanceCount, block)
 	return nil
 }

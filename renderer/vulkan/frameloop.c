@@ -261,10 +261,10 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			o->u[0] ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
 		break;
 	case MTN_OP_DRAW:
-		l->cmdDraw(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], 0);
+		l->cmdDraw(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], o->u[4]);
 		break;
 	case MTN_OP_DRAW_INDEXED:
-		l->cmdDrawIndexed(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], (int32_t)o->u[2], 0);
+		l->cmdDrawIndexed(cmd, o->u[0], o->u[3] ? o->u[3] : 1, o->u[1], (int32_t)o->u[2], o->u[4]);
 		break;
 	case MTN_OP_COPY_BUFFER: {
 		memoryBarrier(l, cmd, 0, 0, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, TRANSFER);

@@ -15,10 +15,20 @@ import (
 func init() { runtime.LockOSThread() }
 
 func TestMain(m *testing.M) {
-	os.Exit(window.Main(func() int {
+	// The renderer's pipeline cache file (W14) goes to a private folder,
+	// not the user's.
+	cache, err := os.MkdirTemp("", "metronome-cache-")
+	if err == nil {
+		os.Setenv("XDG_CACHE_HOME", cache)
+	}
+	code := window.Main(func() int {
 		defer windowtest.KeepDisplay()()
 		return m.Run()
-	}))
+	})
+	if err == nil {
+		os.RemoveAll(cache)
+	}
+	os.Exit(code)
 }
 
 // mainSurface adapts a window for a renderer driven from the main thread.

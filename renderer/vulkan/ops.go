@@ -139,11 +139,12 @@ func (o *opList) verticesInstanced(b vk.Buffer, offset int, inst vk.Buffer, inst
 	op.h[2], op.h[3] = handle(unsafe.Pointer(inst)), C.uint64_t(instOffset)
 }
 
-// instances sets the instance count of the draw op just recorded.
-func (o *opList) instances(n int) {
+// instances sets the instance count and the first instance (BasicEffect:
+// the index of its block, G16) of the draw op just recorded.
+func (o *opList) instances(n int, first uint32) {
 	if o.n > 0 && !o.full {
 		op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), (o.n-1)*C.sizeof_mtn_op))
-		op.u[3] = C.uint32_t(n)
+		op.u[3], op.u[4] = C.uint32_t(n), C.uint32_t(first)
 	}
 }
 
@@ -216,4 +217,16 @@ func (o *opList) genMips(img vk.Image, w, h, levels int) {
 	op := o.next(C.MTN_OP_GEN_MIPS)
 	op.h[2] = handle(unsafe.Pointer(img))
 	op.u[0], op.u[1], op.u[2] = C.uint32_t(w), C.uint32_t(h), C.uint32_t(levels)
+}
+
+// uniformBinds counts the recorded binds of a uniform block (set 0):
+// tests (G16).
+func (o *opList) uniformBinds() int {
+	n := 0
+	for i := range o.n {
+		if (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), i*C.sizeof_mtn_op)).kind == C.MTN_OP_UNIFORMS {
+			n++
+		}
+	}
+	return n
 }

@@ -154,15 +154,6 @@ func newPipelineLayout(dev vk.Device, sets []vk.DescriptorSetLayout) (vk.Pipelin
 	return l, err
 }
 
-// newPipelineCache creates an empty pipeline cache.
-func newPipelineCache(dev vk.Device) (vk.PipelineCache, error) {
-	ci := vk.PipelineCacheCreateInfo{SType: vk.StructureTypePipelineCacheCreateInfo}
-	defer ci.Free()
-	var c vk.PipelineCache
-	err := callErr("create pipeline cache", "vkCreatePipelineCache", vk.CreatePipelineCache(dev, &ci, nil, &c))
-	return c, err
-}
-
 // newShaderModule creates a module from SPIR-V words.
 func newShaderModule(dev vk.Device, words []uint32, what string) (vk.ShaderModule, error) {
 	ci := vk.ShaderModuleCreateInfo{

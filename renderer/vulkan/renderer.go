@@ -153,6 +153,7 @@ type deviceState struct {
 	shaders       shaderSet
 	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
+	pcache        pipeCacheState // its file (W14)
 	pipelines     map[pipeKey]vk.Pipeline
 	warm          *warmup // the start's first draws with the common pipelines
 	samplers      []vk.Sampler

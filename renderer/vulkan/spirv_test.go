@@ -32,7 +32,10 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := parseSPIRV(words)
-		block := m.block()
+		block := m.effectStruct(len(want))
+		if !m.hasStride(graphics.EffectUniformsSize) {
+			t.Errorf("%s shader: no array of blocks with stride %d (G16: indexed by the draw)", name, graphics.EffectUniformsSize)
+		}
 		if got := m.offsets[block]; !equalU32(got, want) {
 			t.Fatalf("%s shader offsets %v, Go %v", name, got, want)
 		}
@@ -52,7 +55,7 @@ func TestG8_EffectBlockMatchesTheShaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := parseSPIRV(words)
-		if got := m.offsets[m.block()]; len(got) > len(want) || !equalU32(got, want[:len(got)]) {
+		if got := m.offsets[m.effectStruct(len(want))]; len(got) > len(want) || !equalU32(got, want[:len(got)]) {
 			t.Errorf("%s shader offsets %v, not a prefix of Go's %v", name, got, want)
 		}
 	}
@@ -107,12 +110,12 @@ func parseSPIRV(w []uint32) *spirvModule {
 	return m
 }
 
-// block returns the one Block-decorated struct with member offsets (the
-// uniform block; gl_PerVertex is a Block too, without offsets), or 0.
-func (m *spirvModule) block() uint32 {
+// effectStruct returns the one struct with n member offsets (the
+// effect block, an element of the storage buffer's array), or 0.
+func (m *spirvModule) effectStruct(n int) uint32 {
 	var found []uint32
-	for _, id := range m.blocks {
-		if len(m.offsets[id]) > 0 {
+	for id, offs := range m.offsets {
+		if len(offs) == n {
 			found = append(found, id)
 		}
 	}
@@ -120,6 +123,16 @@ func (m *spirvModule) block() uint32 {
 		return 0
 	}
 	return found[0]
+}
+
+// hasStride reports whether an array has stride s.
+func (m *spirvModule) hasStride(s uint32) bool {
+	for _, v := range m.stride {
+		if v == s {
+			return true
+		}
+	}
+	return false
 }
 
 func equalU32(a, b []uint32) bool {

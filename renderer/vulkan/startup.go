@@ -40,6 +40,10 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if d.pipeLayout, err = newPipelineLayout(dev, []vk.DescriptorSetLayout{d.uniformLayout, d.textureLayout}); err != nil {
 		return err
 	}
+	if r := int(d.dev.maxUniformRange); r < drawGroupBytes {
+		return fmt.Errorf("the device's maxUniformBufferRange is %d bytes: BasicEffect needs %d (%d blocks of %d)",
+			r, drawGroupBytes, drawGroup, graphics.EffectUniformsSize)
+	}
 	if d.vertexUniformLayout, err = newSetLayout(dev, vk.DescriptorTypeUniformBufferDynamic, vk.ShaderStageVertexBit); err != nil {
 		return err
 	}
@@ -49,7 +53,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	if err = d.shaders.create(dev); err != nil {
 		return err
 	}
-	if d.pipeCache, err = newPipelineCache(dev); err != nil {
+	if err = d.openPipelineCache(); err != nil {
 		return err
 	}
 	d.pipelines = map[pipeKey]vk.Pipeline{}
@@ -169,6 +173,7 @@ func (d *deviceState) destroyCore() {
 			delete(d.pipelines, k)
 		}
 		if d.pipeCache != nil {
+			d.savePipelineCache()
 			vk.DestroyPipelineCache(dev, d.pipeCache, nil)
 			d.pipeCache = nil
 		}

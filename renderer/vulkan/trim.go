@@ -71,6 +71,7 @@ func (r *Renderer) shrinkArena(a *arena) {
 	for i := keep; i < len(a.chunks); i++ {
 		a.chunks[i].buf.destroy()
 		r.pools.free(a.chunks[i].set)
+		r.pools.free(a.chunks[i].data)
 		a.chunks[i] = arenaChunk{}
 	}
 	a.chunks = a.chunks[:keep]

@@ -8,6 +8,8 @@ extern PFN_vkEnumerateDeviceExtensionProperties vgo_vkEnumerateDeviceExtensionPr
 extern PFN_vkGetPhysicalDeviceQueueFamilyProperties vgo_vkGetPhysicalDeviceQueueFamilyProperties;
 extern PFN_vkGetPhysicalDeviceSurfaceFormatsKHR vgo_vkGetPhysicalDeviceSurfaceFormatsKHR;
 extern PFN_vkCreateGraphicsPipelines vgo_vkCreateGraphicsPipelines;
+extern PFN_vkCreatePipelineCache vgo_vkCreatePipelineCache;
+extern PFN_vkGetPipelineCacheData vgo_vkGetPipelineCacheData;
 extern PFN_vkUpdateDescriptorSets vgo_vkUpdateDescriptorSets;
 extern PFN_vkQueueSubmit vgo_vkQueueSubmit;
 extern PFN_vkCmdPipelineBarrier vgo_vkCmdPipelineBarrier;
@@ -63,4 +65,13 @@ void mtn_cmd_viewport_scissor(VkCommandBuffer cmd, uint32_t width, uint32_t heig
 	VkRect2D r = {{0, 0}, {width, height}};
 	vgo_vkCmdSetViewport(cmd, 0, 1, &v);
 	vgo_vkCmdSetScissor(cmd, 0, 1, &r);
+}
+
+VkResult mtn_create_pipeline_cache(VkDevice dev, size_t size, const void *data, VkPipelineCache *cache) {
+	VkPipelineCacheCreateInfo ci = {VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO, NULL, 0, size, data};
+	return vgo_vkCreatePipelineCache(dev, &ci, NULL, cache);
+}
+
+VkResult mtn_pipeline_cache_data(VkDevice dev, VkPipelineCache cache, size_t *size, void *data) {
+	return vgo_vkGetPipelineCacheData(dev, cache, size, data);
 }

@@ -112,6 +112,30 @@ func createGraphicsPipeline(dev vk.Device, cache vk.PipelineCache, info *vk.Grap
 	return vk.Pipeline(unsafe.Pointer(p)), vk.Result(r)
 }
 
+// createPipelineCache creates a pipeline cache primed with data (the
+// driver's blob from an earlier run; nil for an empty cache).
+func createPipelineCache(dev vk.Device, data []byte) (vk.PipelineCache, vk.Result) {
+	var p unsafe.Pointer
+	if len(data) > 0 {
+		p = unsafe.Pointer(&data[0])
+	}
+	var c C.VkPipelineCache
+	r := C.mtn_create_pipeline_cache(C.VkDevice(unsafe.Pointer(dev)), C.size_t(len(data)), p, &c)
+	return vk.PipelineCache(unsafe.Pointer(c)), vk.Result(r)
+}
+
+// pipelineCacheData returns the driver's blob of cache.
+func pipelineCacheData(dev vk.Device, cache vk.PipelineCache) ([]byte, vk.Result) {
+	d, c := C.VkDevice(unsafe.Pointer(dev)), C.VkPipelineCache(unsafe.Pointer(cache))
+	var n C.size_t
+	if r := vk.Result(C.mtn_pipeline_cache_data(d, c, &n, nil)); r != vk.Success || n == 0 {
+		return nil, r
+	}
+	b := make([]byte, n)
+	r := vk.Result(C.mtn_pipeline_cache_data(d, c, &n, unsafe.Pointer(&b[0])))
+	return b[:min(int(n), len(b))], r
+}
+
 // updateDescriptorSet makes one descriptor write.
 func updateDescriptorSet(dev vk.Device, w *vk.WriteDescriptorSet) {
 	ref, _ := w.PassRef()

@@ -14,6 +14,8 @@ void mtn_queue_families(VkPhysicalDevice gpu, uint32_t *n, VkQueueFamilyProperti
 VkResult mtn_surface_formats(VkPhysicalDevice gpu, VkSurfaceKHR surface, uint32_t *n, VkSurfaceFormatKHR *formats);
 VkResult mtn_create_graphics_pipeline(VkDevice dev, VkPipelineCache cache, const VkGraphicsPipelineCreateInfo *info,
 	VkPipeline *pipe);
+VkResult mtn_create_pipeline_cache(VkDevice dev, size_t size, const void *data, VkPipelineCache *cache);
+VkResult mtn_pipeline_cache_data(VkDevice dev, VkPipelineCache cache, size_t *size, void *data);
 void mtn_update_descriptor_set(VkDevice dev, const VkWriteDescriptorSet *write);
 VkResult mtn_queue_submit(VkQueue queue, const VkSubmitInfo *submit, VkFence fence);
 void mtn_cmd_image_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkPipelineStageFlags dst,

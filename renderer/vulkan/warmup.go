@@ -95,6 +95,7 @@ func (w *warmup) create(d *deviceState) (err error) {
 		return err
 	}
 	size := warmupVertexBase + warmupStride*len(graphics.CommonPipelines()) + int(unsafe.Sizeof(defaultAttributes))
+	size = max(size, drawGroupBytes) // the uniform binding's range (G16)
 	if w.data, err = newBuffer(d.dev, size, vk.BufferUsageUniformBufferBit|vk.BufferUsageVertexBufferBit, "warm-up"); err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
 	}
-	writeUniformSet(w.dev, uniformSet, w.data.handle)
+	writeUniformSet(w.dev, uniformSet, w.data.handle, drawGroupBytes)
 	textureSet, res := allocSet(w.dev, w.pool, d.textureLayout)
 	if err := callErr("allocate descriptor set", "vkAllocateDescriptorSets", res); err != nil {
 		return err
@@ -185,7 +186,7 @@ func (w *warmup) record(d *deviceState, keys []graphics.PipelineKey) error {
 	vk.CmdBeginRenderPass(w.cmd, &rp, vk.SubpassContentsInline)
 	cmdViewportScissor(w.cmd, 1, 1)
 	vk.CmdBindDescriptorSets(w.cmd, vk.PipelineBindPointGraphics, d.pipeLayout, 0, 2,
-		[]vk.DescriptorSet{uniformSet, textureSet}, 1, []uint32{0})
+		[]vk.DescriptorSet{uniformSet, textureSet}, 1, []uint32{0}) // first instance 0: the block at the buffer's start
 	for i, k := range keys {
 		p, ok := d.pipelines[pipelineKey(k, false)]
 		if !ok {

@@ -1,0 +1,279 @@
+package desktop
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine/audio"
+	"github.com/metronome-engine/metronome/engine/desktop/audioout"
+	"github.com/metronome-engine/metronome/internal/launchtrace"
+)
+
+// The real audio output opens off the launch's critical path: NewGame
+// starts audioout.Open on a goroutine before the window opens (without a
+// sound server it walks every ALSA device, 20-30 ms), and the game gets
+// the output itself when the open has finished by the time the engine is
+// made, else an openingOutput that stands in for it until it has.
+
+// audioOpen is one open of the real output on its own goroutine.
+type audioOpen struct {
+	cfg    audio.Config  // the config as it was, Output empty
+	period time.Duration // the output's period
+	done   chan struct{}
+	out    realOutput // set before done closes; nil on error
+	err    error
+
+	mu       sync.Mutex
+	render   func([]float32) // the System's callback, once it started the stand-in
+	startErr error
+	closed   bool // the stand-in was closed, or the open abandoned
+}
+
+// realOutput is what audioout.Open returns.
+type realOutput interface {
+	audio.Output
+	audio.OutputStatus
+}
+
+// openFunc opens the real output (tests replace it).
+var openFunc = func(o audioout.Options) (realOutput, error) {
+	out, err := audioout.Open(o)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// errAudioOpening is the stand-in's Lost while the output is opening.
+var errAudioOpening = errors.New("audio output: still opening")
+
+// startAudio begins opening the real output unless the config says
+// otherwise (AudioReal, no Output or Sink given, METRONOME_AUDIO not
+// "off"); nil when it does not.
+func startAudio(cfg Config) *audioOpen {
+	ac := cfg.Engine.Audio
+	if cfg.Audio != AudioReal || ac.Output != nil || ac.Sink != nil || os.Getenv("METRONOME_AUDIO") == "off" {
+		return nil
+	}
+	period := cfg.AudioPeriod
+	if period == 0 {
+		period = audioout.DefaultPeriod
+	}
+	a := &audioOpen{cfg: ac, period: period, done: make(chan struct{})}
+	launchtrace.Mark("audio: output opening on its own goroutine")
+	go a.open(audioout.Options{SampleRate: outputRate, Period: cfg.AudioPeriod})
+	return a
+}
+
+// open runs on its own goroutine: it opens the output and, when the
+// System has already started the stand-in, starts the output with the
+// System's callback.
+func (a *audioOpen) open(opt audioout.Options) {
+	out, err := openFunc(opt)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.out, a.err = out, err
+	close(a.done)
+	switch {
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "audio: none, running silently (%v)\n", err)
+		launchtrace.Mark("audio: no output (" + err.Error() + ")")
+	case a.closed:
+		_ = out.Close()
+	case a.render != nil:
+		if a.startErr = out.Start(a.render); a.startErr != nil {
+			fmt.Fprintf(os.Stderr, "audio: none, running silently (%v)\n", a.startErr)
+		}
+		launchtrace.Mark("audio: output opened and started")
+	default:
+		launchtrace.Mark("audio: output opened")
+	}
+}
+
+// config returns the audio config for the engine: the output itself when
+// the open has finished, else a stand-in (openingOutput). A nil a returns
+// cfg.Engine.Audio, with METRONOME_AUDIO=off as the reason when that
+// kept the output closed (A5).
+func (a *audioOpen) config(cfg Config) audio.Config {
+	if a == nil {
+		ac := cfg.Engine.Audio
+		if cfg.Audio == AudioReal && ac.Output == nil && ac.Sink == nil && os.Getenv("METRONOME_AUDIO") == "off" {
+			ac.Unavailable = errors.New("METRONOME_AUDIO=off")
+		}
+		return ac
+	}
+	ac := a.cfg
+	select {
+	case <-a.done:
+		if a.err != nil {
+			ac.Unavailable = a.err
+			return ac
+		}
+		ac.Output = a.out
+	default:
+		ac.Output = &openingOutput{a: a, rate: outputRate, frames: framesOf(outputRate, a.period)}
+		launchtrace.Mark("audio: still opening, the game starts with a stand-in")
+	}
+	return ac
+}
+
+// outputRate is the real output's sample rate.
+const outputRate = 48000
+
+// abandon closes the output once it is open (NewGame failed before the
+// game took it).
+func (a *audioOpen) abandon() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+	select {
+	case <-a.done:
+		if a.out != nil {
+			_ = a.out.Close()
+		}
+	default: // open closes it when it finishes
+	}
+}
+
+func framesOf(rate int, d time.Duration) int { return int(int64(rate) * int64(d) / int64(time.Second)) }
+
+// openingOutput stands in for the real output while it opens: the System
+// starts it at once, and the real one starts with the System's callback
+// when it is open. Until then nothing renders and Lost says the output is
+// still opening (Available is false); sounds played meanwhile are placed
+// on game time as usual and are heard once the output runs, the mapping
+// correcting itself as it does for an output that is slow to start. An
+// open that fails leaves the game silent, the reason in Lost.
+type openingOutput struct {
+	a            *audioOpen
+	rate, frames int
+}
+
+var _ audio.OutputRequest = (*openingOutput)(nil)
+
+// SampleRate is the rate the output opens at (audioout's default).
+func (o *openingOutput) SampleRate() int { return o.rate }
+
+// PeriodFrames is the output's period in frames.
+func (o *openingOutput) PeriodFrames() int {
+	if out := o.opened(); out != nil {
+		return out.PeriodFrames()
+	}
+	return o.frames
+}
+
+// RequestFrames is the real output's server request (audio.OutputRequest),
+// which the delay rule takes at the first Update: so that the delay is the
+// same on every run whichever finished first, the open or the launch, it
+// waits for the open (at most requestWait; the open is usually done long
+// before the first Update, the window and Vulkan's start taking longer).
+// 0, the request unknown, when the open failed or took longer.
+func (o *openingOutput) RequestFrames() int {
+	select {
+	case <-o.a.done:
+	case <-time.After(requestWait):
+		return 0
+	}
+	if r, ok := o.a.out.(audio.OutputRequest); ok {
+		return r.RequestFrames()
+	}
+	return 0
+}
+
+// requestWait bounds RequestFrames' wait for the open.
+const requestWait = time.Second
+
+// opened is the real output once it is open, else nil.
+func (o *openingOutput) opened() realOutput {
+	select {
+	case <-o.a.done:
+		return o.a.out
+	default:
+		return nil
+	}
+}
+
+// Start hands render to the real output, now if it is open, else when it
+// is.
+func (o *openingOutput) Start(render func(dst []float32)) error {
+	a := o.a
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.render != nil {
+		return errors.New("audio output: started twice")
+	}
+	a.render = render
+	select {
+	case <-a.done:
+		if a.out != nil {
+			a.startErr = a.out.Start(render)
+		}
+	default:
+	}
+	return nil
+}
+
+// Latency is the real output's, or its period twice while it opens.
+func (o *openingOutput) Latency() time.Duration {
+	if out := o.opened(); out != nil {
+		return out.Latency()
+	}
+	return 2 * o.a.period
+}
+
+// Underruns are the real output's.
+func (o *openingOutput) Underruns() int64 {
+	if out := o.opened(); out != nil {
+		return out.Underruns()
+	}
+	return 0
+}
+
+// Lost says why nothing plays: the output is still opening, its open or
+// start failed, or the real output's own loss.
+func (o *openingOutput) Lost() error {
+	select {
+	case <-o.a.done:
+	default:
+		return errAudioOpening
+	}
+	o.a.mu.Lock()
+	defer o.a.mu.Unlock()
+	switch {
+	case o.a.err != nil:
+		return o.a.err
+	case o.a.startErr != nil:
+		return o.a.startErr
+	}
+	return o.a.out.Lost()
+}
+
+// Losses are the real output's.
+func (o *openingOutput) Losses() int64 {
+	if out := o.opened(); out != nil {
+		return out.Losses()
+	}
+	return 0
+}
+
+// Close waits for the open to end (bounded by the output's connection
+// time-out) and closes the real output.
+func (o *openingOutput) Close() error {
+	<-o.a.done
+	o.a.mu.Lock()
+	defer o.a.mu.Unlock()
+	if o.a.closed {
+		return nil
+	}
+	o.a.closed = true
+	if o.a.out != nil {
+		return o.a.out.Close()
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package desktop
+
+import (
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/metronome-engine/metronome/engine/audio"
+	"github.com/metronome-engine/metronome/engine/desktop/audioout"
+)
+
+// fakeOutput is a real output that records its start and close.
+type fakeOutput struct {
+	mu      sync.Mutex
+	render  func([]float32)
+	started chan struct{}
+	closed  bool
+}
+
+func (f *fakeOutput) SampleRate() int        { return outputRate }
+func (f *fakeOutput) PeriodFrames() int      { return 960 }
+func (f *fakeOutput) Latency() time.Duration { return 40 * time.Millisecond }
+func (f *fakeOutput) Underruns() int64       { return 0 }
+func (f *fakeOutput) Lost() error            { return nil }
+func (f *fakeOutput) Losses() int64          { return 0 }
+func (f *fakeOutput) Start(r func([]float32)) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.render = r
+	close(f.started)
+	return nil
+}
+func (f *fakeOutput) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closed = true
+	return nil
+}
+
+// blockOpen makes the output's open wait for the returned channel; it
+// then returns out (or err).
+func blockOpen(t *testing.T, out *fakeOutput, err error) chan<- struct{} {
+	t.Helper()
+	t.Setenv("METRONOME_AUDIO", "")
+	release := make(chan struct{})
+	old := openFunc
+	openFunc = func(audioout.Options) (realOutput, error) {
+		<-release
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	t.Cleanup(func() { openFunc = old })
+	return release
+}
+
+// TestW14_AudioOpensOffTheLaunchPath: while the output is still opening
+// the game's audio config and System are made at once (the launch does not
+// wait for it), the System says it is unavailable and why, and the output
+// starts with the System's callback once it is open.
+func TestW14_AudioOpensOffTheLaunchPath(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	release := blockOpen(t, out, nil)
+	opening := startAudio(Config{})
+	done := make(chan *audio.System)
+	go func() {
+		s, err := audio.New(opening.config(Config{}))
+		if err != nil {
+			t.Error(err)
+		}
+		done <- s
+	}()
+	var s *audio.System
+	select {
+	case s = <-done:
+	case <-time.After(10 * time.Second):
+		close(release)
+		t.Fatal("the game's audio waited for the output to open")
+	}
+	if s.Available() || !errors.Is(s.Err(), errAudioOpening) {
+		t.Errorf("while opening: Available %v, Err %v; want false, %v", s.Available(), s.Err(), errAudioOpening)
+	}
+	close(release)
+	select {
+	case <-out.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the opened output was never started")
+	}
+	if !s.Available() || s.Err() != nil {
+		t.Errorf("once open: Available %v, Err %v", s.Available(), s.Err())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !out.closed {
+		t.Error("closing the System left the real output open")
+	}
+}
+
+// TestW14_AudioOpenFailureLeavesTheGameSilent: an open that fails after
+// the game started reports the reason through Err.
+func TestW14_AudioOpenFailureLeavesTheGameSilent(t *testing.T) {
+	fail := errors.New("no server")
+	release := blockOpen(t, nil, fail)
+	opening := startAudio(Config{})
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	<-opening.done
+	if s.Available() || !errors.Is(s.Err(), fail) {
+		t.Errorf("after a failed open: Available %v, Err %v; want false, %v", s.Available(), s.Err(), fail)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestW14_AudioOpenedBeforeTheGameIsHandedOverAsIs: when the open has
+// finished by the time the engine is made, the game gets the output
+// itself.
+func TestW14_AudioOpenedBeforeTheGameIsHandedOverAsIs(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	release := blockOpen(t, out, nil)
+	opening := startAudio(Config{})
+	close(release)
+	<-opening.done
+	if got := opening.config(Config{}).Output; got != out {
+		t.Errorf("Output %T, want the opened output itself", got)
+	}
+	opening.abandon()
+	if !out.closed {
+		t.Error("abandon left the output open")
+	}
+}
+
+// requestOutput is a real output that knows its server's request.
+type requestOutput struct{ fakeOutput }
+
+func (r *requestOutput) RequestFrames() int { return 240 }
+
+// TestA9_StandInGivesTheRealOutputsRequest: the delay rule reads the
+// server's request at the first Update; when the game started with the
+// stand-in, the stand-in waits for the open and gives the real output's
+// request, so the delay is the one the real output would have chosen.
+func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
+	out := &requestOutput{fakeOutput{started: make(chan struct{})}}
+	t.Setenv("METRONOME_AUDIO", "")
+	release := make(chan struct{})
+	old := openFunc
+	openFunc = func(audioout.Options) (realOutput, error) { <-release; return out, nil }
+	t.Cleanup(func() { openFunc = old })
+	opening := startAudio(Config{})
+	ac := opening.config(Config{})
+	stand, ok := ac.Output.(audio.OutputRequest)
+	if !ok {
+		close(release)
+		t.Fatalf("the stand-in %T does not give the server's request", ac.Output)
+	}
+	go func() { time.Sleep(50 * time.Millisecond); close(release) }()
+	if got := stand.RequestFrames(); got != 240 {
+		t.Errorf("the stand-in's request is %d frames, want the real output's 240", got)
+	}
+	if err := ac.Output.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,178 @@
+package vulkan
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lockedBuffer is a bytes.Buffer safe from the start's goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// cacheLaunch sets a private user cache folder (once per test) and
+// captures the cache's one-line reports; it returns the cache file's path
+// and the capture.
+func cacheLaunch(t *testing.T) (string, *lockedBuffer) {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", dir)
+	t.Setenv(PipelineCacheEnv, "")
+	var log lockedBuffer
+	old := pipelineCacheLog
+	pipelineCacheLog = &log
+	t.Cleanup(func() { pipelineCacheLog = old })
+	return filepath.Join(dir, "metronome", pipelineCacheFile), &log
+}
+
+// launchOnce opens a renderer (validation on), draws a frame, destroys it
+// and returns how many bytes of cache it loaded at its start.
+func launchOnce(t *testing.T) int {
+	t.Helper()
+	g := openGPU(t, 64, 64, Options{})
+	loaded := g.r.pcache.loaded
+	g.draw(t, 0)
+	onMain(t, func() error { g.r.Destroy(); return nil })
+	if msgs := g.messages(); len(msgs) > 0 {
+		t.Fatalf("validation: %q", msgs)
+	}
+	return loaded
+}
+
+func TestW14_PipelineCacheFileAppearsAndSecondLaunchLoadsIt(t *testing.T) {
+	path, log := cacheLaunch(t)
+	if n := launchOnce(t); n != 0 {
+		t.Fatalf("first launch loaded %d bytes from an empty cache folder", n)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no pipeline cache file after the first launch: %v", err)
+	}
+	if len(b) < pipeFileHeaderSize+vkCacheHeaderSize {
+		t.Fatalf("cache file has %d bytes, less than its headers", len(b))
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.tmp")); len(tmp) > 0 {
+		t.Errorf("temporary files left beside the cache: %q", tmp)
+	}
+	if n, want := launchOnce(t), len(b)-pipeFileHeaderSize; n != want {
+		t.Errorf("second launch loaded %d bytes, want the file's %d", n, want)
+	}
+	if s := log.String(); s != "" {
+		t.Errorf("a fitting cache file was reported: %q", s)
+	}
+}
+
+func TestW14_CorruptPipelineCacheIgnoredWithOneLine(t *testing.T) {
+	path, log := cacheLaunch(t)
+	launchOnce(t)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-1] ^= 0xff // a flipped byte in the driver's blob
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := launchOnce(t); n != 0 {
+		t.Errorf("a corrupt cache file was loaded (%d bytes)", n)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "ignored") || !strings.Contains(lines[0], "corrupt") {
+		t.Errorf("want one line saying the corrupt cache was ignored, got %q", log.String())
+	}
+	// The launch rewrote it: the next one loads it silently.
+	if n := launchOnce(t); n == 0 {
+		t.Error("the cache rewritten after a corrupt one was not loaded")
+	}
+	if strings.Count(log.String(), "\n") != 1 {
+		t.Errorf("more lines after the rewrite: %q", log.String())
+	}
+}
+
+func TestW14_PipelineCacheOfAnotherDeviceIgnored(t *testing.T) {
+	path, log := cacheLaunch(t)
+	launchOnce(t)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blob := b[pipeFileHeaderSize:]
+	blob[16] ^= 0x5a // the pipelineCacheUUID's first byte, CRC made to fit
+	binary.LittleEndian.PutUint32(b[16:], crc32.ChecksumIEEE(blob))
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := launchOnce(t); n != 0 {
+		t.Errorf("a cache of another device was loaded (%d bytes)", n)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "UUID") {
+		t.Errorf("want one line naming the UUID mismatch, got %q", log.String())
+	}
+}
+
+func TestW14_PipelineCacheOffWritesNothing(t *testing.T) {
+	path, _ := cacheLaunch(t)
+	t.Setenv(PipelineCacheEnv, "off")
+	launchOnce(t)
+	if _, err := os.Stat(filepath.Dir(path)); err == nil {
+		t.Errorf("%s=off still made %s", PipelineCacheEnv, filepath.Dir(path))
+	}
+}
+
+// TestW14_PipelineCacheHeaderChecks checks the decoder without a GPU:
+// each field that names the maker must match.
+func TestW14_PipelineCacheHeaderChecks(t *testing.T) {
+	id := pipeCacheIdentity{vendor: 0x10005, device: 7, driver: 0x1234, uuid: [16]byte{1, 2, 3}}
+	blob := make([]byte, 64)
+	le := binary.LittleEndian
+	le.PutUint32(blob[0:], 32)
+	le.PutUint32(blob[4:], 1)
+	le.PutUint32(blob[8:], id.vendor)
+	le.PutUint32(blob[12:], id.device)
+	copy(blob[16:], id.uuid[:])
+	good := encodePipelineCache(blob, id)
+	if got, err := decodePipelineCache(good, id); err != nil || !bytes.Equal(got, blob) {
+		t.Fatalf("a fitting file: %v", err)
+	}
+	for _, c := range []struct {
+		name, want string
+		id         pipeCacheIdentity
+		edit       func([]byte) []byte
+	}{
+		{"driver", "driver version", pipeCacheIdentity{id.vendor, id.device, 0x1235, id.uuid}, nil},
+		{"device", "device", pipeCacheIdentity{id.vendor, 8, id.driver, id.uuid}, nil},
+		{"uuid", "UUID", pipeCacheIdentity{id.vendor, id.device, id.driver, [16]byte{9}}, nil},
+		{"short", "shorter", id, func(b []byte) []byte { return b[:30] }},
+		{"truncated", "truncated", id, func(b []byte) []byte { return b[:len(b)-1] }},
+		{"magic", "magic", id, func(b []byte) []byte { b[0] = 'X'; return b }},
+		{"corrupt", "corrupt", id, func(b []byte) []byte { b[len(b)-1]++; return b }},
+	} {
+		b := bytes.Clone(good)
+		if c.edit != nil {
+			b = c.edit(b)
+		}
+		if _, err := decodePipelineCache(b, c.id); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
