@@ -17,6 +17,7 @@ METRONOME_PACKAGES=(
   xvfb xauth glslc vulkan-tools xdotool spirv-cross spirv-tools
   libwayland-dev libxkbcommon-dev
   pulseaudio pulseaudio-utils
+  sox imagemagick
 )
 
 # ensure_packages installs the missing ones of its arguments (default:

@@ -52,12 +52,16 @@ type adpcmState struct {
 	c1, c2, delta, s1, s2 int32
 }
 
+// next decodes one nibble. The prediction is floored (an arithmetic
+// shift), as in Microsoft's reference codec and sox: dividing by 256
+// rounds negative predictions toward zero instead, and the error then
+// feeds back through the predictor (hundreds of LSB within a block).
 func (s *adpcmState) next(nib byte) int32 {
 	n := int32(nib)
 	if n >= 8 {
 		n -= 16
 	}
-	p := (s.s1*s.c1+s.s2*s.c2)/256 + n*s.delta
+	p := (s.s1*s.c1+s.s2*s.c2)>>8 + n*s.delta
 	p = max(-32768, min(32767, p))
 	s.s2, s.s1 = s.s1, p
 	s.delta = max(adpcmAdapt[nib]*s.delta/256, 16)
