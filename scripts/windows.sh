@@ -135,6 +135,8 @@ run_wine() {
   if [ $rc -ne 0 ] || ! grep -q '^PASS' "$log"; then
     result="FAIL (exit $rc)"
     [ $rc -eq 124 ] && result="FAIL (exit $rc, timed out)"
+    echo "---- $name: failures ----"
+    grep -n -B12 -A3 -e '^--- FAIL' -e '^panic:' "$log" | head -n 120 || true
     echo "---- $name: output ----"
     tail -n 60 "$log"
   fi
