@@ -178,16 +178,8 @@ func (m *ModelMesh) Draw() error {
 		if err := d.SetIndices(p.IndexBuffer); err != nil {
 			return m.drawErr(i, err)
 		}
-		d.SetBlendState(p.BlendState)
-		d.SetRasterizerState(p.RasterizerState)
-		if err := d.SetSamplerState(p.SamplerState); err != nil {
+		if err := p.applyStates(d); err != nil {
 			return m.drawErr(i, err)
-		}
-		if a := p.AlphaTest; a != nil {
-			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
-			a.Apply()
-		} else {
-			p.Effect.Apply()
 		}
 		if err := d.DrawIndexedPrimitives(p.PrimitiveType, p.VertexOffset, p.StartIndex, p.PrimitiveCount); err != nil {
 			return m.drawErr(i, err)
@@ -325,4 +317,22 @@ func (m *Model) Dispose() {
 		t.Dispose()
 	}
 	m.buffers, m.textures = nil, nil
+}
+
+// applyStates sets the part's blend, rasterizer and sampler states on d
+// and applies its effect (its AlphaTestEffect, placed as the part's
+// BasicEffect, when it has one).
+func (p *ModelMeshPart) applyStates(d *Device) error {
+	d.SetBlendState(p.BlendState)
+	d.SetRasterizerState(p.RasterizerState)
+	if err := d.SetSamplerState(p.SamplerState); err != nil {
+		return err
+	}
+	if a := p.AlphaTest; a != nil {
+		a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
+		a.Apply()
+	} else {
+		p.Effect.Apply()
+	}
+	return nil
 }

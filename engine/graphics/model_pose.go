@@ -117,16 +117,8 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 				return m.drawErr(i, err)
 			}
 		}
-		d.SetBlendState(p.BlendState)
-		d.SetRasterizerState(p.RasterizerState)
-		if err := d.SetSamplerState(p.SamplerState); err != nil {
+		if err := p.applyStates(d); err != nil {
 			return m.drawErr(i, err)
-		}
-		if a := p.AlphaTest; a != nil {
-			a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
-			a.Apply()
-		} else {
-			p.Effect.Apply()
 		}
 		var err error
 		switch {
