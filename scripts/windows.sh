@@ -90,6 +90,13 @@ make_prefix() {
   # A crash must end the process, not wait for someone to close a dialog
   # (and keep the wineserver alive).
   timeout 60 wine reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null
+  # One wineserver for the whole run: by default it exits a moment after its
+  # last client, and a wine call that starts as it exits fails with
+  # "wine client error:0: recvmsg: Connection reset by peer" before the
+  # program runs. -k saves the registry; -p starts a server that stays until
+  # cleanup's -k.
+  timeout 30 wineserver -k 2>/dev/null || true
+  wineserver -p
   # Wine before 8.13 lacks bcryptprimitives.dll, which every Go 1.22+
   # Windows binary loads at start: a test-only stub stands in for it.
   v=${wine_version#wine-}
