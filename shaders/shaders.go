@@ -25,6 +25,16 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o alphatest.vert.spv alphatest.vert
 //go:generate glslc --target-env=vulkan1.0 -o alphatest_color.vert.spv alphatest_color.vert
 //go:generate glslc --target-env=vulkan1.0 -o alphatest.frag.spv alphatest.frag
+//go:generate glslc --target-env=vulkan1.0 -o skinned.vert.spv skinned.vert
+//go:generate glslc --target-env=vulkan1.0 -DMAX_BONES=256 -o skinned_big.vert.spv skinned.vert
+//go:generate glslc --target-env=vulkan1.0 -DPER_PIXEL -o skinned_pixel.vert.spv skinned.vert
+//go:generate glslc --target-env=vulkan1.0 -DPER_PIXEL -DMAX_BONES=256 -o skinned_pixel_big.vert.spv skinned.vert
+//go:generate glslc --target-env=vulkan1.0 -o skinned.frag.spv skinned.frag
+//go:generate glslc --target-env=vulkan1.0 -DUNTEXTURED -o skinned_untextured.frag.spv skinned.frag
+//go:generate glslc --target-env=vulkan1.0 -o skinned_pixel.frag.spv skinned_pixel.frag
+//go:generate glslc --target-env=vulkan1.0 -DUNTEXTURED -o skinned_pixel_untextured.frag.spv skinned_pixel.frag
+//go:generate glslc --target-env=vulkan1.0 -DMAX_BONES=256 -o skinned_pixel_big.frag.spv skinned_pixel.frag
+//go:generate glslc --target-env=vulkan1.0 -DMAX_BONES=256 -DUNTEXTURED -o skinned_pixel_big_untextured.frag.spv skinned_pixel.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte
@@ -82,6 +92,70 @@ func AlphaTestColorVertex() []byte { return alphaTestColorVert }
 
 // AlphaTestFragment: see AlphaTestVertex.
 func AlphaTestFragment() []byte { return alphaTestFrag }
+
+//go:embed skinned.vert.spv
+var skinnedVert []byte
+
+//go:embed skinned_big.vert.spv
+var skinnedBigVert []byte
+
+//go:embed skinned_pixel.vert.spv
+var skinnedPixelVert []byte
+
+//go:embed skinned_pixel_big.vert.spv
+var skinnedPixelBigVert []byte
+
+//go:embed skinned.frag.spv
+var skinnedFrag []byte
+
+//go:embed skinned_untextured.frag.spv
+var skinnedUntexturedFrag []byte
+
+//go:embed skinned_pixel.frag.spv
+var skinnedPixelFrag []byte
+
+//go:embed skinned_pixel_untextured.frag.spv
+var skinnedPixelUntexturedFrag []byte
+
+//go:embed skinned_pixel_big.frag.spv
+var skinnedPixelBigFrag []byte
+
+//go:embed skinned_pixel_big_untextured.frag.spv
+var skinnedPixelBigUntexturedFrag []byte
+
+// SkinnedBigBones is the bone count of SkinnedEffect's larger shaders
+// (the big variants below); its ordinary ones hold XNA's 72.
+const SkinnedBigBones = 256
+
+// SkinnedShaders returns the SPIR-V bytes of the SkinnedEffect shader
+// pair a variant runs: big selects the SkinnedBigBones-bone shaders (else
+// 72 bones), perPixel the per-pixel lighting pair (skinned.vert with
+// PER_PIXEL and skinned_pixel.frag; else skinned.vert and skinned.frag),
+// textured the fragment shader that samples the Texture. The slices are
+// shared: do not modify them.
+func SkinnedShaders(big, perPixel, textured bool) (vertex, fragment []byte) {
+	switch {
+	case perPixel && big:
+		vertex, fragment = skinnedPixelBigVert, skinnedPixelBigUntexturedFrag
+		if textured {
+			fragment = skinnedPixelBigFrag
+		}
+	case perPixel:
+		vertex, fragment = skinnedPixelVert, skinnedPixelUntexturedFrag
+		if textured {
+			fragment = skinnedPixelFrag
+		}
+	default:
+		vertex, fragment = skinnedVert, skinnedUntexturedFrag
+		if big {
+			vertex = skinnedBigVert
+		}
+		if textured {
+			fragment = skinnedFrag
+		}
+	}
+	return vertex, fragment
+}
 
 // Magic is the first word of every SPIR-V module.
 const Magic uint32 = 0x07230203

@@ -24,6 +24,14 @@ type EffectID uint32
 // declare, in bytes (64 vec4s, or 16 mat4s).
 const MaxEffectParameterBytes = 1024
 
+// MaxEffectBlockBytes is the largest uniform block any effect binds: a
+// game's Effect stays within MaxEffectParameterBytes, the engine's own
+// SkinnedEffect (its bones) goes up to this, the uniform buffer range
+// Vulkan guarantees (maxUniformBufferRange is at least 16384). A backend
+// binds blocks larger than MaxEffectParameterBytes through a descriptor of
+// this range.
+const MaxEffectBlockBytes = 16384
+
 // EffectBlockAlign is the alignment of each effect block in
 // Frame.EffectData: the largest minUniformBufferOffsetAlignment Vulkan
 // allows, so a backend binds a block at its offset as it is.
@@ -100,7 +108,9 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     any case, with an optional "in", "a_" or "in_" prefix and the usage
 //     index as a suffix: Position, Color, TexCoord (or
 //     TextureCoordinate), Normal; TexCoord1 is usage TextureCoordinate,
-//     index 1. Only float inputs (float, vec2..vec4) are read.
+//     index 1; BlendIndices and BlendWeight for skinning (integer
+//     formats such as Byte4 arrive as floats). Only float inputs (float,
+//     vec2..vec4) are read.
 //
 // An Effect made without a vertex shader (NewSpriteEffect) runs over
 // sprites only: the batch transforms positions as its own effect does,
@@ -129,6 +139,9 @@ type Effect struct {
 	texName string
 	hasTex  bool
 	inputs  []EffectInput
+	// applyErr, set by an engine effect wrapping this one at its Apply
+	// (a SkinnedEffect's bad WeightsPerVertex), is reported by the draws.
+	applyErr error
 }
 
 // EffectParameterCollection is an Effect's parameters by name.
@@ -201,6 +214,12 @@ func NewSpriteEffect(dev *Device, fragmentSPIRV []byte) (*Effect, error) {
 }
 
 func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
+	return newEffectLimit(dev, vert, frag, sprite, MaxEffectParameterBytes)
+}
+
+// newEffectLimit is newEffect with the block size limit: the engine's own
+// effects may pass up to MaxEffectBlockBytes.
+func newEffectLimit(dev *Device, vert, frag []byte, sprite bool, limit int) (*Effect, error) {
 	const op = "graphics: new effect"
 	if dev == nil {
 		return nil, fmt.Errorf("%s: the device is nil: %w", op, ErrInvalid)
@@ -243,8 +262,8 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 		return nil, fmt.Errorf("%s: the vertex shader samples %s: only the fragment shader may sample the texture: %w", op, vm.Textures[0].Name, ErrEffect)
 	}
 	if block != nil {
-		if block.Size > MaxEffectParameterBytes {
-			return nil, fmt.Errorf("%s: uniform block %s is %d bytes, at most %d: %w", op, block.Name, block.Size, MaxEffectParameterBytes, ErrEffect)
+		if block.Size > limit {
+			return nil, fmt.Errorf("%s: uniform block %s is %d bytes, at most %d: %w", op, block.Name, block.Size, limit, ErrEffect)
 		}
 		e.block = make([]byte, (block.Size+15)&^15)
 		if err := e.addParameters("", block.Type, 0); err != nil {
@@ -515,6 +534,10 @@ func usageOfName(name string) (VertexElementUsage, int, bool) {
 		return UsageTextureCoordinate, index, true
 	case "normal":
 		return UsageNormal, index, true
+	case "blendindices", "blendindex":
+		return UsageBlendIndices, index, true
+	case "blendweight", "blendweights":
+		return UsageBlendWeight, index, true
 	}
 	return 0, 0, false
 }

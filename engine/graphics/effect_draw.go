@@ -15,6 +15,8 @@ func (d *Device) checkEffect(op string) error {
 		return fmt.Errorf("graphics: %s: the applied effect %d is disposed: apply another: %w", op, e.id, ErrDisposed)
 	case e.sprite:
 		return fmt.Errorf("graphics: %s: the effect has no vertex shader (NewSpriteEffect): only a SpriteBatch draws with it; make it with NewEffect to draw meshes: %w", op, ErrEffect)
+	case e.applyErr != nil:
+		return fmt.Errorf("graphics: %s: %w", op, e.applyErr)
 	}
 	return nil
 }

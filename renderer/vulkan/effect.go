@@ -20,6 +20,12 @@ import (
 // pipeline layouts): lavapipe copies the whole fragment state, some 40 KB,
 // at every draw whose fragment-visible block moves, which made separate
 // draws of an effect several times slower.
+//
+// A block larger than graphics.MaxEffectParameterBytes (the engine's
+// SkinnedEffect: its bones) is bound through descriptors of range
+// graphics.MaxEffectBlockBytes, its own pair of them per chunk, so the
+// games' effects keep their 1 KB descriptors; the arena keeps room for
+// the larger range after the frame's last block.
 
 var _ graphics.EffectBackend = (*Renderer)(nil)
 
@@ -28,6 +34,7 @@ type effectShaders struct {
 	vert, frag vk.ShaderModule
 	inputs     []graphics.EffectInput
 	vertexOnly bool // the block is visible to the vertex stage only
+	big        bool // the block is larger than MaxEffectParameterBytes
 }
 
 // destroy destroys the modules.
@@ -50,10 +57,11 @@ type effectState struct {
 	// MaxEffectParameterBytes).
 	sets map[effectSetKey]vk.DescriptorSet
 	// buf and base locate the record's EffectData in the arena (buf nil:
-	// none); set holds its descriptors once looked up, [1] vertex only.
+	// none); set holds its descriptors once looked up, index
+	// effectSetIndex.
 	buf  *buffer
 	base int
-	set  [2]vk.DescriptorSet
+	set  [4]vk.DescriptorSet
 }
 
 // effectSetKey is an arena chunk and whether its descriptor is for blocks
@@ -61,6 +69,21 @@ type effectState struct {
 type effectSetKey struct {
 	buf        *buffer
 	vertexOnly bool
+	big        bool // range MaxEffectBlockBytes, else MaxEffectParameterBytes
+}
+
+// effectSetIndex is the index in effectState.set of a descriptor for
+// blocks seen by the vertex stage only or by both, of the large range or
+// the ordinary one.
+func effectSetIndex(vertexOnly, big bool) int {
+	i := 0
+	if vertexOnly {
+		i |= 1
+	}
+	if big {
+		i |= 2
+	}
+	return i
 }
 
 // CreateEffect creates effect id's shader modules (graphics.EffectBackend).
@@ -74,8 +97,8 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 	if _, ok := r.fx.effects[id]; ok {
 		return fmt.Errorf("create effect: id %d exists", id)
 	}
-	if desc.BlockSize > graphics.MaxEffectParameterBytes {
-		return fmt.Errorf("create effect: uniform block of %d bytes, at most %d", desc.BlockSize, graphics.MaxEffectParameterBytes)
+	if desc.BlockSize > graphics.MaxEffectBlockBytes {
+		return fmt.Errorf("create effect: uniform block of %d bytes, at most %d", desc.BlockSize, graphics.MaxEffectBlockBytes)
 	}
 	// graphics.NewEffect has validated both modules; a direct caller
 	// gets the same check: no unchecked SPIR-V reaches the driver (E7).
@@ -87,7 +110,8 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 			return fmt.Errorf("create effect: the %s shader: %w: %w", m.what, err, graphics.ErrBadShader)
 		}
 	}
-	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock}
+	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock,
+		big: desc.BlockSize > graphics.MaxEffectParameterBytes}
 	var err error
 	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
@@ -144,7 +168,7 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 				if found || el.Usage != in.Usage || el.UsageIndex != in.UsageIndex {
 					continue
 				}
-				f, err := elementFormat(el.Format)
+				f, err := effectElementFormat(el.Format)
 				if err != nil {
 					return nil, fmt.Errorf("create pipeline: input %s: %w", in.Name, err)
 				}
@@ -181,6 +205,19 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 	return p, nil
 }
 
+// effectElementFormat is elementFormat for an Effect's inputs, which are
+// floats: the integer formats (BlendIndices' Byte4 and Short4) are read
+// as scaled integers, which the shader gets as floats of the same values.
+func effectElementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
+	switch f {
+	case graphics.FormatByte4:
+		return vk.FormatR8g8b8a8Uscaled, nil
+	case graphics.FormatShort4:
+		return vk.FormatR16g16b16a16Sscaled, nil
+	}
+	return elementFormat(f)
+}
+
 // layoutOf returns the pipeline layout of effect e's pipelines.
 func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
 	if e.vertexOnly {
@@ -203,11 +240,11 @@ func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, boo
 // recordEffectData copies the record's effect blocks into the arena, with
 // room for the descriptor's whole range after the last one.
 func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
-	r.fx.buf, r.fx.base, r.fx.set = nil, 0, [2]vk.DescriptorSet{}
+	r.fx.buf, r.fx.base, r.fx.set = nil, 0, [4]vk.DescriptorSet{}
 	if len(f.EffectData) == 0 {
 		return nil
 	}
-	c, off, err := r.arenaAlloc(a, len(f.EffectData)+graphics.MaxEffectParameterBytes, max(r.uboAlign, graphics.EffectBlockAlign))
+	c, off, err := r.arenaAlloc(a, len(f.EffectData)+graphics.MaxEffectBlockBytes, max(r.uboAlign, graphics.EffectBlockAlign))
 	if err != nil {
 		return err
 	}
@@ -217,17 +254,18 @@ func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
 }
 
 // effectSet returns the descriptor set over the record's effect blocks for
-// blocks visible to the vertex stage only or to both stages, made the
-// first time a chunk needs it.
-func (r *Renderer) effectSet(vertexOnly bool) (vk.DescriptorSet, error) {
-	i := 0
-	if vertexOnly {
-		i = 1
-	}
+// blocks visible to the vertex stage only or to both stages, of the large
+// range or the ordinary one, made the first time a chunk needs it.
+func (r *Renderer) effectSet(vertexOnly, big bool) (vk.DescriptorSet, error) {
+	i := effectSetIndex(vertexOnly, big)
 	if s := r.fx.set[i]; s != nil {
 		return s, nil
 	}
-	k := effectSetKey{r.fx.buf, vertexOnly}
+	k := effectSetKey{r.fx.buf, vertexOnly, big}
+	rng := graphics.MaxEffectParameterBytes
+	if big {
+		rng = graphics.MaxEffectBlockBytes
+	}
 	set, ok := r.fx.sets[k]
 	if !ok {
 		layout := r.uniformLayout
@@ -243,7 +281,7 @@ func (r *Renderer) effectSet(vertexOnly bool) (vk.DescriptorSet, error) {
 			DstSet:          set,
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
-			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.fx.buf.handle, Range: vk.DeviceSize(graphics.MaxEffectParameterBytes)}},
+			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.fx.buf.handle, Range: vk.DeviceSize(rng)}},
 		})
 		if r.fx.sets == nil {
 			r.fx.sets = map[effectSetKey]vk.DescriptorSet{}
@@ -261,7 +299,11 @@ func (r *Renderer) uniformOf(d *graphics.Draw, vertexOnly bool) (uniformLoc, err
 		if r.fx.buf == nil {
 			return uniformLoc{}, errors.New("an effect draw in a record without effect blocks")
 		}
-		set, err := r.effectSet(vertexOnly)
+		big := false
+		if e := r.fx.effects[d.Pipeline.Effect]; e != nil {
+			big = e.big
+		}
+		set, err := r.effectSet(vertexOnly, big)
 		if err != nil {
 			return uniformLoc{}, err
 		}
