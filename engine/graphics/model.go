@@ -212,6 +212,10 @@ type Model struct {
 	Warnings []string
 	// Player, when set, poses the model for Draw (see DrawPose).
 	Player *AnimationPlayer
+	// CPUSkinning, when set, has DrawPose skin every skinned part on the
+	// CPU, the path it takes for the parts the GPU path cannot draw (see
+	// DrawPose); false at first.
+	CPUSkinning bool
 	// Tag is free for the game.
 	Tag any
 
@@ -219,6 +223,7 @@ type Model struct {
 	absolute []mgl32.Mat4             // Draw's bone transforms, reused
 	textures []*Texture2D             // owned, disposed by Dispose
 	buffers  []interface{ Dispose() } // owned vertex and index buffers and alpha-test effects
+	skin     modelSkinning            // DrawPose's GPU skinning
 }
 
 // CopyAbsoluteBoneTransformsTo writes each bone's transform relative to

@@ -19,7 +19,41 @@ type posePart struct {
 	idx32    []uint32
 	out      []VertexPositionNormalTexture
 	outCol   []modelVertex
+	// gpu holds the part's vertices with their joints and weights for
+	// SkinnedEffect, made on the first GPU draw (nil before, or when
+	// making it failed: gpuErr).
+	gpu    *VertexBuffer
+	gpuErr error
 }
+
+// modelSkinning is what a Model keeps for skinning on the GPU: one
+// SkinnedEffect that every skinned part's draw applies (Apply snapshots
+// its block, so one serves all), made on the first skinned draw; err is
+// why it could not be (a backend without effects): the parts then skin on
+// the CPU.
+type modelSkinning struct {
+	fx  *SkinnedEffect
+	err error
+}
+
+// skinnedModelVertex is a part's vertex for SkinnedEffect (56 bytes).
+type skinnedModelVertex struct {
+	Position mgl32.Vec3
+	Normal   mgl32.Vec3
+	Texture  mgl32.Vec2
+	Joints   [4]int16
+	Weights  [4]float32
+}
+
+var declSkinnedModel = mustDeclaration(56,
+	VertexElement{Offset: 0, Format: FormatVector3, Usage: UsagePosition},
+	VertexElement{Offset: 12, Format: FormatVector3, Usage: UsageNormal},
+	VertexElement{Offset: 24, Format: FormatVector2, Usage: UsageTextureCoordinate},
+	VertexElement{Offset: 32, Format: FormatShort4, Usage: UsageBlendIndices},
+	VertexElement{Offset: 40, Format: FormatVector4, Usage: UsageBlendWeight})
+
+// VertexDeclaration returns the layout of the skinned part vertex.
+func (skinnedModelVertex) VertexDeclaration() VertexDeclaration { return declSkinnedModel }
 
 // VertexDeclaration returns the layout of the loader's coloured vertex.
 func (modelVertex) VertexDeclaration() VertexDeclaration { return declModel }
@@ -59,10 +93,19 @@ func keepForPose(part *ModelMeshPart, v *partVertices, idx []uint32) {
 // identity as root to Update and place the model with world, or the
 // reverse. A nil p draws the rest pose, as Draw does.
 //
-// Skinning and morphing run on the CPU: the posed vertices of each part
-// are written into scratch the part owns and copied into the frame's
-// vertex arena (DrawUserIndexedPrimitives), so many players may pose one
-// model in one frame. It allocates nothing.
+// Skinned parts are skinned on the GPU by a SkinnedEffect the model
+// keeps, given the part's BasicEffect settings (lights, colours, fog,
+// texture, PreferPerPixelLighting) and the skin's joint matrices, from a
+// second vertex buffer holding the part's vertices with their joints and
+// weights (made on the first such draw). These stay on the CPU: parts
+// with morph targets (the blend of targets comes first and is not done
+// on the GPU), parts with vertex colours or an AlphaTestEffect (which
+// SkinnedEffect does not draw), skins of more than MaxBonesLarge joints,
+// a backend that cannot run effects, and every part when CPUSkinning is
+// set. On the CPU the posed vertices of each part are written into
+// scratch the part owns and copied into the frame's vertex arena
+// (DrawUserIndexedPrimitives). Either way many players may pose one
+// model in one frame, and it allocates nothing in the steady state.
 func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4) error {
 	if p == nil {
 		player := m.Player
@@ -84,7 +127,7 @@ func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4)
 		for _, e := range mesh.Effects {
 			e.World, e.View, e.Projection = w, view, projection
 		}
-		if err := mesh.drawPosed(skin, p.MorphWeights(mi)); err != nil {
+		if err := mesh.drawPosed(m, skin, p.MorphWeights(mi)); err != nil {
 			return err
 		}
 	}
@@ -92,8 +135,9 @@ func (m *Model) DrawPose(p *AnimationPlayer, world, view, projection mgl32.Mat4)
 }
 
 // drawPosed draws the mesh's parts, posing those that keep their
-// vertices: skinned by skin (nil: rigid) and morphed by weights.
-func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
+// vertices: skinned by skin (nil: rigid) and morphed by weights, on the
+// GPU where model's SkinnedEffect can.
+func (m *ModelMesh) drawPosed(model *Model, skin []mgl32.Mat4, weights []float32) error {
 	if len(m.MeshParts) == 0 {
 		return nil
 	}
@@ -109,6 +153,12 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 			pp = p.anim.pose
 		}
 		posed := pp != nil && (skin != nil && p.Joints != nil || p.MorphTargets > 0 && len(weights) == p.MorphTargets)
+		if posed && skin != nil && p.Joints != nil && model.gpuSkins(p, pp, len(skin)) {
+			if err := p.drawSkinned(d, model.skin.fx, pp.gpu, skin); err != nil {
+				return m.drawErr(i, err)
+			}
+			continue
+		}
 		if !posed {
 			if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
 				return m.drawErr(i, err)
@@ -136,6 +186,80 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 		}
 	}
 	return nil
+}
+
+// gpuSkins reports whether part p (skinned, its kept vertices pp) is
+// drawn by the GPU path with a skin of joints joints, making the
+// SkinnedEffect and the part's vertex buffer the first time.
+func (m *Model) gpuSkins(p *ModelMeshPart, pp *posePart, joints int) bool {
+	if m.CPUSkinning || p.MorphTargets > 0 || p.AlphaTest != nil || pp.col != nil || p.Effect.VertexColorEnabled ||
+		joints > MaxBonesLarge || pp.gpuErr != nil || m.skin.err != nil || p.Effect.dev == nil {
+		return false
+	}
+	if m.skin.fx == nil {
+		if _, ok := p.Effect.dev.backend.(EffectBackend); !ok {
+			m.skin.err = ErrEffect
+			return false
+		}
+		if m.skin.fx, m.skin.err = NewSkinnedEffect(p.Effect.dev); m.skin.err != nil {
+			return false
+		}
+		m.buffers = append(m.buffers, m.skin.fx)
+	}
+	if pp.gpu == nil {
+		if pp.gpu, pp.gpuErr = pp.skinnedBuffer(p); pp.gpuErr != nil {
+			return false
+		}
+		m.buffers = append(m.buffers, pp.gpu)
+	}
+	return true
+}
+
+// skinnedBuffer makes the vertex buffer of a skinned part for the GPU
+// path: its vertices as loaded with their joints and weights.
+func (pp *posePart) skinnedBuffer(p *ModelMeshPart) (*VertexBuffer, error) {
+	n := len(pp.pos)
+	if len(p.Joints) != n || len(p.Weights) != n {
+		return nil, fmt.Errorf("graphics: skinned part: %d joints and %d weights for %d vertices: %w", len(p.Joints), len(p.Weights), n, ErrInvalid)
+	}
+	vs := make([]skinnedModelVertex, n)
+	for v := range vs {
+		o := &vs[v]
+		o.Position, o.Normal, o.Weights = pp.pos[v], pp.nor[v], p.Weights[v]
+		if pp.uv != nil {
+			o.Texture = pp.uv[v]
+		}
+		for k, j := range p.Joints[v] {
+			o.Joints[k] = int16(min(j, MaxBonesLarge-1))
+		}
+	}
+	vb, err := NewVertexBuffer(p.Effect.dev, declSkinnedModel, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := SetVertexData(vb, 0, vs); err != nil {
+		vb.Dispose()
+		return nil, err
+	}
+	return vb, nil
+}
+
+// drawSkinned draws the part skinned by skin on the GPU: its states, then
+// fx given the part's BasicEffect and the joint matrices, over vb.
+func (p *ModelMeshPart) drawSkinned(d *Device, fx *SkinnedEffect, vb *VertexBuffer, skin []mgl32.Mat4) error {
+	d.SetBlendState(p.BlendState)
+	d.SetRasterizerState(p.RasterizerState)
+	if err := d.SetSamplerState(p.SamplerState); err != nil {
+		return err
+	}
+	fx.apply(p.Effect, skin, len(skin) > MaxBones, 4, nil)
+	if err := d.SetVertexBuffer(vb); err != nil {
+		return err
+	}
+	if err := d.SetIndices(p.IndexBuffer); err != nil {
+		return err
+	}
+	return d.DrawIndexedPrimitives(p.PrimitiveType, 0, p.StartIndex, p.PrimitiveCount)
 }
 
 // pose writes the part's vertices morphed by weights and skinned by skin

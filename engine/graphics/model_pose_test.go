@@ -16,7 +16,10 @@ import (
 )
 
 // drawnVertices draws m posed by p into one frame and returns the
-// positions of the first draw's vertices as the fake recorded them.
+// positions of the first draw's vertices as the fake recorded them: from
+// the arena (CPU skinning), or skinned here from what a SkinnedEffect draw
+// hands the GPU (the vertex buffer's positions, joints and weights, the
+// block's bone rows).
 func drawnPositions(t *testing.T, r *rig, m *graphics.Model, p *graphics.AnimationPlayer) ([]mgl32.Vec3, graphics.Draw) {
 	t.Helper()
 	must(t, r.dev.BeginFrame(64, 64))
@@ -26,6 +29,9 @@ func drawnPositions(t *testing.T, r *rig, m *graphics.Model, p *graphics.Animati
 		t.Fatal("no draw recorded")
 	}
 	d := f.Draws[0]
+	if d.VertexBuffer != 0 && d.Pipeline.Effect != 0 {
+		return gpuSkinned(t, r, f, d), d
+	}
 	if d.VertexBuffer != 0 {
 		return nil, d
 	}
@@ -44,13 +50,50 @@ func drawnPositions(t *testing.T, r *rig, m *graphics.Model, p *graphics.Animati
 	return out, d
 }
 
+// gpuSkinned skins the vertices of SkinnedEffect draw d as its shader
+// does: the vertex buffer's Short4 joints and Vector4 weights, the bone
+// rows after the block's 448-byte header.
+func gpuSkinned(t *testing.T, r *rig, f *graphics.Frame, d graphics.Draw) []mgl32.Vec3 {
+	t.Helper()
+	vb := r.fb.Buffers[d.VertexBuffer]
+	if vb == nil || d.Pipeline.Vertex.Stride != 56 {
+		t.Fatalf("SkinnedEffect draw of vertex buffer %d, stride %d: want the part's skinned buffer (56 bytes a vertex)", d.VertexBuffer, d.Pipeline.Vertex.Stride)
+	}
+	f32 := func(b []byte, o int) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b[o:])) }
+	bones := f.EffectData[d.EffectBlock+graphics.EffectUniformsSize:]
+	var out []mgl32.Vec3
+	for o := 0; o+56 <= len(vb.Data); o += 56 {
+		v := vb.Data[o:]
+		pos := mgl32.Vec4{f32(v, 0), f32(v, 4), f32(v, 8), 1}
+		var q mgl32.Vec3
+		for k := range 4 {
+			j := int(int16(binary.LittleEndian.Uint16(v[32+2*k:])))
+			w := f32(v, 40+4*k)
+			for row := range 3 {
+				b := 48*j + 16*row
+				q[row] += w * mgl32.Vec4{f32(bones, b), f32(bones, b+4), f32(bones, b+8), f32(bones, b+12)}.Dot(pos)
+			}
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
 // TestK4_DrawPoseSkinsTheVertices: a skinned mesh drawn in a pose has
 // each vertex where the reference's joint matrices, blended by the
-// vertex's weights, put it.
+// vertex's weights, put it: skinned on the CPU (CPUSkinning) and by what
+// the GPU path hands the SkinnedEffect.
 func TestK4_DrawPoseSkinsTheVertices(t *testing.T) {
+	for _, cpu := range []bool{true, false} {
+		t.Run(map[bool]string{true: "cpu", false: "gpu"}[cpu], func(t *testing.T) { drawPoseSkins(t, cpu) })
+	}
+}
+
+func drawPoseSkins(t *testing.T, cpu bool) {
 	r := newRig(t)
 	file := filepath.Join("testdata", "animated", "cylinder.glb")
 	m := loadModel(t, r, file)
+	m.CPUSkinning = cpu
 	doc, err := gltf.Open(file)
 	must(t, err)
 	ref := newRef(t, doc)
@@ -68,6 +111,9 @@ func TestK4_DrawPoseSkinsTheVertices(t *testing.T) {
 		got, d := drawnPositions(t, r, m, p)
 		if got == nil {
 			t.Fatalf("at %v: the skinned part was drawn from its static vertex buffer %d", at, d.VertexBuffer)
+		}
+		if gpu := d.Pipeline.Effect != 0; gpu == cpu {
+			t.Fatalf("at %v: CPUSkinning %v, but the draw's effect is %d", at, cpu, d.Pipeline.Effect)
 		}
 		js := ref.joints(0, doc.Animations[0], at.Seconds())
 		for v := range pos {
@@ -115,11 +161,18 @@ func TestK4_DrawPoseMorphs(t *testing.T) {
 
 // TestK6_DrawPoseAllocatesNothing: updating and drawing 100 characters
 // posed by their own players, sharing one model, allocates nothing per
-// frame.
+// frame, skinned on the GPU and on the CPU.
 func TestK6_DrawPoseAllocatesNothing(t *testing.T) {
+	for _, cpu := range []bool{false, true} {
+		t.Run(map[bool]string{true: "cpu", false: "gpu"}[cpu], func(t *testing.T) { drawPoseAllocs(t, cpu) })
+	}
+}
+
+func drawPoseAllocs(t *testing.T, cpu bool) {
 	r := newRig(t)
 	r.fb.Keep = false
 	m := loadModel(t, r, filepath.Join("testdata", "animated", "chain.glb"))
+	m.CPUSkinning = cpu
 	players := make([]*graphics.AnimationPlayer, 100)
 	for i := range players {
 		players[i] = graphics.NewAnimationPlayer(m)
@@ -153,8 +206,8 @@ func TestK4_DrawUsesTheModelsPlayer(t *testing.T) {
 	must(t, r.dev.BeginFrame(64, 64))
 	must(t, m.Draw(mgl32.Ident4(), mgl32.Ident4(), mgl32.Ident4()))
 	f := r.present()
-	if len(f.Draws) != 1 || f.Draws[0].VertexBuffer != 0 {
-		t.Fatalf("draws %+v: want one, of posed vertices from the arena", f.Draws)
+	if len(f.Draws) != 1 || f.Draws[0].VertexBuffer != 0 && f.Draws[0].Pipeline.Effect == 0 {
+		t.Fatalf("draws %+v: want one, of posed vertices from the arena or skinned by a SkinnedEffect", f.Draws)
 	}
 	other := loadModel(t, r, filepath.Join("testdata", "animated", "cylinder.glb"))
 	if err := other.DrawPose(p, mgl32.Ident4(), mgl32.Ident4(), mgl32.Ident4()); err == nil {

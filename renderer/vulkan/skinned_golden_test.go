@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -331,4 +333,68 @@ func TestK4_SkinnedEffectBadSettingsAreErrors(t *testing.T) {
 		})
 		return err
 	})
+}
+
+// modelPictures draws testdata/animated/name.glb of engine/graphics posed
+// at clip time at, seen from eye looking at target, skinned on the GPU
+// (Model.DrawPose's path) and with CPUSkinning, each in its own frame.
+func modelPictures(t *testing.T, name string, at time.Duration, eye, target mgl32.Vec3) (gpu, cpu *image.RGBA) {
+	t.Helper()
+	file := filepath.Join("..", "..", "engine", "graphics", "testdata", "animated", name+".glb")
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var imgs [2]*image.RGBA
+	onContent(t, g, func(c *content) error {
+		m, err := graphics.LoadModelFile(c.dev, file)
+		if err != nil {
+			return err
+		}
+		p := graphics.NewAnimationPlayer(m)
+		if err := p.StartClip(m.Animations[0]); err != nil {
+			return err
+		}
+		p.Update(at, false, mgl32.Ident4())
+		proj, err := graphics.CreatePerspectiveFieldOfView(math.Pi/4, 160.0/120, 0.1, 40)
+		if err != nil {
+			return err
+		}
+		view := graphics.CreateLookAt(eye, target, mgl32.Vec3{0, 1, 0})
+		for i, cpu := range []bool{false, true} {
+			m.CPUSkinning = cpu
+			imgs[i], err = c.frame(g, true, func() error {
+				if err := c.dev.Clear(background); err != nil {
+					return err
+				}
+				return m.DrawPose(p, mgl32.Ident4(), view, proj)
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return imgs[0], imgs[1]
+}
+
+// TestK4_GPUBentCylinderMatchesCPU: the bent two-bone cylinder at 0.5 s
+// and 1 s, skinned by Model.DrawPose on the GPU, is the CPU-skinned
+// picture (the K4 goldens' pose).
+func TestK4_GPUBentCylinderMatchesCPU(t *testing.T) {
+	for _, at := range []time.Duration{500 * time.Millisecond, time.Second} {
+		gpu, cpu := modelPictures(t, "cylinder", at, mgl32.Vec3{0, 1.3, 3.5}, mgl32.Vec3{0, 1, 0})
+		requireSame(t, fmt.Sprintf("cylinder at %v", at), gpu, cpu)
+	}
+}
+
+// TestK4_GPULongSkinMatchesCPU: the 100-joint skin takes the larger path
+// and draws as the CPU skins it.
+func TestK4_GPULongSkinMatchesCPU(t *testing.T) {
+	gpu, cpu := modelPictures(t, "longskin", time.Second, mgl32.Vec3{-1.9, 1, 8}, mgl32.Vec3{-1.9, 1, 0})
+	requireSame(t, "longskin at 1 s", gpu, cpu)
+}
+
+// TestK4_GPUChainMatchesCPU: the chain of LINEAR, STEP and CUBICSPLINE
+// channels, skinned on the GPU, is the CPU-skinned picture.
+func TestK4_GPUChainMatchesCPU(t *testing.T) {
+	gpu, cpu := modelPictures(t, "chain", 700*time.Millisecond, mgl32.Vec3{0, 1.5, 6}, mgl32.Vec3{0, 1.5, 0})
+	requireSame(t, "chain at 0.7 s", gpu, cpu)
 }
