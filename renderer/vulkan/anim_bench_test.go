@@ -13,8 +13,9 @@ import (
 )
 
 // BenchmarkK6_SkinnedVersusStatic: 100 characters of a 64-joint skin
-// (390 vertices each) updated and drawn posed (Model.DrawPose: CPU
-// skinning into the vertex arena) against the same 100 models drawn
+// (390 vertices each) updated and drawn posed (Model.DrawPose: skinned
+// on the GPU by a SkinnedEffect; BenchmarkK4_GPUVersusCPUSkinning sets
+// the CPU path beside it) against the same 100 models drawn
 // static (Model.Draw, the rest pose from their vertex buffers), side by
 // side in one run, frames alternated, each waited for; the medians are
 // reported as frames/s, with the update's share of the skinned frame.
