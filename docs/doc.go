@@ -4,6 +4,7 @@
 // current, no document or comment points to a file outside the repository,
 // every relative link and #anchor in README.md and docs/ resolves, the
 // README's program is small, public-API-only and builds and runs
-// (TestReadmeProgramRuns), and every Go name xna.md (the XNA 4.0 types and
-// their counterparts here) gives exists.
+// (TestReadmeProgramRuns), packages.md's table of Go modules matches go.mod,
+// and every Go name xna.md (the XNA 4.0 types and their counterparts here)
+// gives exists.
 package docs

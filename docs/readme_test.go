@@ -320,3 +320,49 @@ func TestDocLinksResolve(t *testing.T) {
 		t.Fatal("found no relative links in README.md and docs/: the scan is broken")
 	}
 }
+
+// goModRequire matches a requirement in go.mod, in a require block or on a
+// require line: module, version, and "// indirect" when it is.
+var goModRequire = regexp.MustCompile(`(?m)^(?:require\s+|\t)(\S+) (v\S+)( // indirect)?$`)
+
+// depRow matches a row of packages.md's table of Go modules.
+var depRow = regexp.MustCompile(`(?m)^\| ([a-z][^ |]*) \| (v[0-9][^ |]*) \|`)
+
+// TestDependenciesMatchGoMod: packages.md's table of Go modules lists every
+// module go.mod requires directly, each at go.mod's exact version, and no
+// module go.mod does not require.
+func TestDependenciesMatchGoMod(t *testing.T) {
+	root := repoRoot(t)
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "packages.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	required := map[string]string{}
+	direct := map[string]bool{}
+	for _, m := range goModRequire.FindAllStringSubmatch(string(mod), -1) {
+		required[m[1]] = m[2]
+		direct[m[1]] = m[3] == ""
+	}
+	if len(direct) == 0 {
+		t.Fatal("found no requirements in go.mod: the scan is broken")
+	}
+	listed := map[string]bool{}
+	for _, m := range depRow.FindAllStringSubmatch(string(doc), -1) {
+		listed[m[1]] = true
+		switch v, ok := required[m[1]]; {
+		case !ok:
+			t.Errorf("docs/packages.md lists %s, which go.mod does not require: remove its row", m[1])
+		case v != m[2]:
+			t.Errorf("docs/packages.md gives %s %s; go.mod requires %s: correct the row", m[1], m[2], v)
+		}
+	}
+	for path, isDirect := range direct {
+		if isDirect && !listed[path] {
+			t.Errorf("go.mod requires %s %s, which docs/packages.md's table of Go modules does not list: add a row saying what it is for", path, required[path])
+		}
+	}
+}
