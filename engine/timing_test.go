@@ -105,10 +105,10 @@ func TestW2_MinimizedWaitsOnThePlatform(t *testing.T) {
 	_ = g.Close()
 }
 
-// TestHardening_MinimizedDrawsAreNotCounted: the scheduler's Stats count
+// TestMinimizedDrawsAreNotCounted: the scheduler's Stats count
 // only the frames the engine drew; the draws skipped while minimized are
 // SkippedDraws (issue: the title kept reporting ~49 draws/s minimized).
-func TestHardening_MinimizedDrawsAreNotCounted(t *testing.T) {
+func TestMinimizedDrawsAreNotCounted(t *testing.T) {
 	g, s, p := newTestGame(nil, timing.ProfileDefault)
 	g.SetFixedTimeStep(false)
 	_ = g.SetInactiveSleepTime(0)

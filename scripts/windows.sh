@@ -36,7 +36,7 @@ PURE_PACKAGES=(timing renderer/present renderer/present/pacing engine engine/aud
 # (StartInstance), and the per-OS error texts. Not the no-driver tests:
 # under Wine the host's loader serves winevulkan, so a child cannot be left
 # without a driver through VK_DRIVER_FILES as on Windows.
-RENDERER_TESTS='^(TestHardening_CHeapMeasureSeesAMalloc|TestSteadyFramesKeepCMemoryFlat|TestSteadyFrameAllocatesNothing|TestG9_CHeapFlatOver10000Frames|TestG9_FiftyMeshFrameAllocatesNothing|TestW5_StartedInstanceRendersReadBackPixels|TestW6_ErrorTextsNameTheOSsVulkanRuntime|TestW6_PickGPUErrorsSayWhatToInstall)$'
+RENDERER_TESTS='^(TestCHeapMeasureSeesAMalloc|TestSteadyFramesKeepCMemoryFlat|TestSteadyFrameAllocatesNothing|TestG9_CHeapFlatOver10000Frames|TestG9_FiftyMeshFrameAllocatesNothing|TestW5_StartedInstanceRendersReadBackPixels|TestW6_ErrorTextsNameTheOSsVulkanRuntime|TestW6_PickGPUErrorsSayWhatToInstall)$'
 
 ensure_go
 (METRONOME_PACKAGES=(gcc-mingw-w64-x86-64 wine64 wine libvulkan-dev); ensure_packages)

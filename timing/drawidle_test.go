@@ -57,11 +57,11 @@ func (k *skipper) TryDraw(gt GameTime) bool {
 	return k.drawOK
 }
 
-// TestHardening_DrawsCountsOnlyFramesDrawn: a handler that skips draws (a
+// TestDrawsCountsOnlyFramesDrawn: a handler that skips draws (a
 // minimized window: the engine's BeginDraw says no) is not counted as
 // drawing; Stats.SkippedDraws counts those, and a suppressed draw is in
 // neither counter.
-func TestHardening_DrawsCountsOnlyFramesDrawn(t *testing.T) {
+func TestDrawsCountsOnlyFramesDrawn(t *testing.T) {
 	for _, profile := range []Profile{ProfileDefault, ProfileXNA} {
 		clock := NewManualClock(0)
 		h := &skipper{recorder: recorder{clock: clock}}

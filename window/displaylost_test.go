@@ -24,11 +24,11 @@ func fakeLoss(t *testing.T) (out *strings.Builder, exits *[]int) {
 	return out, exits
 }
 
-// TestHardening_DisplayLostRunsHookThenExits: a broken X connection prints
+// TestDisplayLostRunsHookThenExits: a broken X connection prints
 // one message, runs the registered hook after it, and exits with
 // DisplayLostStatus; a second thread meeting the loss prints nothing more
 // and runs no second hook.
-func TestHardening_DisplayLostRunsHookThenExits(t *testing.T) {
+func TestDisplayLostRunsHookThenExits(t *testing.T) {
 	out, exits := fakeLoss(t)
 	hooks := 0
 	OnDisplayLost(func() {
@@ -50,10 +50,10 @@ func TestHardening_DisplayLostRunsHookThenExits(t *testing.T) {
 	}
 }
 
-// TestHardening_DisplayLostHookPanicStillExits: a panicking hook is
+// TestDisplayLostHookPanicStillExits: a panicking hook is
 // reported and the process still exits with DisplayLostStatus; without a
 // hook (or after OnDisplayLost(nil)) it exits all the same.
-func TestHardening_DisplayLostHookPanicStillExits(t *testing.T) {
+func TestDisplayLostHookPanicStillExits(t *testing.T) {
 	out, exits := fakeLoss(t)
 	OnDisplayLost(func() { panic("boom") })
 	displayLost()
@@ -71,10 +71,10 @@ func TestHardening_DisplayLostHookPanicStillExits(t *testing.T) {
 	}
 }
 
-// TestHardening_DisplayLostSecondThreadWaitsForTheFirst: a second thread
+// TestDisplayLostSecondThreadWaitsForTheFirst: a second thread
 // that meets the loss while the first runs the hook parks instead of
 // exiting, so the hook can finish what it saves.
-func TestHardening_DisplayLostSecondThreadWaitsForTheFirst(t *testing.T) {
+func TestDisplayLostSecondThreadWaitsForTheFirst(t *testing.T) {
 	_, exits := fakeLoss(t)
 	inHook, release := make(chan struct{}), make(chan struct{})
 	parked, unpark := make(chan struct{}), make(chan struct{})

@@ -25,12 +25,12 @@ func goList(t *testing.T, args ...string) []string {
 	return strings.Fields(string(out))
 }
 
-// TestHardening_SampleProgramsAreSeparatePackages: each program of the
+// TestSampleProgramsAreSeparatePackages: each program of the
 // sample is its own package under internal/; the game depends on neither
 // the pacing experiment nor gonum/plot, and the pacing experiment reaches
 // the game through one entry point only (game.RunMeasured and its
 // settings, game.Measured).
-func TestHardening_SampleProgramsAreSeparatePackages(t *testing.T) {
+func TestSampleProgramsAreSeparatePackages(t *testing.T) {
 	const base = modulePath + "/cmd/sample"
 	pkgs := goList(t, base+"/...")
 	for _, want := range []string{base, base + "/internal/game", base + "/internal/clocktool", base + "/internal/pacing"} {
@@ -93,7 +93,7 @@ func TestHardening_SampleProgramsAreSeparatePackages(t *testing.T) {
 
 // sample help lists the game's flags and every subcommand; an unknown
 // subcommand exits 2 with the list.
-func TestHardening_SampleHelpListsThePrograms(t *testing.T) {
+func TestSampleHelpListsThePrograms(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"help"}, nil, &out, &errb); code != 0 || errb.Len() != 0 {
 		t.Fatalf("sample help: exit %d, stderr %q", code, errb.String())

@@ -111,7 +111,7 @@ func (l *lavaGame) Draw(g *engine.Game, gt timing.GameTime) {
 	}
 	l.r, _ = g.GraphicsDevice().Renderer().(*Renderer)
 	l.frames++
-	l.validating, l.builds = l.r.Vulkan().Validating(), l.r.Vulkan().Rebuilds()
+	l.validating, l.builds = l.r.Vulkan().Status().Validating, l.r.Vulkan().Status().Rebuilds
 	if l.checkAt != 0 && l.frames >= l.checkAt {
 		l.checkAt = 0
 		l.checked++
@@ -134,13 +134,13 @@ func chooseMode(interval int, modes present.ModeSet) (present.Choice, error) {
 // surface's modes (P4, P6, W10); "" when they match.
 func modeMismatch(g *engine.Game, r *Renderer, want int) string {
 	vr := r.Vulkan()
-	pick, err := chooseMode(want, vr.SupportedPresentModes())
+	pick, err := chooseMode(want, vr.Status().Supported)
 	if err != nil {
 		return err.Error()
 	}
 	c := g.GraphicsDevice().Presentation()
-	if c.Requested != want || vr.ModeInUse() != pick.Mode || c.Emulated != pick.Emulated {
-		return fmt.Sprintf("presentation %+v, mode in use %v; want interval %d, mode %v", c, vr.ModeInUse(), want, pick.Mode)
+	if c.Requested != want || vr.Status().ModeInUse != pick.Mode || c.Emulated != pick.Emulated {
+		return fmt.Sprintf("presentation %+v, mode in use %v; want interval %d, mode %v", c, vr.Status().ModeInUse, want, pick.Mode)
 	}
 	return ""
 }

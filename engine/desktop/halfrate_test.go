@@ -27,11 +27,11 @@ func TestP8_HalfRateThroughTheEngine(t *testing.T) {
 		// Read while the renderer lives (Destroy zeroes it); Draw runs
 		// before its frame is presented.
 		vk := f.r.Vulkan()
-		lastFrames, lastPresents, last, modes = f.r.Frames(), vk.Presents(), vk.Presentation(), vk.SupportedPresentModes()
+		lastFrames, lastPresents, last, modes = f.r.Frames(), vk.Status().Presents, vk.Status().Presentation, vk.Status().Supported
 		if n != 60 {
 			return
 		}
-		midFrames, midPresents, mid, midMode = f.r.Frames(), vk.Presents(), vk.Presentation(), vk.ModeInUse()
+		midFrames, midPresents, mid, midMode = f.r.Frames(), vk.Status().Presents, vk.Status().Presentation, vk.Status().ModeInUse
 		half = false
 		if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 			t.Error(err)

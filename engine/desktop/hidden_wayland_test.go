@@ -78,7 +78,7 @@ func (c *coverGame) Update(g *engine.Game, _ timing.GameTime) {
 		}
 		if now.Sub(c.since) >= coveredFor {
 			c.drawn = c.frames - c.frameMark
-			c.presented = c.rend.Vulkan().Presents() - c.presentMark
+			c.presented = c.rend.Vulkan().Status().Presents - c.presentMark
 			c.skipped = c.dev.SkippedPresents() - c.skipMark
 			c.next(now, c.uncover(win))
 		}
@@ -102,7 +102,7 @@ func (c *coverGame) next(now time.Time, err error) {
 	}
 	c.phase++
 	c.since, c.frameMark = now, c.frames
-	c.presentMark, c.skipMark = c.rend.Vulkan().Presents(), c.dev.SkippedPresents()
+	c.presentMark, c.skipMark = c.rend.Vulkan().Status().Presents, c.dev.SkippedPresents()
 }
 
 func (c *coverGame) Draw(g *engine.Game, gt timing.GameTime) {
@@ -111,7 +111,7 @@ func (c *coverGame) Draw(g *engine.Game, gt timing.GameTime) {
 	}
 	c.dev = g.GraphicsDevice()
 	c.rend = c.dev.Renderer().(*Renderer)
-	c.choice, c.inUse = c.dev.Presentation(), c.rend.Vulkan().ModeInUse()
+	c.choice, c.inUse = c.dev.Presentation(), c.rend.Vulkan().Status().ModeInUse
 	if c.phase == 0 {
 		c.drawAt = append(c.drawAt, time.Now())
 	}

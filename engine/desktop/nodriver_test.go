@@ -87,11 +87,11 @@ func TestW6_DeadDisplayIsAnError(t *testing.T) {
 	}
 }
 
-// TestHardening_HugeWindowIsRefusedUpFront: a 16384x16384 window (4 GiB of
+// TestHugeWindowIsRefusedUpFront: a 16384x16384 window (4 GiB of
 // swapchain images) is refused by NewPlatform before any window or device
 // exists, with an error naming the budget and how to raise it; a budget
 // set in the Config lets a size through that the default refuses.
-func TestHardening_HugeWindowIsRefusedUpFront(t *testing.T) {
+func TestHugeWindowIsRefusedUpFront(t *testing.T) {
 	t.Setenv(vulkan.SwapchainBudgetEnv, "")
 	_, err := NewPlatform(Config{Width: 16384, Height: 16384})
 	if !errors.Is(err, vulkan.ErrOverBudget) {

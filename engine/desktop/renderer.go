@@ -33,7 +33,7 @@ func (r *Renderer) Vulkan() *vulkan.Renderer { return r.vk }
 func (r *Renderer) Backend() graphics.Backend { return r.vk }
 
 // Frames returns how many frames were drawn and presented (one per EndDraw;
-// at half rate each is presented twice: Vulkan().Presents counts presents).
+// at half rate each is presented twice: Vulkan().Status().Presents counts presents).
 func (r *Renderer) Frames() uint64 { return r.frames }
 
 // hiddenWait bounds how long BeginDraw waits for window events while the
@@ -48,12 +48,12 @@ const hiddenWait = 10 * time.Millisecond
 // or with an emulated FIFO no frame callback, came within the renderer's
 // bound (W7; counted by SkippedPresents).
 func (r *Renderer) BeginDraw() (bool, error) {
-	hidden := r.vk.Hidden()
+	hidden := r.vk.Status().Hidden
 	ok, err := r.vk.BeginFrame()
 	if err != nil {
 		return false, fmt.Errorf("desktop: %w", err)
 	}
-	if r.vk.Hidden() != hidden {
+	if r.vk.Status().Hidden != hidden {
 		window.WaitEvents(hiddenWait)
 	}
 	return ok, nil
@@ -75,11 +75,11 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 		info.Queued = r.clock.Now()
 	}
 	r.feedback.beforePresent(r.frames + 1) // P9: the request applies to the present's commit
-	presents := r.vk.Presents()
+	presents := r.vk.Status().Presents
 	if err := r.vk.Execute(f); err != nil {
 		return info, fmt.Errorf("desktop: %w", err)
 	}
-	r.feedback.afterPresent(r.vk.Presents() != presents)
+	r.feedback.afterPresent(r.vk.Status().Presents != presents)
 	if r.clock != nil {
 		info.Returned = r.clock.Now()
 	}
@@ -106,16 +106,16 @@ func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
 
 // Presentation reports the requested interval, the mode chosen for it and
 // the refreshes each frame is held for (P6, P8).
-func (r *Renderer) Presentation() present.Choice { return r.vk.Presentation() }
+func (r *Renderer) Presentation() present.Choice { return r.vk.Status().Presentation }
 
 // PresentationCounts is how the present-mode changes so far went: how
 // many, how many in place (P11), and the swapchain rebuilds after the
 // first (P5).
-func (r *Renderer) PresentationCounts() present.SwitchCounts { return r.vk.PresentationCounts() }
+func (r *Renderer) PresentationCounts() present.SwitchCounts { return r.vk.Status().Counts }
 
 // SkippedPresents is how many frames were skipped because no image, or
 // with an emulated FIFO no frame callback, came within the bound (W7).
-func (r *Renderer) SkippedPresents() uint64 { return r.vk.Skipped() }
+func (r *Renderer) SkippedPresents() uint64 { return r.vk.Status().Skipped }
 
 // Resize marks the swapchain for a rebuild at the next frame (W2).
 func (r *Renderer) Resize(width, height int) error {

@@ -39,7 +39,7 @@ func (f *frameGame) Draw(g *engine.Game, gt timing.GameTime) {
 		f.onErr(err)
 	}
 	f.r = g.GraphicsDevice().Renderer().(*Renderer)
-	f.builds = f.r.Vulkan().Rebuilds()
+	f.builds = f.r.Vulkan().Status().Rebuilds
 	f.frames++
 	if f.do != nil {
 		f.do(g, f.frames)
@@ -145,7 +145,7 @@ func TestW6_PanicInDrawTearsDownOnRealStack(t *testing.T) {
 		t.Fatalf("recovered %v, want the game's panic", recovered)
 	}
 	checkNoMessages(t, f.r)
-	if f.r.Vulkan().Rebuilds() != 0 {
+	if f.r.Vulkan().Status().Rebuilds != 0 {
 		t.Error("the renderer was not destroyed")
 	}
 }

@@ -72,7 +72,7 @@ func (s *switchGame) Update(g *engine.Game, _ timing.GameTime) {
 		return
 	}
 	s.want, _ = next.SwapInterval()
-	pick, err := chooseMode(s.want, s.r.Vulkan().SupportedPresentModes())
+	pick, err := chooseMode(s.want, s.r.Vulkan().Status().Supported)
 	if err != nil {
 		s.t.Errorf("switch %d to %v: %v", s.switches, next, err)
 		g.Exit()
@@ -97,9 +97,9 @@ func (s *switchGame) Draw(g *engine.Game, gt timing.GameTime) {
 		return
 	}
 	if first {
-		s.mode = s.r.Vulkan().ModeInUse()
+		s.mode = s.r.Vulkan().Status().ModeInUse
 	}
-	s.builds, s.validate = s.r.Vulkan().Rebuilds(), s.r.Vulkan().Validating()
+	s.builds, s.validate = s.r.Vulkan().Status().Rebuilds, s.r.Vulkan().Status().Validating
 	s.counts = s.r.PresentationCounts()
 	if !s.check || s.r.Frames() < s.checkAt {
 		return
@@ -132,7 +132,7 @@ func TestP5_ThreeHundredLiveSwitchesThroughTheEngine(t *testing.T) {
 	// instead of a rebuild.
 	if got := s.builds + s.counts.InPlace; got != s.changes+1 || s.counts.Changes != s.changes {
 		t.Errorf("%d swapchain builds and %d in-place switches (%+v) for %d switches (%d changing the mode over %v), want %d in all",
-			s.builds, s.counts.InPlace, s.counts, s.target, s.changes, s.r.Vulkan().SupportedPresentModes(), s.changes+1)
+			s.builds, s.counts.InPlace, s.counts, s.target, s.changes, s.r.Vulkan().Status().Supported, s.changes+1)
 	}
 	t.Logf("%+v", s.counts)
 	if s.changes < s.target/2 && !window.HasFrameCallbacks() {

@@ -49,7 +49,7 @@ func (p *Platform) takeValidation() {
 		if i == len(v.read) {
 			v.read = append(v.read, 0)
 		}
-		if r.MessageCount() == v.read[i] {
+		if r.Status().Messages == v.read[i] {
 			continue
 		}
 		msgs := r.Messages()

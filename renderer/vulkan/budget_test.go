@@ -11,9 +11,9 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
-// TestHardening_SwapchainBytes: the memory of a swapchain's images and its
+// TestSwapchainBytes: the memory of a swapchain's images and its
 // depth image, saturating instead of wrapping.
-func TestHardening_SwapchainBytes(t *testing.T) {
+func TestSwapchainBytes(t *testing.T) {
 	cases := []struct {
 		w, h, images, colour, depth int
 		want                        uint64
@@ -34,10 +34,10 @@ func TestHardening_SwapchainBytes(t *testing.T) {
 	}
 }
 
-// TestHardening_SwapchainOverBudgetIsRefused: the check where the extent is
+// TestSwapchainOverBudgetIsRefused: the check where the extent is
 // known refuses what exceeds the budget, accepts what fits exactly, and
 // its error names the need, the budget and how to change it.
-func TestHardening_SwapchainOverBudgetIsRefused(t *testing.T) {
+func TestSwapchainOverBudgetIsRefused(t *testing.T) {
 	cases := []struct {
 		w, h, images int
 		budget       int64
@@ -67,9 +67,9 @@ func TestHardening_SwapchainOverBudgetIsRefused(t *testing.T) {
 	}
 }
 
-// TestHardening_SuggestedBudgetAdmitsTheNeed: the value the error suggests
+// TestSuggestedBudgetAdmitsTheNeed: the value the error suggests
 // for the variable parses and admits what was refused.
-func TestHardening_SuggestedBudgetAdmitsTheNeed(t *testing.T) {
+func TestSuggestedBudgetAdmitsTheNeed(t *testing.T) {
 	for _, need := range []uint64{1, 1 << 20, 1<<20 + 1, 320 << 10, 1 << 30, 5<<30 + 1, 1 << 61, math.MaxUint64} {
 		s := suggestBudget(need)
 		b, err := parseBytes(s)
@@ -79,10 +79,10 @@ func TestHardening_SuggestedBudgetAdmitsTheNeed(t *testing.T) {
 	}
 }
 
-// TestHardening_WindowSizeOverBudgetIsRefused: the up-front check of a
+// TestWindowSizeOverBudgetIsRefused: the up-front check of a
 // requested window size assumes the smallest swapchain, so it refuses
 // 16384x16384 at the default budget and lets 4K through.
-func TestHardening_WindowSizeOverBudgetIsRefused(t *testing.T) {
+func TestWindowSizeOverBudgetIsRefused(t *testing.T) {
 	cases := []struct {
 		w, h int
 		over bool
@@ -102,10 +102,10 @@ func TestHardening_WindowSizeOverBudgetIsRefused(t *testing.T) {
 	}
 }
 
-// TestHardening_SwapchainBudgetSettings: the option wins, then
+// TestSwapchainBudgetSettings: the option wins, then
 // METRONOME_SWAPCHAIN_BUDGET, then the default; a malformed variable is an
 // error that says what to write.
-func TestHardening_SwapchainBudgetSettings(t *testing.T) {
+func TestSwapchainBudgetSettings(t *testing.T) {
 	cases := []struct {
 		option int64
 		env    string
@@ -143,12 +143,12 @@ func TestHardening_SwapchainBudgetSettings(t *testing.T) {
 	}
 }
 
-// TestHardening_RendererRefusesSwapchainOverBudget: on the real stack a
+// TestRendererRefusesSwapchainOverBudget: on the real stack a
 // renderer whose first swapchain exceeds Options.SwapchainBudget is not
 // created, and the error says so; one that fits and then grows past the
 // budget fails its rebuild the same way (a resize to a huge window), and
 // tears down cleanly (no validation message).
-func TestHardening_RendererRefusesSwapchainOverBudget(t *testing.T) {
+func TestRendererRefusesSwapchainOverBudget(t *testing.T) {
 	const small = 64 * 64 * (maxImages*4 + 4) // any 64x64 swapchain fits; 128x128 with 3+ images does not
 	var winErr, newErr error
 	var win *window.Window

@@ -2,12 +2,12 @@ package vulkan
 
 import "testing"
 
-// TestHardening_CHeapMeasureSeesAMalloc: cHeapInUse, which the "C heap
+// TestCHeapMeasureSeesAMalloc: cHeapInUse, which the "C heap
 // stays flat" tests rely on, sees a C allocation and its release (glibc's
 // mallinfo2 on Linux, a walk of the process heaps on Windows), so those
 // tests can fail. 64 KiB stays under glibc's mmap threshold, which
 // mallinfo2's in-use count would not see.
-func TestHardening_CHeapMeasureSeesAMalloc(t *testing.T) {
+func TestCHeapMeasureSeesAMalloc(t *testing.T) {
 	const n = 64 << 10
 	before := cHeapInUse()
 	release := cAlloc(n)

@@ -38,7 +38,7 @@
 //	err = r.Execute(f)                // record, submit, present
 //	r.Resize()                        // on framebuffer-size and iconify events
 //	err = r.SetPresentation(n, half)  // P4/P5/P8/P11: in place or rebuilt before the next acquire if the mode changes
-//	choice := r.Presentation()        // P6: requested interval, chosen mode, fallback, reason, Hold, Switch
+//	st := r.Status()                  // device, requested interval, chosen mode and mode in use, counts
 //	r.CaptureNext()                   // G11: copy the next presented frame; LastCapture returns it
 //
 // To shorten a launch, the loader, driver, instance, device, render passes,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/renderer/vulkan"
 	"github.com/metronome-engine/metronome/window"
@@ -76,7 +77,8 @@ func ExampleNew() {
 		}
 	}
 	if img, err := r.LastCapture(); err == nil && img != nil {
-		_ = vulkan.WritePNG("triangle.png", img)
+		_ = engine.WritePNG("triangle.png", img)
 	}
-	fmt.Println(r.Presentation().Mode, r.ModeInUse())
+	st := r.Status()
+	fmt.Println(st.Presentation.Mode, st.ModeInUse)
 }

@@ -16,7 +16,7 @@ import (
 //
 // Before acquiring it rebuilds the swapchain, passing the old one, when the
 // last frame saw OUT_OF_DATE or SUBOPTIMAL, after Resize, or when
-// SetSwapInterval changed the present mode (W2, P5). It asks the Surface for
+// SetPresentation changed the present mode (W2, P5). It asks the Surface for
 // the framebuffer size only then (and while the size is 0x0), so the caller
 // should call Resize on the window's framebuffer-size and iconify events.
 // While the framebuffer is 0x0 (minimised) it returns false at once; the
@@ -90,10 +90,6 @@ func paceFrame(visible, held, pacing bool) paceAction {
 	}
 	return paceAcquire
 }
-
-// Hidden is how many times BeginFrame drew nothing because the Surface
-// reported it cannot present (W8).
-func (r *Renderer) Hidden() uint64 { return r.hidden }
 
 // acquireNext rebuilds when needed and acquires an image.
 func (r *Renderer) acquireNext() (drawn bool, err error) {
@@ -173,11 +169,6 @@ func acquireOutcome(res vk.Result, held bool) acquireResult {
 	return acquireFail
 }
 
-// Skipped is how many frames BeginFrame skipped because a bounded wait
-// ran out (W7): for an image, for the GPU, or, with an emulated FIFO, for
-// the last present's frame callback.
-func (r *Renderer) Skipped() uint64 { return r.skipped }
-
 // skipZero turns a rebuild that met a 0x0 surface into a skipped frame
 // (the swapchain is then rebuilt on a later frame); other errors are wrapped.
 func skipZero(err error) error {
@@ -253,10 +244,6 @@ func (r *Renderer) WaitIdle() error {
 	return callErr("wait idle", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle))
 }
 
-// Rebuilds is how many swapchains have been built, the first included (for
-// tests of rule P5 and for diagnostics).
-func (r *Renderer) Rebuilds() int { return r.rebuilds }
-
 // Extent is the current swapchain's size in pixels (0x0 before the first).
 func (r *Renderer) Extent() (width, height int) {
 	if r == nil || r.sc == nil {
@@ -265,21 +252,13 @@ func (r *Renderer) Extent() (width, height int) {
 	return int(r.sc.extent.Width), int(r.sc.extent.Height)
 }
 
-// FramesInFlight is the number of frames the CPU may prepare ahead.
-func (r *Renderer) FramesInFlight() int {
-	if r == nil || r.sync == nil {
-		return 0
-	}
-	return len(r.sync.fences)
-}
-
 // SetFramesInFlight changes the number of frames in flight (1 to 3): it
 // waits for the device and replaces the per-frame fences and semaphores.
 func (r *Renderer) SetFramesInFlight(n int) error {
 	if n < 1 || n > maxFrames {
 		return fmt.Errorf("set frames in flight: %d: want 1 to %d", n, maxFrames)
 	}
-	if n == r.FramesInFlight() {
+	if r.sync != nil && n == len(r.sync.fences) {
 		return nil
 	}
 	if err := r.WaitIdle(); err != nil {

@@ -158,12 +158,6 @@ static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32
 	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
 }
 
-// barrier records one colour image layout transition (of mip level 0).
-static void barrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
-	VkAccessFlags srcAccess, VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
-	levelBarrier(l, cmd, image, 0, 1, from, to, srcAccess, dstAccess, srcStage, dstStage);
-}
-
 // memoryBarrier records a global memory barrier.
 static void memoryBarrier(mtn_loop *l, VkCommandBuffer cmd, VkAccessFlags src, VkAccessFlags dst,
 	VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {

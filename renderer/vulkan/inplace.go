@@ -111,17 +111,6 @@ func (p *presenter) switchInPlace() error {
 	return nil
 }
 
-// PresentationCounts reports how the present-mode changes so far went.
-func (p *presenter) PresentationCounts() present.SwitchCounts {
-	return present.SwitchCounts{Changes: p.changes, InPlace: p.inPlaceChanges, Rebuilds: max(p.rebuilds-1, 0)}
-}
-
-// InPlace reports whether this renderer switches present modes in place
-// where the surface allows (P11): the driver has the extensions and
-// feature, and neither Options.ForceRebuild nor METRONOME_PRESENT_INPLACE=0
-// turned it off.
-func (p *presenter) InPlace() bool { return p.inPlace }
-
 // modesListFalsePositive is the one validation message filtered, and only
 // while the presenter creates a swapchain with the list of compatible
 // modes exactly as the driver returned it: the validation layer of Vulkan

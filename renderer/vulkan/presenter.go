@@ -26,7 +26,7 @@ type presenter struct {
 	modes    present.ModeSet // supported by the surface
 	choice   present.Choice  // for the requested interval (P6)
 	halfRate bool            // P8: present each frame twice at interval 2 on FIFO
-	presents uint64          // images queued for presentation (Presents)
+	presents uint64          // images queued for presentation (Status.Presents)
 	stale    bool            // OUT_OF_DATE or SUBOPTIMAL seen: rebuild before the next frame
 	fbW, fbH int             // framebuffer size last read from the Surface
 	rebuilds int
@@ -37,14 +37,13 @@ type presenter struct {
 	hidden    uint64        // frames not drawn because the window was not visible (W8)
 
 	inPlace        bool           // P11: switch among compatible modes without a rebuild
-	changes        int            // changes of the mode in use (PresentationCounts)
+	changes        int            // changes of the mode in use (Status.Counts)
 	inPlaceChanges int            // of which in place
 	lastSwitch     present.Switch // how the last change went (Presentation)
 	presentFences  []vk.Fence     // per image slot, where the device has them (createPresentFences)
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
-	captureAll bool     // SetCaptureEvery: copy every presented frame
 	captured   *image.RGBA
 	captureErr error
 }
@@ -78,43 +77,6 @@ func (p *presenter) choose(interval int, halfRate bool) (present.Choice, error) 
 
 // pacing reports whether the chosen mode is an emulated FIFO.
 func (p *presenter) pacing() bool { return p.pacer != nil && p.choice.Emulated }
-
-// Presentation reports the last requested swap interval, the present mode
-// chosen for it, whether (and why) it fell back (P6), whether it is a FIFO
-// emulated on frame callbacks (Options.Pacer), and the refreshes each
-// frame is held for (Hold 2 while half rate is active, P8). The chosen
-// mode is in use from the next frame; ModeInUse reports the live
-// swapchain's.
-//
-// Its Switch says how the last change of mode was applied: in place
-// (P11) or by a rebuild (P5).
-func (p *presenter) Presentation() present.Choice {
-	c := p.choice
-	c.Switch = p.lastSwitch
-	return c
-}
-
-// ModeInUse is the present mode of the live swapchain: an observation, not
-// the request (P6). Zero (not a valid mode) before the first swapchain.
-func (p *presenter) ModeInUse() present.PresentMode {
-	if p == nil || p.sc == nil {
-		return 0
-	}
-	return p.sc.mode
-}
-
-// SupportedPresentModes is the set of present modes the window's surface
-// supports (read once, at New).
-func (p *presenter) SupportedPresentModes() present.ModeSet { return p.modes }
-
-// HalfRate reports whether half rate was asked for (SetHalfRate); it is
-// active only at swap interval 2 with FIFO, when Presentation().Hold is 2.
-func (p *presenter) HalfRate() bool { return p.halfRate }
-
-// Presents is how many images were queued for presentation since New (a
-// present that returned VK_SUCCESS or VK_SUBOPTIMAL_KHR): one per drawn
-// frame, two while half rate is active (P8), and one per ReadBack present.
-func (p *presenter) Presents() uint64 { return p.presents }
 
 // paceBound is PaceBound's default and limit.
 func paceBound(d, waitBound time.Duration) time.Duration {

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/png"
-	"os"
 
 	vk "github.com/vulkan-go/vulkan"
 )
@@ -21,18 +19,13 @@ type capture struct {
 // present and, once the copy is done, LastCapture returns it.
 func (r *Renderer) CaptureNext() { r.captureOne = true }
 
-// SetCaptureEvery turns copying of every presented frame on or off (a
-// capture at exit: LastCapture then always holds the last presented
-// frame). It costs a copy and a wait for the GPU per frame while on.
-func (r *Renderer) SetCaptureEvery(on bool) { r.captureAll = on }
-
 // LastCapture returns the last captured frame as an image.RGBA (W5, G11)
 // and the error of the last failed capture (a surface that does not
 // allow copying its images); nil before the first.
 func (r *Renderer) LastCapture() (*image.RGBA, error) { return r.captured, r.captureErr }
 
 // wantCapture reports whether this frame is copied.
-func (r *Renderer) wantCapture() bool { return r.captureOne || r.captureAll }
+func (r *Renderer) wantCapture() bool { return r.captureOne }
 
 // addCapture appends the copy of the acquired image to r.ops, (re)making
 // the buffer when the size changed.
@@ -104,23 +97,6 @@ func toRGBA(src []byte, w, h int, bgra bool) *image.RGBA {
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = r, g, b, 0xff
 	}
 	return img
-}
-
-// WritePNG writes img to path as a PNG file (W5: screenshots, golden tests).
-func WritePNG(path string, img image.Image) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("write png: %w", err)
-	}
-	defer func() {
-		if cerr := f.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("write png: %w", cerr)
-		}
-	}()
-	if err := png.Encode(f, img); err != nil {
-		return fmt.Errorf("write png %s: %w", path, err)
-	}
-	return nil
 }
 
 var _ = errors.New

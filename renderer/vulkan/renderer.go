@@ -71,7 +71,7 @@ type Options struct {
 	// 2 FIFO_RELAXED, with fallbacks. The zero value asks for 0, so callers
 	// wanting vsync from the start pass 1 (the engine always sets it).
 	SwapInterval int
-	// HalfRate turns P8's half rate on from the start (see SetHalfRate), so
+	// HalfRate turns P8's half rate on from the start (see SetPresentation), so
 	// that interval 2 with half rate builds one swapchain, not two.
 	HalfRate bool
 	// WaitBound bounds every wait for an image or for the GPU (W7): a
@@ -433,28 +433,6 @@ func (r *Renderer) Messages() []string {
 		return nil
 	}
 	return r.inst.messages()
-}
-
-// MessageCount returns how many validation messages there are so far
-// (len(Messages()) without the copy): a loop can poll it each frame
-// without allocating.
-func (r *Renderer) MessageCount() int {
-	if r == nil || r.inst == nil || r.inst.log == nil {
-		return 0
-	}
-	return r.inst.log.count()
-}
-
-// Validating reports whether the validation layer is on.
-func (r *Renderer) Validating() bool { return r != nil && r.inst != nil && r.inst.log != nil }
-
-// DeviceName is the name of the physical device in use, e.g.
-// "llvmpipe (LLVM 15.0.6, 256 bits)" for lavapipe.
-func (r *Renderer) DeviceName() string {
-	if r == nil || r.dev == nil {
-		return ""
-	}
-	return r.dev.name
 }
 
 // liveObjects counts the Vulkan objects the renderer holds (for tests that

@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestHardening_SizeOverBudgetIsABadFlag: -size 16384x16384 is within the
+// TestSizeOverBudgetIsABadFlag: -size 16384x16384 is within the
 // side limit but its swapchain would take gigabytes: the flag is refused
 // with the budget and how to raise it; METRONOME_SWAPCHAIN_BUDGET lets it
 // through, and usual sizes pass at the default.
-func TestHardening_SizeOverBudgetIsABadFlag(t *testing.T) {
+func TestSizeOverBudgetIsABadFlag(t *testing.T) {
 	cases := []struct {
 		size, env string
 		over      bool
@@ -35,10 +35,10 @@ func TestHardening_SizeOverBudgetIsABadFlag(t *testing.T) {
 	}
 }
 
-// TestHardening_SizeOverBudgetExits2: the process refuses -size
+// TestSizeOverBudgetExits2: the process refuses -size
 // 16384x16384 at once with status 2 (a bad flag) and one message, before
 // any window or device exists (it needs no display).
-func TestHardening_SizeOverBudgetExits2(t *testing.T) {
+func TestSizeOverBudgetExits2(t *testing.T) {
 	p := runSample(t, []string{"-size", "16384x16384", "-frames", "3"}, "DISPLAY=", "WAYLAND_DISPLAY=",
 		desktop.SwapchainBudgetEnv+"=")
 	if p.code != 2 || strings.Count(p.stderr, "\n") != 1 || !strings.Contains(p.stderr, "1.0 GiB") {

@@ -8,12 +8,12 @@ import (
 	"time"
 )
 
-// TestHardening_FlagFixedDtOverflowRefused: a -fixed-dt whose run would wrap
+// TestFlagFixedDtOverflowRefused: a -fixed-dt whose run would wrap
 // the virtual clock (1000000h wrapped it after 3 ticks, a negative cube
 // clock) is refused with the longest dt the run accepts; a duration too
 // long for Go's parser is reported as an overflow with the largest value
 // accepted, not as "want a positive Go duration".
-func TestHardening_FlagFixedDtOverflowRefused(t *testing.T) {
+func TestFlagFixedDtOverflowRefused(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "script")
 	if err := os.WriteFile(script, []byte("1 L\n2 L\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -59,11 +59,11 @@ func TestHardening_FlagFixedDtOverflowRefused(t *testing.T) {
 	}
 }
 
-// TestHardening_FlagFixedDtLargestNeverWraps runs the game for -frames 30 at
+// TestFlagFixedDtLargestNeverWraps runs the game for -frames 30 at
 // the longest -fixed-dt it accepts, with an L load (each pumps the clock):
 // the virtual clock only moves forward and the cube's scene time never
 // goes negative, so maxFixedDt's bound holds for a real run.
-func TestHardening_FlagFixedDtLargestNeverWraps(t *testing.T) {
+func TestFlagFixedDtLargestNeverWraps(t *testing.T) {
 	const frames = 30
 	script := filepath.Join(t.TempDir(), "script")
 	if err := os.WriteFile(script, []byte("5 L\n"), 0o644); err != nil {

@@ -8,13 +8,13 @@ import (
 	"testing"
 )
 
-// TestHardening_FlagOutputPathsCheckedAtStart: -dump-state and -screenshot
+// TestFlagOutputPathsCheckedAtStart: -dump-state and -screenshot
 // paths that cannot be written fail at start with exit 2 and a message
 // naming the flag, the path and the cause, before any window opens (they
 // were found only at exit, after the whole run). A path that can be written
 // is accepted and left as it was: a new file is not left behind, an
 // existing one keeps its content.
-func TestHardening_FlagOutputPathsCheckedAtStart(t *testing.T) {
+func TestFlagOutputPathsCheckedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, []byte("keep"), 0o644); err != nil {

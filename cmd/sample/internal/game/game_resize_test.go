@@ -32,13 +32,13 @@ func (p *resizePlatform) SetClientSize(w, h int) {
 	p.w, p.h = w, h
 }
 
-// TestHardening_ResizedWindowKeepsItsSizeOnApplyChanges: the user resizes
+// TestResizedWindowKeepsItsSizeOnApplyChanges: the user resizes
 // the window from 320x240 to 500x400, then presses 0, 2 and H (each an
 // ApplyChanges): the sample's ClientSizeChanged handler copied the new size
 // into the preferred back-buffer sizes, so the window is never snapped back
 // to 320x240 and the device's back buffer is 500x400 (before the handler,
 // the preferred sizes kept 320x240 for ApplyChanges to apply).
-func TestHardening_ResizedWindowKeepsItsSizeOnApplyChanges(t *testing.T) {
+func TestResizedWindowKeepsItsSizeOnApplyChanges(t *testing.T) {
 	opt, err := parseGameFlags([]string{"-fixed-dt", "16.6667ms", "-size", "320x240"})
 	if err != nil {
 		t.Fatal(err)

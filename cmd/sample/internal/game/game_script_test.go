@@ -129,12 +129,12 @@ func writeScript(t *testing.T, text string) string {
 	return path
 }
 
-// TestHardening_ScriptDuplicatePressesAreKept: two presses of one key in
+// TestScriptDuplicatePressesAreKept: two presses of one key in
 // one -input frame stay two presses: the script keeps both lines, the
 // injector turns them into two press/release event pairs in script order,
 // and the game acts on each in that order (they collapsed into one press,
 // and keys of one frame acted in the key table's order, not the script's).
-func TestHardening_ScriptDuplicatePressesAreKept(t *testing.T) {
+func TestScriptDuplicatePressesAreKept(t *testing.T) {
 	keys, err := parseInputScript(strings.NewReader("3 F\n3 2\n3 F\n3 0\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -167,9 +167,9 @@ func TestHardening_ScriptDuplicatePressesAreKept(t *testing.T) {
 	}
 }
 
-// TestHardening_ScriptPressesBeyondOneUpdateWait: more presses for one frame
+// TestScriptPressesBeyondOneUpdateWait: more presses for one frame
 // than one update takes (maxInjected) act in the next update, none lost.
-func TestHardening_ScriptPressesBeyondOneUpdateWait(t *testing.T) {
+func TestScriptPressesBeyondOneUpdateWait(t *testing.T) {
 	var b strings.Builder
 	for range maxInjected + 3 {
 		b.WriteString("2 +\n")

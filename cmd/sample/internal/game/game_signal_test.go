@@ -64,13 +64,13 @@ var sampleBinary = sync.OnceValues(func() (string, error) {
 	return exe, nil
 })
 
-// TestHardening_ExitSignalsTearDownInOrder: SIGTERM and SIGHUP (what
+// TestExitSignalsTearDownInOrder: SIGTERM and SIGHUP (what
 // timeout, kill, systemd, docker and CI cancellation send) end the real
 // game like SIGINT: the loop ends, the state dump and the screenshot are
 // written, validation stays silent, and the exit status is 0. Before the
 // fix SIGTERM and SIGHUP killed the process with nothing written. The
 // signal is sent once the game's first frame was drawn (readyEnv).
-func TestHardening_ExitSignalsTearDownInOrder(t *testing.T) {
+func TestExitSignalsTearDownInOrder(t *testing.T) {
 	if !windowtest.HasDisplay() {
 		windowtest.SkipOrFail(t, "real stack missing", errors.New(windowtest.DisplayVar()+" is not set"))
 	}

@@ -11,13 +11,13 @@ import (
 // statusAt returns ms milliseconds on the engine's clock.
 func statusAt(ms int) time.Duration { return time.Duration(ms) * time.Millisecond }
 
-// TestHardening_StatusSlowHeldForOneSecond: one slow tick (IsRunningSlowly
+// TestStatusSlowHeldForOneSecond: one slow tick (IsRunningSlowly
 // for 0.28 s, as after L; or, under the XNA profile, only a burst of
 // updates; or only time the clamp dropped) shows "slow in the last second"
 // at every refresh within a second of it and not after; steady ticks never
 // show it. IsRunningSlowly read only at the refresh (every 0.5 s) missed the
 // spike, and the XNA profile never set it for a lone spike.
-func TestHardening_StatusSlowHeldForOneSecond(t *testing.T) {
+func TestStatusSlowHeldForOneSecond(t *testing.T) {
 	steady := statusInput{lastSteps: 1, fixed: true, hz: 60}
 	spikes := map[string]statusInput{
 		"running slowly": {slow: true, lastSteps: 19, fixed: true, hz: 60},
@@ -62,11 +62,11 @@ func TestHardening_StatusSlowHeldForOneSecond(t *testing.T) {
 	}
 }
 
-// TestHardening_StatusRatesAndInactive: draws/s counts the frames drawn
+// TestStatusRatesAndInactive: draws/s counts the frames drawn
 // (the sample's count), not the scheduler's draw turns, so a minimized
 // game that updates but draws nothing reports 0 draws/s; the title says
 // "inactive" while the game sleeps unfocused or minimized.
-func TestHardening_StatusRatesAndInactive(t *testing.T) {
+func TestStatusRatesAndInactive(t *testing.T) {
 	var st gameStatus
 	st.start(statusAt(0), statusInput{draws: 10, updates: 100})
 	l, ok := st.step(statusAt(1000), statusInput{draws: 70, updates: 160, lastSteps: 1})
@@ -79,11 +79,11 @@ func TestHardening_StatusRatesAndInactive(t *testing.T) {
 	}
 }
 
-// TestHardening_StatusMinimizedGameShowsNoDraws: the real game loop on a
+// TestStatusMinimizedGameShowsNoDraws: the real game loop on a
 // fake platform, minimized: the engine skips every draw, and the status
 // the sample builds from the game reports 0 draws/s and "inactive" (it
 // reported ~49 draws/s from the scheduler's count of draw turns).
-func TestHardening_StatusMinimizedGameShowsNoDraws(t *testing.T) {
+func TestStatusMinimizedGameShowsNoDraws(t *testing.T) {
 	script := [][]engine.PlatformEvent{
 		{{Kind: engine.EventFocus, Focused: true}}, {}, {},
 		{{Kind: engine.EventIconify, Iconified: true}},
@@ -108,11 +108,11 @@ func TestHardening_StatusMinimizedGameShowsNoDraws(t *testing.T) {
 	}
 }
 
-// TestHardening_StatusTitleShowsLoadUnderBothProfiles: L on the fixed-dt
+// TestStatusTitleShowsLoadUnderBothProfiles: L on the fixed-dt
 // clock, with the status on the same virtual clock: under both profiles
 // the titles refreshed in the second after the catch-up burst say "slow
 // in the last second", and the later ones do not.
-func TestHardening_StatusTitleShowsLoadUnderBothProfiles(t *testing.T) {
+func TestStatusTitleShowsLoadUnderBothProfiles(t *testing.T) {
 	for _, profile := range []string{"default", "xna"} {
 		const press, n = 40, 240
 		g, s, _ := newKeyGame(t, pressAt(n, engine.KeyL, press), "-profile", profile)

@@ -116,14 +116,14 @@ func TestW6_NoDriverWithValidationIsOneClearError(t *testing.T) {
 	}
 }
 
-// TestHardening_XServerDeathWritesDump runs the game on a private Xvfb,
+// TestXServerDeathWritesDump runs the game on a private Xvfb,
 // kills the server once the game runs (the title shows its status), and
 // checks what is left: exit status desktop.DisplayLostStatus, one message
 // that the X server closed the connection, the -dump-state file written
 // from the state so far (it parses and counts draws), and no -screenshot,
 // with a line saying it was skipped. Xlib alone would exit(1) with nothing
 // written.
-func TestHardening_XServerDeathWritesDump(t *testing.T) {
+func TestXServerDeathWritesDump(t *testing.T) {
 	if desktop.Wayland {
 		t.Skip("the Wayland build talks to no X server (build without -tags wayland to test an X server's death)")
 	}

@@ -17,11 +17,11 @@ func (r *countingRun) Run(int, func(float64)) (pacingSeries, error) {
 	return pacingSeries{}, nil
 }
 
-// TestHardening_FlagPacingOutUnwritableFailsBeforeTheRuns: a pacing -out
+// TestFlagPacingOutUnwritableFailsBeforeTheRuns: a pacing -out
 // directory that exists but refuses new files (sysfs, even to root) fails
 // before the first run, naming the directory, instead of after all of them
 // when pacing.csv is written.
-func TestHardening_FlagPacingOutUnwritableFailsBeforeTheRuns(t *testing.T) {
+func TestFlagPacingOutUnwritableFailsBeforeTheRuns(t *testing.T) {
 	const dir = "/sys/kernel"
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("no sysfs to refuse the files: %v", err)

@@ -123,7 +123,7 @@ func vblankTicks(rate pacing.Rate, k0 int64, n int) plot.ConstantTicks {
 }
 
 // saveOverview writes the timeline above the judder chart into one PNG,
-// the figure for a README.
+// the figure docs/presentation.md shows (docs/pacing-144hz.png).
 func saveOverview(dir string, top, bottom *plot.Plot) (err error) {
 	img := vgimg.New(plotWidth, 2*plotHeight)
 	dc := draw.New(img)
