@@ -172,6 +172,10 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 				if err != nil {
 					return nil, fmt.Errorf("create pipeline: input %s: %w", in.Name, err)
 				}
+				if !vertexFormatSupported(d.dev.gpu, f) {
+					return nil, fmt.Errorf("create pipeline: input %s: the device cannot read vertex format %d (element format %d read as scaled integers): declare the element as Vector4",
+						in.Name, f, el.Format)
+				}
 				attrs = append(attrs, vk.VertexInputAttributeDescription{
 					Location: uint32(in.Location), Binding: uint32(binding), Format: f, Offset: uint32(el.Offset),
 				})
@@ -216,6 +220,19 @@ func effectElementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
 		return vk.FormatR16g16b16a16Sscaled, nil
 	}
 	return elementFormat(f)
+}
+
+// vertexFormatSupported reports whether gpu reads vertex buffers of format
+// f (the scaled formats, unlike the others the engine uses, are optional).
+func vertexFormatSupported(gpu vk.PhysicalDevice, f vk.Format) bool {
+	if f != vk.FormatR8g8b8a8Uscaled && f != vk.FormatR16g16b16a16Sscaled {
+		return true
+	}
+	var p vk.FormatProperties
+	vk.GetPhysicalDeviceFormatProperties(gpu, f, &p)
+	p.Deref()
+	p.Free()
+	return vk.FormatFeatureFlagBits(p.BufferFeatures)&vk.FormatFeatureVertexBufferBit != 0
 }
 
 // layoutOf returns the pipeline layout of effect e's pipelines.
