@@ -71,7 +71,7 @@ func TestE8_WGSLParametersUseWGSLLayout(t *testing.T) {
 		t.Helper()
 		p, err := e.Parameter(name)
 		must(t, err)
-		must(t, p.SetValue(v))
+		p.SetValue(v)
 	}
 	set("Tint", mgl32.Vec3{1, 2, 3})
 	set("Alpha", float32(0.5))
@@ -197,7 +197,7 @@ func TestE8_WGSLSpriteEffectDrawsSprites(t *testing.T) {
 	if e.Parameters["SpriteTexture"] == nil || e.Parameters["SpriteTexture"].ParameterType != graphics.ParameterTexture2D {
 		t.Fatalf("no texture parameter SpriteTexture in %v", e.Parameters)
 	}
-	must(t, e.Parameters["Fade"].SetValue(float32(0.25)))
+	e.Parameters["Fade"].SetValue(float32(0.25))
 	sb, err := graphics.NewSpriteBatch(r.dev)
 	must(t, err)
 	must(t, r.dev.BeginFrame(64, 64))

@@ -99,7 +99,7 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 	}
 	d := m.MeshParts[0].Effect.dev
 	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
@@ -110,12 +110,8 @@ func (m *ModelMesh) drawPosed(skin []mgl32.Mat4, weights []float32) error {
 		}
 		posed := pp != nil && (skin != nil && p.Joints != nil || p.MorphTargets > 0 && len(weights) == p.MorphTargets)
 		if !posed {
-			if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
-				return m.drawErr(i, err)
-			}
-			if err := d.SetIndices(p.IndexBuffer); err != nil {
-				return m.drawErr(i, err)
-			}
+			d.SetVertexBuffer(p.VertexBuffer)
+			d.SetIndices(p.IndexBuffer)
 		}
 		if err := p.applyStates(d); err != nil {
 			return m.drawErr(i, err)

@@ -124,7 +124,7 @@ func NewSpriteFont(dev *Device, data []byte, opts FontOptions) (*SpriteFont, err
 		return nil, err
 	}
 	if opts.DefaultCharacter != 0 {
-		if err := f.SetDefaultCharacter(opts.DefaultCharacter); err != nil {
+		if err := f.setDefaultCharacter(opts.DefaultCharacter); err != nil {
 			return nil, fmt.Errorf("graphics: new sprite font: %w", err)
 		}
 	}
@@ -454,16 +454,24 @@ func (f *SpriteFont) DefaultCharacter() (rune, bool) {
 // clears it. A rune outside the set is an ErrInvalid error, which the
 // next draw returns (rule G20), and changes nothing.
 func (f *SpriteFont) SetDefaultCharacter(r rune) {
+	if err := f.setDefaultCharacter(r); err != nil {
+		f.fail(err)
+	}
+}
+
+// setDefaultCharacter is SetDefaultCharacter returning its error (the
+// constructors return it).
+func (f *SpriteFont) setDefaultCharacter(r rune) error {
 	if r == 0 {
 		f.defaultSlot = -1
-		return
+		return nil
 	}
 	s := f.slot(r)
 	if s < 0 {
-		f.fail(fmt.Errorf("graphics: sprite font: SetDefaultCharacter %U: not in the font's character set: %w", r, ErrInvalid))
-		return
+		return fmt.Errorf("graphics: sprite font: SetDefaultCharacter %U: not in the font's character set: %w", r, ErrInvalid)
 	}
 	f.defaultSlot = s
+	return nil
 }
 
 // fail records err on the Device of the font's atlas for its next draw or

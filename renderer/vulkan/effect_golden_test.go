@@ -96,12 +96,8 @@ func TestE6_GoldenSpriteEffect(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if err := crt.Parameters["Strength"].SetValue(float32(0.6)); err != nil {
-			return err
-		}
-		if err := crt.Parameters["Tint"].SetValue(graphics.White); err != nil {
-			return err
-		}
+		crt.Parameters["Strength"].SetValue(float32(0.6))
+		crt.Parameters["Tint"].SetValue(graphics.White)
 		font, err := graphics.NewDefaultSpriteFont(s.dev, 14)
 		if err != nil {
 			return err
@@ -231,12 +227,8 @@ func TestE6_GoldenFog(t *testing.T) {
 			c.dev.SetDepthStencilState(graphics.DepthDefault)
 			c.dev.SetBlendState(graphics.Opaque)
 			c.dev.SetRasterizerState(graphics.CullCounterClockwise)
-			if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
-				return err
-			}
-			if err := c.dev.SetIndices(c.cubeIB); err != nil {
-				return err
-			}
+			c.dev.SetVertexBuffer(c.cubeVB)
+			c.dev.SetIndices(c.cubeIB)
 			for i := range 5 {
 				m.World = mgl32.Translate3D(float32(i%2)*2-1, 0, -3*float32(i)).Mul4(mgl32.HomogRotate3D(0.5, mgl32.Vec3{0, 1, 0}))
 				m.Apply()
