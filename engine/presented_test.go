@@ -277,7 +277,10 @@ func TestG9_FiftyMeshGameFrameAllocatesNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		err := errors.Join(dev.SetRenderTarget(rt), m.draw(dev, graphics.Black, 5), dev.SetRenderTarget(nil), m.draw(dev, graphics.CornflowerBlue, 45))
+		dev.SetRenderTarget(rt)
+		err := m.draw(dev, graphics.Black, 5)
+		dev.SetRenderTarget(nil)
+		err = errors.Join(err, m.draw(dev, graphics.CornflowerBlue, 45))
 		if err != nil && drawErr == nil {
 			drawErr = err
 		}

@@ -102,12 +102,14 @@ func TestE2_WrongParameterTypeIsAnErrorNamingIt(t *testing.T) {
 		{"Weights", float32(1), `"Weights" is an array of 4 float`},
 		{"Time", "fast", `"Time" is a float; SetValue was given a string`},
 	} {
-		err := e.Parameters[c.name].SetValue(c.v)
+		e.Parameters[c.name].SetValue(c.v)
+		err := r.dev.Err()
 		if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("SetValue(%s, %T): %v, want an ErrEffect saying %s", c.name, c.v, err, c.want)
 		}
 	}
-	if err := e.Parameters["Missing"].SetFloat(1); !errors.Is(err, graphics.ErrEffect) {
+	e.Parameters["Missing"].SetFloat(1)
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrEffect) {
 		t.Errorf("missing parameter: %v", err)
 	}
 	if _, err := e.Parameter("Missing"); err == nil || !strings.Contains(err.Error(), `"Missing"`) {
@@ -347,7 +349,8 @@ func TestE5_InstancedDrawsNeedAnEffectAndAnInstanceStream(t *testing.T) {
 	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10); !errors.Is(err, graphics.ErrEffect) {
 		t.Errorf("BasicEffect: %v", err)
 	}
-	if err := r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1}); !errors.Is(err, graphics.ErrInvalid) {
+	r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1})
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("instance stream first: %v", err)
 	}
 	f := r.present()

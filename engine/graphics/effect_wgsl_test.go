@@ -90,7 +90,8 @@ func TestE8_WGSLParametersUseWGSLLayout(t *testing.T) {
 	if p := e.Parameters["Rotation"]; p.ParameterClass != graphics.ParameterMatrix || p.RowCount != 3 || p.ColumnCount != 3 {
 		t.Errorf("Rotation: class %d, %dx%d", p.ParameterClass, p.RowCount, p.ColumnCount)
 	}
-	if err := e.Parameters["Frame"].SetValue(float32(1)); err == nil || !errors.Is(err, graphics.ErrEffect) {
+	e.Parameters["Frame"].SetValue(float32(1))
+	if err := r.dev.Err(); err == nil || !errors.Is(err, graphics.ErrEffect) {
 		t.Errorf("a float into the u32 Frame: %v", err)
 	}
 	must(t, r.dev.BeginFrame(64, 64))

@@ -30,7 +30,8 @@ func TestE4_SamplerValuesOutOfRangeAreErrors(t *testing.T) {
 		{"MipMapLevelOfDetailBias", graphics.SamplerState{MipMapLevelOfDetailBias: inf}},
 		{"MipMapLevelOfDetailBias", graphics.SamplerState{MipMapLevelOfDetailBias: -inf}},
 	} {
-		err := dev.SetSamplerState(c.s)
+		dev.SetSamplerState(c.s)
+		err := dev.Err()
 		if !errors.Is(err, graphics.ErrInvalid) || !strings.Contains(err.Error(), c.field) {
 			t.Errorf("SetSamplerState(%+v) = %v, want ErrInvalid naming %s", c.s, err, c.field)
 		}

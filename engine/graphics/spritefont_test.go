@@ -305,7 +305,8 @@ func TestG6_CharacterSetAndDefaultCharacter(t *testing.T) {
 	if got, want := digits.MeasureString("1x2"), digits.MeasureString("1?2"); got != want {
 		t.Errorf("x measures %v, want as ? %v", got, want)
 	}
-	if err := digits.SetDefaultCharacter('x'); !errors.Is(err, graphics.ErrInvalid) {
+	digits.SetDefaultCharacter('x')
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("SetDefaultCharacter outside the set: %v", err)
 	}
 	digits.SetDefaultCharacter(0)

@@ -168,17 +168,20 @@ func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
 	if d[0].Texture != r.tex.ID() || d[1].Texture != rt.ID() || d[2].Texture != r.tex.ID() {
 		t.Errorf("draws sample %d, %d, %d; want %d, %d, %d", d[0].Texture, d[1].Texture, d[2].Texture, r.tex.ID(), rt.ID(), r.tex.ID())
 	}
-	if err := r.dev.SetTexture(1, rt); !errors.Is(err, graphics.ErrOutOfRange) {
+	r.dev.SetTexture(1, rt)
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrOutOfRange) {
 		t.Errorf("slot 1: %v", err)
 	}
 	other := newRig(t)
-	if err := r.dev.SetTexture(0, other.tex); !errors.Is(err, graphics.ErrWrongDevice) {
+	r.dev.SetTexture(0, other.tex)
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrWrongDevice) {
 		t.Errorf("another device's texture: %v", err)
 	}
 	gone, err := graphics.NewTexture2D(r.dev, 1, 1)
 	must(t, err)
 	gone.Dispose()
-	if err := r.dev.SetTexture(0, gone); !errors.Is(err, graphics.ErrDisposed) {
+	r.dev.SetTexture(0, gone)
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrDisposed) {
 		t.Errorf("disposed texture: %v", err)
 	}
 	r.dev.SetTexture(0, nil)

@@ -66,17 +66,11 @@ func TestE6_GoldenEffectOnAMesh(t *testing.T) {
 		verts := ribbon(24)
 		for i, time := range []float32{0, 1.5} {
 			world := mgl32.Translate3D(0, 0.6-1.2*float32(i), 0)
-			for _, set := range []error{
-				e.Parameters["WorldViewProjection"].SetValue(proj.Mul4(view).Mul4(world)),
-				e.Parameters["Time"].SetValue(time),
-				e.Parameters["Amplitude"].SetValue(float32(0.2)),
-				e.Parameters["Tint"].SetValue(mgl32.Vec4{1, 0.9, 0.8, 1}),
-				e.Parameters["Weights"].SetValue([]float32{0.25, 0.25, 0.25, 0.25}),
-			} {
-				if set != nil {
-					return set
-				}
-			}
+			e.Parameters["WorldViewProjection"].SetValue(proj.Mul4(view).Mul4(world))
+			e.Parameters["Time"].SetValue(time)
+			e.Parameters["Amplitude"].SetValue(float32(0.2))
+			e.Parameters["Tint"].SetValue(mgl32.Vec4{1, 0.9, 0.8, 1})
+			e.Parameters["Weights"].SetValue([]float32{0.25, 0.25, 0.25, 0.25})
 			e.Apply()
 			if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts, 0, len(verts)/3); err != nil {
 				return err

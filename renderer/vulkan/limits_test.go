@@ -84,7 +84,8 @@ func TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage(t *testing.T) {
 			{X: math.MinInt, Width: 1, Height: 1, MaxDepth: 1},
 		}
 		for _, v := range refused {
-			if err := c.dev.SetViewport(v); !errors.Is(err, graphics.ErrOutOfRange) {
+			c.dev.SetViewport(v)
+			if err := c.dev.Err(); !errors.Is(err, graphics.ErrOutOfRange) {
 				return fmt.Errorf("SetViewport(%+v): %v, want ErrOutOfRange", v, err)
 			}
 		}
