@@ -1,9 +1,6 @@
 package graphics
 
-import (
-	"fmt"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // A call whose only failure is a programming error (a Device state setter,
 // an EffectParameter or SpriteFont setter) returns nothing: it changes
@@ -41,9 +38,21 @@ func (d *Device) take() error {
 	return err
 }
 
+// reportedError is a setter's error as the call that reports it returns it.
+type reportedError struct {
+	op  string
+	err error
+}
+
+func (e *reportedError) Error() string {
+	return "graphics: " + e.op + ": an earlier call failed, nothing was recorded: " + e.err.Error()
+}
+
+func (e *reportedError) Unwrap() error { return e.err }
+
 // report returns the pending error as op's, and clears it.
 func (d *Device) report(op string) error {
-	return fmt.Errorf("graphics: %s: an earlier call failed, nothing was recorded: %w", op, d.take())
+	return &reportedError{op: op, err: d.take()}
 }
 
 // Err returns the first error a setter recorded since the last report,

@@ -277,16 +277,16 @@ func TestG2_ValidationErrors(t *testing.T) {
 			must(r.t, err)
 			rt.Dispose()
 			r.dev.SetRenderTarget(rt)
-			return nil
+			return r.dev.Err()
 		}, graphics.ErrDisposed, "disposed", 0},
 		{"buffer of another device", func(r *rig) error {
 			other := newRig(r.t)
 			r.dev.SetVertexBuffer(other.vb)
-			return nil
+			return r.dev.Err()
 		}, graphics.ErrWrongDevice, "another Device", 0},
 		{"bad viewport", func(r *rig) error {
 			r.dev.SetViewport(graphics.Viewport{Width: 10, Height: 10, MinDepth: 0.5, MaxDepth: 0.2})
-			return nil
+			return r.dev.Err()
 		}, graphics.ErrInvalid, "MinDepth", 0},
 		{"bad clear depth", func(r *rig) error {
 			inFrame(r)
