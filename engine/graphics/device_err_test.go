@@ -61,14 +61,30 @@ func badSetters(t *testing.T) []badSetter {
 		{"SetInt", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetInt(1) }},
 		{"SetUint", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetUint(1) }},
 		{"SetFloat", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Tint"].SetFloat(1) }},
-		{"SetVector2", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetVector2(mgl32.Vec2{}) }},
-		{"SetVector3", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetVector3(mgl32.Vec3{}) }},
-		{"SetVector4", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetVector4(mgl32.Vec4{}) }},
-		{"SetColor", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetColor(graphics.White) }},
-		{"SetMatrix", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetMatrix(mgl32.Ident4()) }},
-		{"SetMatrix2", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetMatrix2(mgl32.Ident2()) }},
-		{"SetMatrix3", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetMatrix3(mgl32.Ident3()) }},
-		{"SetFloatArray", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) { e.Parameters["Time"].SetFloatArray([]float32{1}) }},
+		{"SetVector2", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetVector2(mgl32.Vec2{})
+		}},
+		{"SetVector3", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetVector3(mgl32.Vec3{})
+		}},
+		{"SetVector4", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetVector4(mgl32.Vec4{})
+		}},
+		{"SetColor", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetColor(graphics.White)
+		}},
+		{"SetMatrix", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetMatrix(mgl32.Ident4())
+		}},
+		{"SetMatrix2", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetMatrix2(mgl32.Ident2())
+		}},
+		{"SetMatrix3", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetMatrix3(mgl32.Ident3())
+		}},
+		{"SetFloatArray", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
+			e.Parameters["Time"].SetFloatArray([]float32{1})
+		}},
 		{"SetVector4Array", graphics.ErrEffect, func(_ *rig, e *graphics.Effect, _ *graphics.SpriteFont) {
 			e.Parameters["Time"].SetVector4Array([]mgl32.Vec4{{}})
 		}},
