@@ -177,20 +177,24 @@ var errNoFrame = errors.New("present: no frame was begun (the game loop presents
 
 // Present ends the frame begun by the loop, has the renderer execute and
 // present it, and raises Presented. The loop calls it after Draw; a game
-// does not need to.
+// does not need to. An error a setter recorded in the frame and no draw
+// reported (graphics.Device.Err) is returned after the frame is presented;
+// the loop then ends Run with it.
 func (d *GraphicsDevice) Present() error {
 	if !d.begun {
 		return errNoFrame
 	}
 	d.begun = false
-	f, err := d.Device.EndFrame()
-	if err != nil {
-		return fmt.Errorf("present: %w", err)
+	f, setterErr := d.Device.EndFrame()
+	if f == nil {
+		return fmt.Errorf("present: %w", setterErr)
 	}
+	// A setter's error (rule G20) comes with a record: the frame is shown,
+	// then the error is returned once.
 	capture := d.captureNext || d.captureAtExit
 	info, err := d.renderer.EndDraw(f, capture)
 	if err != nil {
-		return fmt.Errorf("present: %w", err)
+		return fmt.Errorf("present: %w", errors.Join(err, setterErr))
 	}
 	d.captureNext = false
 	if d.captureAtExit && info.Capture != nil {
@@ -200,5 +204,8 @@ func (d *GraphicsDevice) Present() error {
 		Display: d.LastDisplayed()}
 	d.Presented.raise(&d.presented)
 	d.presented.Capture = nil
+	if setterErr != nil {
+		return fmt.Errorf("present: %w", setterErr)
+	}
 	return nil
 }

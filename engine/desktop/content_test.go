@@ -265,7 +265,7 @@ func TestC3_WGSLEffectReloadsWhileAGameRuns(t *testing.T) {
 				s.fx, err = content.Load[*graphics.Effect](m, "tint")
 			}
 			if err == nil {
-				err = s.fx.Parameters["Fade"].SetValue(float32(1))
+				s.fx.Parameters["Fade"].SetValue(float32(1))
 			}
 			if err == nil {
 				m.SetReloadErrorHandler(func(_ string, err error) { errs = append(errs, err) })

@@ -46,7 +46,7 @@ func (c *cube) Draw(g *engine.Game, gt timing.GameTime) {
 	c.effect.World = mgl32.HomogRotate3DY(float32(t.Seconds()))
 	_ = dev.Clear(graphics.CornflowerBlue)
 	dev.SetRasterizerState(graphics.CullNone)
-	_ = dev.SetVertexBuffer(c.vb)
+	dev.SetVertexBuffer(c.vb)
 	c.effect.Apply()
 	if err := dev.DrawPrimitives(graphics.TriangleList, 0, 1); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -66,12 +66,8 @@ type ball struct {
 }
 
 func drawMesh(dev *graphics.Device, e *graphics.BasicEffect, vb *graphics.VertexBuffer, ib *graphics.IndexBuffer, tris int) error {
-	if err := dev.SetVertexBuffer(vb); err != nil {
-		return err
-	}
-	if err := dev.SetIndices(ib); err != nil {
-		return err
-	}
+	dev.SetVertexBuffer(vb)
+	dev.SetIndices(ib)
 	e.Apply()
 	return dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, tris)
 }

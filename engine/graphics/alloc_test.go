@@ -45,14 +45,14 @@ func (s *scene) frame(meshes int) error {
 	if err := d.BeginFrame(640, 480); err != nil {
 		return err
 	}
-	_ = d.SetRenderTarget(s.rt)
+	d.SetRenderTarget(s.rt)
 	_ = d.Clear(graphics.Black)
-	_ = d.SetVertexBuffer(r.vb)
-	_ = d.SetIndices(r.ib)
+	d.SetVertexBuffer(r.vb)
+	d.SetIndices(r.ib)
 	d.SetDepthStencilState(graphics.DepthDefault)
 	for i := range meshes {
 		if i == 5 {
-			_ = d.SetRenderTarget(nil)
+			d.SetRenderTarget(nil)
 			_ = d.Clear(graphics.CornflowerBlue)
 		}
 		r.fx.Texture = s.texs[i%3]

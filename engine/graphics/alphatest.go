@@ -69,17 +69,17 @@ func (e *AlphaTestEffect) effect() *Effect {
 	}
 	p := fx.Parameters
 	wv := e.View.Mul4(e.World)
-	_ = p["WorldViewProjection"].SetMatrix(e.Projection.Mul4(wv))
+	p["WorldViewProjection"].SetMatrix(e.Projection.Mul4(wv))
 	a := e.Alpha
-	_ = p["DiffuseColor"].SetVector4(e.DiffuseColor.Mul(a).Vec4(a))
+	p["DiffuseColor"].SetVector4(e.DiffuseColor.Mul(a).Vec4(a))
 	var fv mgl32.Vec4
 	if e.FogEnabled {
 		fv = fogVector(wv, e.FogStart, e.FogEnd)
 	}
-	_ = p["FogVector"].SetVector4(fv)
-	_ = p["FogColor"].SetVector4(e.FogColor.Vec4(1))
-	_ = p["Function"].SetUint(uint32(e.AlphaFunction))
-	_ = p["Reference"].SetFloat(float32(max(0, min(255, e.ReferenceAlpha))) / 255)
+	p["FogVector"].SetVector4(fv)
+	p["FogColor"].SetVector4(e.FogColor.Vec4(1))
+	p["Function"].SetUint(uint32(e.AlphaFunction))
+	p["Reference"].SetFloat(float32(max(0, min(255, e.ReferenceAlpha))) / 255)
 	fx.texture = e.Texture
 	return fx
 }

@@ -153,7 +153,7 @@ func NewSpriteFontFromAtlas(tex *Texture2D, glyphs []FontGlyph, lineSpacing int,
 		f.tab = 4 * f.glyphs[s].advance
 	}
 	if defaultChar != 0 {
-		if err := f.SetDefaultCharacter(defaultChar); err != nil {
+		if err := f.setDefaultCharacter(defaultChar); err != nil {
 			return nil, fmt.Errorf("graphics: sprite font from atlas: %w", err)
 		}
 	}

@@ -66,6 +66,8 @@ type Device struct {
 	// samplerFallback is the first sampler state the device filters
 	// otherwise than asked (sampler.go), empty for none.
 	samplerFallback string
+
+	err error // the first setter error not yet reported (device_err.go)
 }
 
 // NewDevice returns a device recording for b. It asks b for its limits once.
@@ -137,7 +139,9 @@ func (d *Device) InFrame() bool { return d.inFrame }
 // EndFrame ends the game frame and returns its record, to be executed with
 // a present (the engine hands it to its renderer). The record stays valid
 // until the next call that records; a frame that drew nothing into the
-// back buffer still presents, and shows it cleared to opaque black.
+// back buffer still presents, and shows it cleared to opaque black. A
+// setter's error not yet reported (Err) is returned with the record: the
+// frame is ended all the same and its record is still to be executed.
 func (d *Device) EndFrame() (*Frame, error) {
 	if !d.inFrame {
 		return nil, errors.New("graphics: end frame: no frame is begun (BeginFrame first)")
@@ -150,6 +154,9 @@ func (d *Device) EndFrame() (*Frame, error) {
 	f.Present = true
 	f.BackBufferWidth, f.BackBufferHeight = d.bbW, d.bbH
 	d.stale = true
+	if d.pending() {
+		return f, d.report("end frame")
+	}
 	return f, nil
 }
 
@@ -184,18 +191,20 @@ func (d *Device) Flush() error {
 // SetRenderTarget makes rt the target of the draws and clears that follow;
 // nil is the back buffer. The viewport becomes all of the new target and
 // the scissor rectangle too (XNA). With DiscardContents the target's
-// contents are undefined until cleared or drawn (rule G4).
-func (d *Device) SetRenderTarget(rt *RenderTarget2D) error {
+// contents are undefined until cleared or drawn (rule G4). A render target
+// of another Device or disposed is an error the next draw returns (rule
+// G20) and changes nothing.
+func (d *Device) SetRenderTarget(rt *RenderTarget2D) {
 	if rt != nil {
-		if err := d.own(&rt.resource, "set render target"); err != nil {
-			return err
+		if err := d.own(&rt.resource, "SetRenderTarget"); err != nil {
+			d.fail(err)
+			return
 		}
 	}
 	d.target, d.newPass, d.resumed = rt, true, nil
 	w, h := d.targetSize()
 	d.viewport = NewViewport(0, 0, w, h)
 	d.scissor = Rectangle{0, 0, w, h}
-	return nil
 }
 
 // RenderTarget returns the current render target, nil for the back buffer.
@@ -218,23 +227,27 @@ func (d *Device) Viewport() Viewport { return d.viewport }
 
 // SetViewport sets the viewport of the draws that follow. Width and Height
 // must be at least 1, 0 <= MinDepth <= MaxDepth <= 1, and the corners
-// within the device's viewport bounds (Limits.ViewportMin..ViewportMax).
-func (d *Device) SetViewport(v Viewport) error {
+// within the device's viewport bounds (Limits.ViewportMin..ViewportMax);
+// another viewport is an error the next draw returns (rule G20) and
+// changes nothing.
+func (d *Device) SetViewport(v Viewport) {
 	if v.Width < 1 || v.Height < 1 || !(v.MinDepth >= 0 && v.MinDepth <= v.MaxDepth && v.MaxDepth <= 1) {
-		return fmt.Errorf("graphics: set viewport %+v: want Width, Height >= 1 and 0 <= MinDepth <= MaxDepth <= 1: %w", v, ErrInvalid)
+		d.fail(fmt.Errorf("graphics: SetViewport %+v: want Width, Height >= 1 and 0 <= MinDepth <= MaxDepth <= 1: %w", v, ErrInvalid))
+		return
 	}
 	if v.Width > d.limits.MaxTextureSize || v.Height > d.limits.MaxTextureSize {
-		return fmt.Errorf("graphics: set viewport %dx%d: above the device limit %d: %w", v.Width, v.Height, d.limits.MaxTextureSize, ErrTooLarge)
+		d.fail(fmt.Errorf("graphics: SetViewport %dx%d: above the device limit %d: %w", v.Width, v.Height, d.limits.MaxTextureSize, ErrTooLarge))
+		return
 	}
 	lo, hi := d.limits.ViewportMin, d.limits.ViewportMax
 	if lo == 0 && hi == 0 {
 		lo, hi = -2*d.limits.MaxTextureSize, 2*d.limits.MaxTextureSize-1
 	}
 	if v.X < lo || v.Y < lo || v.Width > hi-v.X || v.Height > hi-v.Y { // cannot overflow (G2)
-		return fmt.Errorf("graphics: set viewport %+v: its corners must lie within %d..%d on the device: %w", v, lo, hi, ErrOutOfRange)
+		d.fail(fmt.Errorf("graphics: SetViewport %+v: its corners must lie within %d..%d on the device: %w", v, lo, hi, ErrOutOfRange))
+		return
 	}
 	d.viewport = v
-	return nil
 }
 
 // ScissorRectangle returns the scissor rectangle.
@@ -242,26 +255,28 @@ func (d *Device) ScissorRectangle() Rectangle { return d.scissor }
 
 // SetScissorRectangle sets the rectangle draws are limited to while the
 // rasterizer state's ScissorTestEnable is true; it is clipped to the
-// target at each draw.
-func (d *Device) SetScissorRectangle(r Rectangle) error {
+// target at each draw. A negative size is an error the next draw returns
+// (rule G20) and changes nothing.
+func (d *Device) SetScissorRectangle(r Rectangle) {
 	if r.Width < 0 || r.Height < 0 {
-		return fmt.Errorf("graphics: set scissor rectangle %+v: negative size: %w", r, ErrInvalid)
+		d.fail(fmt.Errorf("graphics: SetScissorRectangle %+v: negative size: %w", r, ErrInvalid))
+		return
 	}
 	d.scissor = r
-	return nil
 }
 
 // BlendState returns the blend state (Opaque at first, as XNA 4.0).
 func (d *Device) BlendState() BlendState { return d.blend }
 
 // SetBlendState sets the blend state of the draws that follow. A field
-// outside its enumeration is an ErrInvalid error and changes nothing.
-func (d *Device) SetBlendState(s BlendState) error {
+// outside its enumeration is an ErrInvalid error the next draw returns
+// (rule G20) and changes nothing.
+func (d *Device) SetBlendState(s BlendState) {
 	if err := s.Validate(); err != nil {
-		return fmt.Errorf("set blend state: %w", err)
+		d.fail(fmt.Errorf("SetBlendState: %w", err))
+		return
 	}
 	d.blend = s
-	return nil
 }
 
 // SamplerState returns the sampler state of texture slot 0 (LinearWrap at
@@ -270,15 +285,15 @@ func (d *Device) SamplerState() SamplerState { return d.sampler }
 
 // SetSamplerState sets the sampler of texture slot 0 (XNA's
 // SamplerStates[0]) for the draws that follow.
-// A field outside its enumeration is an ErrInvalid error and changes
-// nothing.
-func (d *Device) SetSamplerState(s SamplerState) error {
+// A field outside its enumeration is an ErrInvalid error the next draw
+// returns (rule G20) and changes nothing.
+func (d *Device) SetSamplerState(s SamplerState) {
 	if err := s.Validate(); err != nil {
-		return fmt.Errorf("set sampler state: %w", err)
+		d.fail(fmt.Errorf("SetSamplerState: %w", err))
+		return
 	}
 	d.noteSampler(s)
 	d.sampler = s
-	return nil
 }
 
 // DepthStencilState returns the depth/stencil state (DepthDefault at first).
@@ -286,14 +301,14 @@ func (d *Device) DepthStencilState() DepthStencilState { return d.depth }
 
 // SetDepthStencilState sets the depth/stencil state of the draws that
 // follow.
-// A field outside its enumeration is an ErrInvalid error and changes
-// nothing.
-func (d *Device) SetDepthStencilState(s DepthStencilState) error {
+// A field outside its enumeration is an ErrInvalid error the next draw
+// returns (rule G20) and changes nothing.
+func (d *Device) SetDepthStencilState(s DepthStencilState) {
 	if err := s.Validate(); err != nil {
-		return fmt.Errorf("set depth-stencil state: %w", err)
+		d.fail(fmt.Errorf("SetDepthStencilState: %w", err))
+		return
 	}
 	d.depth = s
-	return nil
 }
 
 // RasterizerState returns the rasterizer state (CullCounterClockwise at
@@ -301,42 +316,46 @@ func (d *Device) SetDepthStencilState(s DepthStencilState) error {
 func (d *Device) RasterizerState() RasterizerState { return d.raster }
 
 // SetRasterizerState sets the rasterizer state of the draws that follow.
-// A field outside its enumeration is an ErrInvalid error and changes
-// nothing; a NaN depth bias is kept and refused by the next draw.
-func (d *Device) SetRasterizerState(s RasterizerState) error {
+// A field outside its enumeration is an ErrInvalid error the next draw
+// returns (rule G20) and changes nothing; a NaN depth bias is kept and
+// refused by the next draw.
+func (d *Device) SetRasterizerState(s RasterizerState) {
 	if s.CullMode > CullNoneFace || s.FillMode > FillWireFrame {
-		return fmt.Errorf("set rasterizer state: %w", s.Validate())
+		d.fail(fmt.Errorf("SetRasterizerState: %w", s.Validate()))
+		return
 	}
 	d.raster = s
-	return nil
 }
 
 // SetVertexBuffer sets the vertex buffer DrawPrimitives and
-// DrawIndexedPrimitives read; nil unsets it.
-func (d *Device) SetVertexBuffer(vb *VertexBuffer) error {
+// DrawIndexedPrimitives read; nil unsets it. A buffer of another Device or
+// disposed is an error the next draw returns (rule G20) and changes
+// nothing.
+func (d *Device) SetVertexBuffer(vb *VertexBuffer) {
 	if vb != nil {
-		if err := d.own(&vb.resource, "set vertex buffer"); err != nil {
-			return err
+		if err := d.own(&vb.resource, "SetVertexBuffer"); err != nil {
+			d.fail(err)
+			return
 		}
 	}
 	d.vb = vb
 	d.instVB = nil
-	return nil
 }
 
 // VertexBuffer returns the vertex buffer set, or nil.
 func (d *Device) VertexBuffer() *VertexBuffer { return d.vb }
 
 // SetIndices sets the index buffer DrawIndexedPrimitives reads (XNA's
-// Indices); nil unsets it.
-func (d *Device) SetIndices(ib *IndexBuffer) error {
+// Indices); nil unsets it. A buffer of another Device or disposed is an
+// error the next draw returns (rule G20) and changes nothing.
+func (d *Device) SetIndices(ib *IndexBuffer) {
 	if ib != nil {
-		if err := d.own(&ib.resource, "set indices"); err != nil {
-			return err
+		if err := d.own(&ib.resource, "SetIndices"); err != nil {
+			d.fail(err)
+			return
 		}
 	}
 	d.ib = ib
-	return nil
 }
 
 // Indices returns the index buffer set, or nil.
@@ -380,8 +399,12 @@ func (d *Device) ClearWith(opts ClearOptions, c Color, depth float32, stencil in
 	return nil
 }
 
-// checkTarget validates that the current target can be drawn or cleared.
+// checkTarget validates that the current target can be drawn or cleared,
+// and reports a setter's pending error first.
 func (d *Device) checkTarget(op string) error {
+	if d.pending() {
+		return d.report(op)
+	}
 	if d.target == nil {
 		if !d.inFrame {
 			return fmt.Errorf("graphics: %s: the back buffer outside a frame: draw in Game.Draw, or SetRenderTarget a RenderTarget2D first: %w", op, ErrOutsideFrame)

@@ -18,15 +18,15 @@ func TestG2_FrameRecordsPassesDrawsAndState(t *testing.T) {
 	must(t, err)
 	must(t, r.dev.BeginFrame(320, 240))
 	r.bind()
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.CornflowerBlue))
 	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	must(t, r.dev.ClearWith(graphics.ClearTarget, graphics.Black, 1, 0))
 	r.dev.SetBlendState(graphics.Additive)
 	r.dev.SetRasterizerState(graphics.RasterizerState{ScissorTestEnable: true})
-	must(t, r.dev.SetScissorRectangle(graphics.Rectangle{X: 300, Y: 10, Width: 100, Height: 20}))
-	must(t, r.dev.SetViewport(graphics.NewViewport(10, 20, 100, 50)))
+	r.dev.SetScissorRectangle(graphics.Rectangle{X: 300, Y: 10, Width: 100, Height: 20})
+	r.dev.SetViewport(graphics.NewViewport(10, 20, 100, 50))
 	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 3, 2))
 	must(t, r.dev.ClearWith(graphics.ClearDepthBuffer, graphics.Black, 0.5, 0))
 	must(t, r.dev.DrawPrimitives(graphics.LineStrip, 0, 4))
@@ -148,7 +148,7 @@ func TestG2_ValidationErrors(t *testing.T) {
 		{"clear outside a frame", func(r *rig) error { return r.dev.Clear(graphics.Black) }, graphics.ErrOutsideFrame, "Game.Draw", 0},
 		{"no effect", func(r *rig) error {
 			inFrame(r)
-			must(r.t, r.dev.SetVertexBuffer(r.vb))
+			r.dev.SetVertexBuffer(r.vb)
 			return r.dev.DrawPrimitives(graphics.TriangleList, 0, 1)
 		}, graphics.ErrNoEffect, "Apply", 0},
 		{"no vertex buffer", func(r *rig) error {
@@ -159,7 +159,7 @@ func TestG2_ValidationErrors(t *testing.T) {
 		{"no index buffer", func(r *rig) error {
 			inFrame(r)
 			r.bind()
-			must(r.t, r.dev.SetIndices(nil))
+			r.dev.SetIndices(nil)
 			return r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 1)
 		}, graphics.ErrNoIndexBuffer, "SetIndices", 0},
 		{"vertex buffer smaller than the draw", func(r *rig) error {
@@ -267,7 +267,7 @@ func TestG2_ValidationErrors(t *testing.T) {
 		{"sampling the target being drawn", func(r *rig) error {
 			rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
 			must(r.t, err)
-			must(r.t, r.dev.SetRenderTarget(rt))
+			r.dev.SetRenderTarget(rt)
 			r.fx.TextureEnabled, r.fx.Texture = true, rt.Texture2D
 			r.bind()
 			return r.dev.DrawPrimitives(graphics.TriangleList, 0, 1)
@@ -276,14 +276,17 @@ func TestG2_ValidationErrors(t *testing.T) {
 			rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
 			must(r.t, err)
 			rt.Dispose()
-			return r.dev.SetRenderTarget(rt)
+			r.dev.SetRenderTarget(rt)
+			return r.dev.Err()
 		}, graphics.ErrDisposed, "disposed", 0},
 		{"buffer of another device", func(r *rig) error {
 			other := newRig(r.t)
-			return r.dev.SetVertexBuffer(other.vb)
+			r.dev.SetVertexBuffer(other.vb)
+			return r.dev.Err()
 		}, graphics.ErrWrongDevice, "another Device", 0},
 		{"bad viewport", func(r *rig) error {
-			return r.dev.SetViewport(graphics.Viewport{Width: 10, Height: 10, MinDepth: 0.5, MaxDepth: 0.2})
+			r.dev.SetViewport(graphics.Viewport{Width: 10, Height: 10, MinDepth: 0.5, MaxDepth: 0.2})
+			return r.dev.Err()
 		}, graphics.ErrInvalid, "MinDepth", 0},
 		{"bad clear depth", func(r *rig) error {
 			inFrame(r)
@@ -320,11 +323,11 @@ func TestG4_RenderTargetDrawnOutsideAFrame(t *testing.T) {
 	r := newRig(t)
 	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 2, graphics.RenderTargetOptions{})
 	must(t, err)
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.Orange))
 	r.bind()
 	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	if err := r.dev.Clear(graphics.Black); !errors.Is(err, graphics.ErrOutsideFrame) {
 		t.Fatalf("clear of the back buffer outside a frame: %v", err)
 	}
@@ -361,11 +364,11 @@ func TestG4_PassLoadFollowsUsage(t *testing.T) {
 	r.bind()
 	draw := func() { must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1)) }
 	draw() // back buffer, first pass: undefined
-	must(t, r.dev.SetRenderTarget(disc))
+	r.dev.SetRenderTarget(disc)
 	draw()
-	must(t, r.dev.SetRenderTarget(keep))
+	r.dev.SetRenderTarget(keep)
 	draw()
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	draw() // back buffer again: keeps what was drawn
 	f := r.present()
 	got := []bool{}
@@ -580,7 +583,7 @@ func TestG4_DepthStateFitsTheTarget(t *testing.T) {
 	stencil.StencilEnable, stencil.StencilPass, stencil.ReferenceStencil = true, graphics.StencilReplace, 1
 	r.dev.SetDepthStencilState(stencil)
 	for _, target := range []*graphics.RenderTarget2D{plain, depth, nil} {
-		must(t, r.dev.SetRenderTarget(target))
+		r.dev.SetRenderTarget(target)
 		must(t, r.dev.Clear(graphics.Black))
 		must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
 	}
@@ -608,7 +611,7 @@ func TestG4_DrawingOnAfterFlushKeepsTheTarget(t *testing.T) {
 	r := newRig(t)
 	rt, err := graphics.NewRenderTarget2D(r.dev, 4, 4, graphics.RenderTargetOptions{})
 	must(t, err)
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.Red))
 	must(t, r.dev.Flush())
 	if r.dev.RenderTarget() != rt {
@@ -620,7 +623,7 @@ func TestG4_DrawingOnAfterFlushKeepsTheTarget(t *testing.T) {
 	if f := r.last(); len(f.Passes) != 1 || !f.Passes[0].Load || f.Passes[0].Clear != 0 {
 		t.Errorf("pass after the flush %+v, want one that loads", f.Passes)
 	}
-	must(t, r.dev.SetRenderTarget(rt)) // set again: DiscardContents applies
+	r.dev.SetRenderTarget(rt) // set again: DiscardContents applies
 	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
 	must(t, r.dev.Flush())
 	if f := r.last(); f.Passes[0].Load {

@@ -30,12 +30,17 @@
 //	effect.Apply() // the draws that follow use the effect as it is now
 //	err := dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)
 //
-// The engine ends the frame and presents it. Every call returns an error
-// that says what to change (drawing outside a frame, a disposed texture, a
-// buffer smaller than the draw, a size above the device limit); errors.Is
-// matches them against ErrOutsideFrame, ErrDisposed, ErrOutOfRange and the
-// other sentinels. Successful calls allocate nothing once the frame's
-// record has grown to its size.
+// The engine ends the frame and presents it. Every call that can fail
+// reports an error that says what to change (drawing outside a frame, a
+// disposed texture, a buffer smaller than the draw, a size above the
+// device limit); errors.Is matches them against ErrOutsideFrame,
+// ErrDisposed, ErrOutOfRange and the other sentinels. The setters whose
+// only failure is a programming error (the Device's states, viewport,
+// buffers, textures and render target; EffectParameter's and SpriteFont's
+// setters) return nothing: they change nothing and record the error, which
+// the next draw, Clear, SpriteBatch.End or EndFrame returns, once (rule
+// G20; [Device.Err] asks for it sooner). Successful calls allocate nothing
+// once the frame's record has grown to its size.
 //
 // # 2D
 //

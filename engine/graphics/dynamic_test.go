@@ -43,8 +43,8 @@ func TestG19_SetDataOptionsInARecord(t *testing.T) {
 
 	must(t, r.dev.BeginFrame(8, 8))
 	fx.Apply()
-	must(t, r.dev.SetVertexBuffer(vb.VertexBuffer))
-	must(t, r.dev.SetIndices(ib.IndexBuffer))
+	r.dev.SetVertexBuffer(vb.VertexBuffer)
+	r.dev.SetIndices(ib.IndexBuffer)
 	must(t, graphics.SetDynamicVertexData(vb, 0, a, graphics.SetDataDiscard))
 	must(t, graphics.SetDynamicIndexData(ib, 0, []uint16{0, 1, 2, 3, 4, 5}, graphics.SetDataDiscard))
 	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 2)) // draw 0: a
@@ -158,9 +158,9 @@ func TestG19_DynamicBufferErrors(t *testing.T) {
 	inst, err := graphics.NewDynamicVertexBuffer(r.dev, decl, 4, graphics.BufferUsageNone)
 	must(t, err)
 	must(t, r.dev.BeginFrame(8, 8))
-	must(t, r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: r.vb},
-		graphics.VertexBufferBinding{VertexBuffer: inst.VertexBuffer, InstanceFrequency: 1}))
-	must(t, r.dev.SetIndices(r.ib))
+	r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: r.vb},
+		graphics.VertexBufferBinding{VertexBuffer: inst.VertexBuffer, InstanceFrequency: 1})
+	r.dev.SetIndices(r.ib)
 	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 1, 2); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("dynamic instance stream: %v, want ErrInvalid", err)
 	}
@@ -193,7 +193,7 @@ func TestG19_DynamicRewriteAllocatesNothing(t *testing.T) {
 		}
 		must(t, dev.BeginFrame(8, 8))
 		fx.Apply()
-		must(t, dev.SetVertexBuffer(vb.VertexBuffer))
+		dev.SetVertexBuffer(vb.VertexBuffer)
 		must(t, graphics.SetDynamicVertexData(vb, 0, verts, graphics.SetDataDiscard))
 		must(t, dev.DrawPrimitives(graphics.TriangleList, 0, 3333))
 		must(t, graphics.SetDynamicVertexData(vb, 0, verts[:6], graphics.SetDataNoOverwrite))

@@ -124,7 +124,8 @@ type Effect struct {
 
 	// Parameters holds the effect's parameters by name (XNA's
 	// Effect.Parameters["Name"]). A missing name gives a nil
-	// *EffectParameter, whose setters return an error.
+	// *EffectParameter, whose setters record an error that the next
+	// draw returns.
 	Parameters EffectParameterCollection
 	// Techniques are the effect's techniques: at first one, named
 	// DefaultTechniqueName, of one pass running the shaders; AddTechnique
@@ -175,7 +176,10 @@ const (
 
 // EffectParameter is one parameter of an Effect: a uniform block member
 // or the texture. Its setters write the value into the effect's block
-// (allocation-free); the next Apply makes it the draws'.
+// (allocation-free); the next Apply makes it the draws'. A value of
+// another kind than the parameter's, or a setter on a nil parameter, is an
+// ErrEffect error that the next draw, Clear or EndFrame returns (rule
+// G20), and changes nothing.
 type EffectParameter struct {
 	effect *Effect
 	// Name is the parameter's name as the shader spells it.
@@ -635,6 +639,17 @@ func (e *Effect) spriteDevice() *Device      { return e.dev }
 
 // --- parameter setters ---
 
+// fail records err on the parameter's Device for its next draw or frame end
+// to return (rule G20); a nil parameter (a name Parameters lacks) has no
+// Device, and its error goes to the next Device that reports one.
+func (p *EffectParameter) fail(err error) {
+	if p != nil && p.effect != nil && p.effect.dev != nil {
+		p.effect.dev.fail(err)
+		return
+	}
+	orphanErr.CompareAndSwap(nil, &err)
+}
+
 func (p *EffectParameter) check(op string, t EffectParameterType, class EffectParameterClass, rows, cols, n int) error {
 	if p == nil {
 		return fmt.Errorf("graphics: effect parameter: %s on a parameter that does not exist (Parameters[name] was nil; Effect.Parameter names the missing one): %w", op, ErrEffect)
@@ -684,68 +699,69 @@ func (p *EffectParameter) putU(at int, u uint32) {
 }
 
 // SetFloat sets a float parameter.
-func (p *EffectParameter) SetFloat(v float32) error {
+func (p *EffectParameter) SetFloat(v float32) {
 	if err := p.check("SetFloat", ParameterSingle, ParameterScalar, 1, 1, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putF(p.offset, v)
-	return nil
 }
 
 // SetInt sets an int parameter.
-func (p *EffectParameter) SetInt(v int32) error {
+func (p *EffectParameter) SetInt(v int32) {
 	if err := p.check("SetInt", ParameterInt32, ParameterScalar, 1, 1, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putU(p.offset, uint32(v))
-	return nil
 }
 
 // SetUint sets a uint parameter.
-func (p *EffectParameter) SetUint(v uint32) error {
+func (p *EffectParameter) SetUint(v uint32) {
 	if err := p.check("SetUint", ParameterUint32, ParameterScalar, 1, 1, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putU(p.offset, v)
-	return nil
 }
 
 // SetBool sets a bool parameter.
-func (p *EffectParameter) SetBool(v bool) error {
+func (p *EffectParameter) SetBool(v bool) {
 	if err := p.check("SetBool", ParameterBool, ParameterScalar, 1, 1, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	var u uint32
 	if v {
 		u = 1
 	}
 	p.putU(p.offset, u)
-	return nil
 }
 
-func (p *EffectParameter) setVec(op string, v []float32) error {
+func (p *EffectParameter) setVec(op string, v []float32) {
 	if err := p.check(op, ParameterSingle, ParameterVector, len(v), 1, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	for i, x := range v {
 		p.putF(p.offset+4*i, x)
 	}
-	return nil
 }
 
 // SetVector2 sets a vec2 parameter.
-func (p *EffectParameter) SetVector2(v mgl32.Vec2) error { return p.setVec("SetVector2", v[:]) }
+func (p *EffectParameter) SetVector2(v mgl32.Vec2) { p.setVec("SetVector2", v[:]) }
 
 // SetVector3 sets a vec3 parameter.
-func (p *EffectParameter) SetVector3(v mgl32.Vec3) error { return p.setVec("SetVector3", v[:]) }
+func (p *EffectParameter) SetVector3(v mgl32.Vec3) { p.setVec("SetVector3", v[:]) }
 
 // SetVector4 sets a vec4 parameter.
-func (p *EffectParameter) SetVector4(v mgl32.Vec4) error { return p.setVec("SetVector4", v[:]) }
+func (p *EffectParameter) SetVector4(v mgl32.Vec4) { p.setVec("SetVector4", v[:]) }
 
 // SetColor sets a vec4 parameter to c's channels as 0..1 (XNA's
 // Color.ToVector4).
-func (p *EffectParameter) SetColor(c Color) error {
-	return p.SetVector4(mgl32.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255})
+func (p *EffectParameter) SetColor(c Color) {
+	v := mgl32.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	p.setVec("SetColor", v[:])
 }
 
 // putMat writes a column-major matrix of cols columns of rows at at.
@@ -763,141 +779,146 @@ func (p *EffectParameter) putMat(at int, m []float32, rows, cols int) {
 
 // SetMatrix sets a mat4 parameter (mathgl's column-major matrix, as the
 // shader's).
-func (p *EffectParameter) SetMatrix(m mgl32.Mat4) error {
+func (p *EffectParameter) SetMatrix(m mgl32.Mat4) {
 	if err := p.check("SetMatrix", ParameterSingle, ParameterMatrix, 4, 4, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putMat(p.offset, m[:], 4, 4)
-	return nil
 }
 
 // SetMatrix3 sets a mat3 parameter.
-func (p *EffectParameter) SetMatrix3(m mgl32.Mat3) error {
+func (p *EffectParameter) SetMatrix3(m mgl32.Mat3) {
 	if err := p.check("SetMatrix3", ParameterSingle, ParameterMatrix, 3, 3, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putMat(p.offset, m[:], 3, 3)
-	return nil
 }
 
 // SetMatrix2 sets a mat2 parameter.
-func (p *EffectParameter) SetMatrix2(m mgl32.Mat2) error {
+func (p *EffectParameter) SetMatrix2(m mgl32.Mat2) {
 	if err := p.check("SetMatrix2", ParameterSingle, ParameterMatrix, 2, 2, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	p.putMat(p.offset, m[:], 2, 2)
-	return nil
 }
 
 // SetFloatArray sets the first len(v) elements of a float array.
-func (p *EffectParameter) SetFloatArray(v []float32) error {
+func (p *EffectParameter) SetFloatArray(v []float32) {
 	if err := p.check("SetFloatArray", ParameterSingle, ParameterScalar, 1, 1, max(len(v), 1)); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	for i, x := range v {
 		p.putF(p.offset+i*p.stride, x)
 	}
-	return nil
 }
 
 // SetVector4Array sets the first len(v) elements of a vec4 array.
-func (p *EffectParameter) SetVector4Array(v []mgl32.Vec4) error {
+func (p *EffectParameter) SetVector4Array(v []mgl32.Vec4) {
 	if err := p.check("SetVector4Array", ParameterSingle, ParameterVector, 4, 1, max(len(v), 1)); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	for i, x := range v {
 		for k := range 4 {
 			p.putF(p.offset+i*p.stride+4*k, x[k])
 		}
 	}
-	return nil
 }
 
 // SetMatrixArray sets the first len(v) elements of a mat4 array.
-func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) error {
+func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) {
 	if err := p.check("SetMatrixArray", ParameterSingle, ParameterMatrix, 4, 4, max(len(v), 1)); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	for i := range v {
 		p.putMat(p.offset+i*p.stride, v[i][:], 4, 4)
 	}
-	return nil
 }
 
 // SetTexture sets the texture parameter: a *Texture2D, a *RenderTarget2D
 // or nil (any Texture).
-func (p *EffectParameter) SetTexture(tex Texture) error {
+func (p *EffectParameter) SetTexture(tex Texture) {
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
-		return err
+		p.fail(err)
+		return
 	}
 	t := asTexture2D(tex)
 	if t != nil && t.dev != p.effect.dev {
-		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
+		p.fail(fmt.Errorf("graphics: effect parameter %q: SetTexture: the texture was made for another Device: %w", p.Name, ErrWrongDevice))
+		return
 	}
 	p.effect.texture = t
-	return nil
 }
 
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
 // *Texture2D or *RenderTarget2D. A value of the wrong type or size is an
-// error naming the parameter and what it takes. Go boxes a non-pointer
+// error naming the parameter and what it takes, which the next draw
+// returns (rule G20). Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
 // passed here allocates at the call); the typed setters (SetFloat,
 // SetVector4, SetMatrix, ...) never allocate: use them per draw.
-func (p *EffectParameter) SetValue(v any) error {
+func (p *EffectParameter) SetValue(v any) {
 	if p == nil {
-		return p.check("SetValue", 0, 0, 0, 0, 0)
+		p.fail(p.check("SetValue", 0, 0, 0, 0, 0))
+		return
 	}
 	switch x := v.(type) {
 	case float32:
-		return p.SetFloat(x)
+		p.SetFloat(x)
 	case float64:
-		return p.SetFloat(float32(x))
+		p.SetFloat(float32(x))
 	case int32:
-		return p.SetInt(x)
+		p.SetInt(x)
 	case int:
-		if p != nil && p.ParameterType == ParameterUint32 && x >= 0 {
-			return p.SetUint(uint32(x))
+		if p.ParameterType == ParameterUint32 && x >= 0 {
+			p.SetUint(uint32(x))
+		} else {
+			p.SetInt(int32(x))
 		}
-		return p.SetInt(int32(x))
 	case uint32:
-		return p.SetUint(x)
+		p.SetUint(x)
 	case bool:
-		return p.SetBool(x)
+		p.SetBool(x)
 	case mgl32.Vec2:
-		return p.SetVector2(x)
+		p.SetVector2(x)
 	case mgl32.Vec3:
-		return p.SetVector3(x)
+		p.SetVector3(x)
 	case mgl32.Vec4:
-		return p.SetVector4(x)
+		p.SetVector4(x)
 	case Color:
-		return p.SetColor(x)
+		p.SetColor(x)
 	case mgl32.Mat2:
-		return p.SetMatrix2(x)
+		p.SetMatrix2(x)
 	case mgl32.Mat3:
-		return p.SetMatrix3(x)
+		p.SetMatrix3(x)
 	case mgl32.Mat4:
-		return p.SetMatrix(x)
+		p.SetMatrix(x)
 	case []float32:
-		return p.SetFloatArray(x)
+		p.SetFloatArray(x)
 	case []mgl32.Vec4:
-		return p.SetVector4Array(x)
+		p.SetVector4Array(x)
 	case []mgl32.Mat4:
-		return p.SetMatrixArray(x)
+		p.SetMatrixArray(x)
 	case *Texture2D:
-		return p.SetTexture(x)
+		p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {
-			return p.SetTexture(nil)
+			p.SetTexture(nil)
+		} else {
+			p.SetTexture(x.Texture2D)
 		}
-		return p.SetTexture(x.Texture2D)
+	case nil:
+		p.fail(fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given nil: %w", p.Name, p.describe(), ErrEffect))
+	default:
+		p.fail(fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given a %s: %w", p.Name, p.describe(), reflect.TypeOf(v), ErrEffect))
 	}
-	if v == nil {
-		return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given nil: %w", p.Name, p.describe(), ErrEffect)
-	}
-	return fmt.Errorf("graphics: effect parameter %q is %s; SetValue was given a %s: %w", p.Name, p.describe(), reflect.TypeOf(v), ErrEffect)
 }
 
 // GetValueFloat returns a float parameter's value (0 for another kind).

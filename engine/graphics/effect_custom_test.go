@@ -54,11 +54,11 @@ func TestE1_ParametersArePackedStd140(t *testing.T) {
 		}
 	}
 	m := mgl32.Translate3D(1, 2, 3)
-	must(t, e.Parameters["WorldViewProjection"].SetValue(m))
-	must(t, e.Parameters["Time"].SetValue(float32(1.5)))
-	must(t, e.Parameters["Amplitude"].SetFloat(0.25))
-	must(t, e.Parameters["Tint"].SetValue(mgl32.Vec4{0.1, 0.2, 0.3, 0.4}))
-	must(t, e.Parameters["Weights"].SetValue([]float32{1, 2, 3}))
+	e.Parameters["WorldViewProjection"].SetValue(m)
+	e.Parameters["Time"].SetValue(float32(1.5))
+	e.Parameters["Amplitude"].SetFloat(0.25)
+	e.Parameters["Tint"].SetValue(mgl32.Vec4{0.1, 0.2, 0.3, 0.4})
+	e.Parameters["Weights"].SetValue([]float32{1, 2, 3})
 	if p := e.Parameters["Weights"]; p.Elements != 4 || p.ParameterClass != graphics.ParameterScalar {
 		t.Errorf("Weights: %d elements class %d", p.Elements, p.ParameterClass)
 	}
@@ -66,7 +66,7 @@ func TestE1_ParametersArePackedStd140(t *testing.T) {
 	e.Apply()
 	verts := []graphics.VertexPositionColor{{Color: graphics.White}, {Color: graphics.White}, {Color: graphics.White}}
 	must(t, graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, verts, 0, 1))
-	must(t, e.Parameters["Time"].SetValue(float32(9))) // after Apply: not this draw's
+	e.Parameters["Time"].SetValue(float32(9)) // after Apply: not this draw's
 	f := r.present()
 	d := f.Draws[0]
 	if d.Pipeline.Effect != e.ID() || d.Uniforms != -1 {
@@ -102,12 +102,14 @@ func TestE2_WrongParameterTypeIsAnErrorNamingIt(t *testing.T) {
 		{"Weights", float32(1), `"Weights" is an array of 4 float`},
 		{"Time", "fast", `"Time" is a float; SetValue was given a string`},
 	} {
-		err := e.Parameters[c.name].SetValue(c.v)
+		e.Parameters[c.name].SetValue(c.v)
+		err := r.dev.Err()
 		if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("SetValue(%s, %T): %v, want an ErrEffect saying %s", c.name, c.v, err, c.want)
 		}
 	}
-	if err := e.Parameters["Missing"].SetFloat(1); !errors.Is(err, graphics.ErrEffect) {
+	e.Parameters["Missing"].SetFloat(1)
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrEffect) {
 		t.Errorf("missing parameter: %v", err)
 	}
 	if _, err := e.Parameter("Missing"); err == nil || !strings.Contains(err.Error(), `"Missing"`) {
@@ -124,8 +126,8 @@ func TestE2_MissingVertexInputIsAnErrorNamingIt(t *testing.T) {
 	must(t, err)
 	must(t, r.dev.BeginFrame(64, 64))
 	e.Apply()
-	must(t, r.dev.SetVertexBuffer(r.vb)) // position, normal, texture coordinate 0
-	must(t, r.dev.SetIndices(r.ib))
+	r.dev.SetVertexBuffer(r.vb) // position, normal, texture coordinate 0
+	r.dev.SetIndices(r.ib)
 	err = r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 1)
 	if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), "inTexCoord1") {
 		t.Fatalf("draw: %v, want an ErrEffect naming inTexCoord1", err)
@@ -148,7 +150,7 @@ func TestE2_MissingVertexInputIsAnErrorNamingIt(t *testing.T) {
 	must(t, err)
 	must(t, r.dev.BeginFrame(64, 64))
 	e.Apply()
-	must(t, r.dev.SetVertexBuffer(vb))
+	r.dev.SetVertexBuffer(vb)
 	must(t, r.dev.DrawPrimitives(graphics.TriangleList, 0, 1))
 }
 
@@ -194,8 +196,8 @@ func TestE2_SpriteBatchRunsAnEffect(t *testing.T) {
 	r := newRig(t)
 	se, err := graphics.NewSpriteEffect(r.dev, spv(t, "crt.frag"))
 	must(t, err)
-	must(t, se.Parameters["Strength"].SetValue(float32(0.5)))
-	must(t, se.Parameters["Tint"].SetValue(graphics.White))
+	se.Parameters["Strength"].SetValue(float32(0.5))
+	se.Parameters["Tint"].SetValue(graphics.White)
 	sb, err := graphics.NewSpriteBatch(r.dev)
 	must(t, err)
 	must(t, r.dev.BeginFrame(100, 50))
@@ -244,16 +246,16 @@ func TestE1_ThousandEffectDrawsAllocateNothing(t *testing.T) {
 	boxed := false
 	frame := func() {
 		_ = r.dev.BeginFrame(640, 480)
-		_ = r.dev.SetVertexBuffer(vb)
+		r.dev.SetVertexBuffer(vb)
 		for i := range 1000 {
 			if boxed {
-				_ = wvp.SetValue(mgl32.Translate3D(float32(i), 0, 0))
-				_ = time.SetValue(float32(i))
+				wvp.SetValue(mgl32.Translate3D(float32(i), 0, 0))
+				time.SetValue(float32(i))
 			} else {
-				_ = wvp.SetMatrix(mgl32.Translate3D(float32(i), 0, 0))
-				_ = time.SetFloat(float32(i))
+				wvp.SetMatrix(mgl32.Translate3D(float32(i), 0, 0))
+				time.SetFloat(float32(i))
 			}
-			_ = tint.SetVector4(mgl32.Vec4{1, 1, 1, 1})
+			tint.SetVector4(mgl32.Vec4{1, 1, 1, 1})
 			e.Apply()
 			if err := r.dev.DrawPrimitives(graphics.TriangleList, 0, 1); err != nil {
 				t.Fatal(err)
@@ -328,14 +330,14 @@ func TestE5_InstancedDrawsNeedAnEffectAndAnInstanceStream(t *testing.T) {
 	ivb, err := graphics.NewVertexBuffer(r.dev, decl, 10)
 	must(t, err)
 	must(t, r.dev.BeginFrame(64, 64))
-	must(t, r.dev.SetIndices(r.ib))
-	must(t, r.dev.SetVertexBuffer(r.vb))
+	r.dev.SetIndices(r.ib)
+	r.dev.SetVertexBuffer(r.vb)
 	e.Apply()
 	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10); !errors.Is(err, graphics.ErrNoVertexBuffer) {
 		t.Errorf("no instance stream: %v", err)
 	}
-	must(t, r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: r.vb},
-		graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1}))
+	r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: r.vb},
+		graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1})
 	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 11); !errors.Is(err, graphics.ErrOutOfRange) {
 		t.Errorf("11 instances of 10: %v", err)
 	}
@@ -347,7 +349,8 @@ func TestE5_InstancedDrawsNeedAnEffectAndAnInstanceStream(t *testing.T) {
 	if err := r.dev.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, 10); !errors.Is(err, graphics.ErrEffect) {
 		t.Errorf("BasicEffect: %v", err)
 	}
-	if err := r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1}); !errors.Is(err, graphics.ErrInvalid) {
+	r.dev.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: ivb, InstanceFrequency: 1})
+	if err := r.dev.Err(); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("instance stream first: %v", err)
 	}
 	f := r.present()

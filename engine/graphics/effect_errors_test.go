@@ -16,17 +16,20 @@ import (
 func TestE2_SetValueErrorsNameTheCallAndTheValue(t *testing.T) {
 	r := newRig(t)
 	e := waveEffect(t, r)
-	err := e.Parameters["Time"].SetValue(nil)
+	e.Parameters["Time"].SetValue(nil)
+	err := r.dev.Err()
 	if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), `"Time" is a float; SetValue was given nil`) || strings.Contains(err.Error(), "%!") {
 		t.Errorf("SetValue(nil): %v, want an ErrEffect saying it was given nil", err)
 	}
 	for _, v := range []any{int32(1), 1, float32(1), nil, "x"} {
-		err := e.Parameters["Missing"].SetValue(v)
+		e.Parameters["Missing"].SetValue(v)
+		err := r.dev.Err()
 		if !errors.Is(err, graphics.ErrEffect) || !strings.Contains(err.Error(), "SetValue on a parameter that does not exist") {
 			t.Errorf("missing parameter SetValue(%T): %v, want an ErrEffect naming SetValue", v, err)
 		}
 	}
-	if err := e.Parameters["Missing"].SetInt(1); err == nil || !strings.Contains(err.Error(), "SetInt on a parameter that does not exist") {
+	e.Parameters["Missing"].SetInt(1)
+	if err := r.dev.Err(); err == nil || !strings.Contains(err.Error(), "SetInt on a parameter that does not exist") {
 		t.Errorf("missing parameter SetInt: %v", err)
 	}
 }

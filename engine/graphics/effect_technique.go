@@ -226,13 +226,13 @@ func (p *EffectPass) Apply() {
 		return
 	}
 	if p.desc.Blend != nil {
-		_ = d.SetBlendState(*p.desc.Blend) // validated by AddTechnique
+		d.SetBlendState(*p.desc.Blend) // validated by AddTechnique
 	}
 	if p.desc.DepthStencil != nil {
-		_ = d.SetDepthStencilState(*p.desc.DepthStencil) // a bad value is reported by the draw
+		d.SetDepthStencilState(*p.desc.DepthStencil) // a bad value is reported by the draw
 	}
 	if p.desc.Rasterizer != nil {
-		_ = d.SetRasterizerState(*p.desc.Rasterizer) // validated by AddTechnique
+		d.SetRasterizerState(*p.desc.Rasterizer) // validated by AddTechnique
 	}
 }
 

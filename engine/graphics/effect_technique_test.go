@@ -92,8 +92,8 @@ func TestG18_TechniquePassesApplyTheirShadersAndStates(t *testing.T) {
 		t.Errorf("technique %+v", tech)
 	}
 	wvp := mgl32.Translate3D(0.5, 0, 0)
-	must(t, e.Parameters["WorldViewProjection"].SetMatrix(wvp))
-	must(t, e.Parameters["Tint"].SetVector4(mgl32.Vec4{1, 0.5, 0.25, 1}))
+	e.Parameters["WorldViewProjection"].SetMatrix(wvp)
+	e.Parameters["Tint"].SetVector4(mgl32.Vec4{1, 0.5, 0.25, 1})
 	e.CurrentTechnique = tech
 	verts := dynQuad(graphics.Red, 0)
 	must(t, r.dev.BeginFrame(8, 8))
@@ -134,7 +134,7 @@ func TestG18_TechniquePassesApplyTheirShadersAndStates(t *testing.T) {
 	// Clone: independent values, same techniques, shared shaders.
 	c, err := e.Clone()
 	must(t, err)
-	must(t, c.Parameters["Time"].SetFloat(7))
+	c.Parameters["Time"].SetFloat(7)
 	if e.Parameters["Time"].GetValueFloat() == 7 || c.Parameters["Time"].GetValueFloat() != 7 {
 		t.Error("the clone's parameters are not its own")
 	}

@@ -23,13 +23,13 @@ func ExampleGenerateMipMaps() {
 		w, h := floor.LevelSize(l)
 		fmt.Printf("level %d: %dx%d\n", l, w, h)
 	}
-	_ = dev.SetSamplerState(graphics.AnisotropicWrap)
+	dev.SetSamplerState(graphics.AnisotropicWrap)
 	fmt.Println(dev.SamplerFallback() != "")
 
 	target, _ := graphics.NewRenderTarget2D(dev, 256, 256, graphics.RenderTargetOptions{MipMap: true})
-	_ = dev.SetRenderTarget(target)
+	dev.SetRenderTarget(target)
 	_ = dev.Clear(graphics.CornflowerBlue)
-	_ = dev.SetRenderTarget(nil) // the chain is remade from level 0 here
+	dev.SetRenderTarget(nil) // the chain is remade from level 0 here
 	fmt.Println(target.LevelCount())
 	// Output:
 	// level 0: 5x3

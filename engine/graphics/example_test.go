@@ -35,8 +35,8 @@ func Example() {
 	_ = dev.Clear(graphics.CornflowerBlue)
 	dev.SetDepthStencilState(graphics.DepthDefault)
 	dev.SetSamplerState(graphics.PointClamp)
-	_ = dev.SetVertexBuffer(vb)
-	_ = dev.SetIndices(ib)
+	dev.SetVertexBuffer(vb)
+	dev.SetIndices(ib)
 	effect.World = mgl32.HomogRotate3DY(0.5)
 	effect.Apply()
 	if err := dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12); err != nil {

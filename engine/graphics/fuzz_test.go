@@ -46,9 +46,9 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 			case 3:
 				switch a % 3 {
 				case 0:
-					_ = r.dev.SetRenderTarget(nil)
+					r.dev.SetRenderTarget(nil)
 				case 1:
-					_ = r.dev.SetRenderTarget(rt)
+					r.dev.SetRenderTarget(rt)
 				default:
 					if r.dev.RenderTarget() == nil {
 						r.fx.Texture = rt.Texture2D
@@ -84,14 +84,14 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 			case 10:
 				_ = r.dev.Flush()
 			case 11:
-				_ = r.dev.SetViewport(graphics.Viewport{X: a - 128, Y: b - 128, Width: a % 70, Height: b % 70, MaxDepth: 1})
+				r.dev.SetViewport(graphics.Viewport{X: a - 128, Y: b - 128, Width: a % 70, Height: b % 70, MaxDepth: 1})
 			case 12:
 				r.dev.SetRasterizerState(graphics.RasterizerState{ScissorTestEnable: a&1 != 0, CullMode: graphics.CullMode(b % 3)})
-				_ = r.dev.SetScissorRectangle(graphics.Rectangle{X: a - 100, Y: b - 100, Width: a, Height: b})
+				r.dev.SetScissorRectangle(graphics.Rectangle{X: a - 100, Y: b - 100, Width: a, Height: b})
 			case 13:
 				_ = rt.GetData(make([]byte, 8*8*4))
-				_ = r.dev.SetVertexBuffer(r.vb)
-				_ = r.dev.SetIndices(r.ib)
+				r.dev.SetVertexBuffer(r.vb)
+				r.dev.SetIndices(r.ib)
 			case 14: // regions, offsets and counts near the integer limits
 				v := nearLimits[a%len(nearLimits)]
 				w := nearLimits[b%len(nearLimits)]
@@ -107,8 +107,8 @@ func FuzzG2_DrawSequenceNeverPanics(f *testing.F) {
 				_ = r.dev.DrawPrimitives(graphics.TriangleList, v, 1+a%3)
 				_ = r.dev.DrawIndexedPrimitives(graphics.TriangleList, w, v, 1)
 				_ = graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, quad, v, 1)
-				_ = r.dev.SetScissorRectangle(rc)
-				_ = r.dev.SetViewport(graphics.Viewport{X: v, Y: w, Width: 1 + a, Height: 1 + b, MaxDepth: 1})
+				r.dev.SetScissorRectangle(rc)
+				r.dev.SetViewport(graphics.Viewport{X: v, Y: w, Width: 1 + a, Height: 1 + b, MaxDepth: 1})
 			}
 		}
 		if f, err := r.dev.EndFrame(); err == nil {

@@ -51,8 +51,8 @@ func must(t testing.TB, err error) {
 
 // bind sets the rig's buffers and applies its effect.
 func (r *rig) bind() {
-	must(r.t, r.dev.SetVertexBuffer(r.vb))
-	must(r.t, r.dev.SetIndices(r.ib))
+	r.dev.SetVertexBuffer(r.vb)
+	r.dev.SetIndices(r.ib)
 	r.fx.Apply()
 }
 

@@ -19,8 +19,16 @@ type VertexBufferBinding struct {
 // InstanceFrequency 1, is read once per instance by
 // DrawInstancedPrimitives. An Effect's vertex inputs are fed from the
 // elements of both declarations (their usages and indices must differ).
-func (d *Device) SetVertexBuffers(bindings ...VertexBufferBinding) error {
-	const op = "set vertex buffers"
+// Bindings it cannot take are an error the next draw returns (rule G20)
+// and change nothing.
+func (d *Device) SetVertexBuffers(bindings ...VertexBufferBinding) {
+	if err := d.setVertexBuffers(bindings); err != nil {
+		d.fail(err)
+	}
+}
+
+func (d *Device) setVertexBuffers(bindings []VertexBufferBinding) error {
+	const op = "SetVertexBuffers"
 	switch {
 	case len(bindings) == 0 || len(bindings) > 2:
 		return fmt.Errorf("graphics: %s: %d bindings, want 1 (vertices) or 2 (vertices and instances): %w", op, len(bindings), ErrInvalid)

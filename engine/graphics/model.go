@@ -167,17 +167,13 @@ func (m *ModelMesh) Draw() error {
 	}
 	d := m.MeshParts[0].Effect.dev
 	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
 		}
-		if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
-			return m.drawErr(i, err)
-		}
-		if err := d.SetIndices(p.IndexBuffer); err != nil {
-			return m.drawErr(i, err)
-		}
+		d.SetVertexBuffer(p.VertexBuffer)
+		d.SetIndices(p.IndexBuffer)
 		if err := p.applyStates(d); err != nil {
 			return m.drawErr(i, err)
 		}
@@ -330,9 +326,7 @@ func (m *Model) Dispose() {
 func (p *ModelMeshPart) applyStates(d *Device) error {
 	d.SetBlendState(p.BlendState)
 	d.SetRasterizerState(p.RasterizerState)
-	if err := d.SetSamplerState(p.SamplerState); err != nil {
-		return err
-	}
+	d.SetSamplerState(p.SamplerState)
 	if a := p.AlphaTest; a != nil {
 		a.World, a.View, a.Projection = p.Effect.World, p.Effect.View, p.Effect.Projection
 		a.Apply()

@@ -143,7 +143,7 @@ func (m *ModelMesh) drawPosed(model *Model, skin []mgl32.Mat4, weights []float32
 	}
 	d := m.MeshParts[0].Effect.dev
 	blend, raster, sampler := d.BlendState(), d.RasterizerState(), d.SamplerState()
-	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); _ = d.SetSamplerState(sampler) }()
+	defer func() { d.SetBlendState(blend); d.SetRasterizerState(raster); d.SetSamplerState(sampler) }()
 	for i, p := range m.MeshParts {
 		if p.PrimitiveCount == 0 {
 			continue
@@ -160,12 +160,8 @@ func (m *ModelMesh) drawPosed(model *Model, skin []mgl32.Mat4, weights []float32
 			continue
 		}
 		if !posed {
-			if err := d.SetVertexBuffer(p.VertexBuffer); err != nil {
-				return m.drawErr(i, err)
-			}
-			if err := d.SetIndices(p.IndexBuffer); err != nil {
-				return m.drawErr(i, err)
-			}
+			d.SetVertexBuffer(p.VertexBuffer)
+			d.SetIndices(p.IndexBuffer)
 		}
 		if err := p.applyStates(d); err != nil {
 			return m.drawErr(i, err)
@@ -249,16 +245,10 @@ func (pp *posePart) skinnedBuffer(p *ModelMeshPart) (*VertexBuffer, error) {
 func (p *ModelMeshPart) drawSkinned(d *Device, fx *SkinnedEffect, vb *VertexBuffer, skin []mgl32.Mat4) error {
 	d.SetBlendState(p.BlendState)
 	d.SetRasterizerState(p.RasterizerState)
-	if err := d.SetSamplerState(p.SamplerState); err != nil {
-		return err
-	}
+	d.SetSamplerState(p.SamplerState)
 	fx.apply(p.Effect, skin, len(skin) > MaxBones, 4, nil)
-	if err := d.SetVertexBuffer(vb); err != nil {
-		return err
-	}
-	if err := d.SetIndices(p.IndexBuffer); err != nil {
-		return err
-	}
+	d.SetVertexBuffer(vb)
+	d.SetIndices(p.IndexBuffer)
 	return d.DrawIndexedPrimitives(p.PrimitiveType, 0, p.StartIndex, p.PrimitiveCount)
 }
 

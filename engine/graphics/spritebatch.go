@@ -246,10 +246,17 @@ func (sb *SpriteBatch) End() error {
 	return err
 }
 
-// fail keeps err when it is the batch's first.
+// fail keeps err when it is the batch's first; a setter's error the device
+// reports (rule G20) is kept beside an earlier one, since it is reported
+// only once.
 func (sb *SpriteBatch) fail(err error) {
 	if sb.err == nil {
 		sb.err = err
+		return
+	}
+	var re *reportedError
+	if errors.As(err, &re) {
+		sb.err = errors.Join(sb.err, err)
 	}
 }
 

@@ -84,11 +84,11 @@ func FuzzG5_SpriteSequenceNeverPanics(f *testing.F) {
 			case 9:
 				switch a % 3 {
 				case 0:
-					_ = r.dev.SetRenderTarget(nil)
+					r.dev.SetRenderTarget(nil)
 				case 1:
-					_ = r.dev.SetRenderTarget(rt)
+					r.dev.SetRenderTarget(rt)
 				default:
-					_ = r.dev.SetViewport(graphics.NewViewport(a%8, b%8, 1+a%16, 1+b%16))
+					r.dev.SetViewport(graphics.NewViewport(a%8, b%8, 1+a%16, 1+b%16))
 				}
 			case 10:
 				_ = r.dev.ClearWith(graphics.ClearOptions(a%8), graphics.Black, 1, 0)

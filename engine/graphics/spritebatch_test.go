@@ -177,7 +177,7 @@ func TestG5_RenderTargetBatches(t *testing.T) {
 	r := newSpriteRig(t, [2]int{4, 4})
 	rt, err := graphics.NewRenderTarget2D(r.dev, 32, 32, graphics.RenderTargetOptions{})
 	must(t, err)
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	for range 2 {
 		must(t, r.sb.BeginWith(graphics.SpriteBatchSettings{DepthStencil: &graphics.DepthRead}))
 		r.sb.Draw(r.texs[0], mgl32.Vec2{}, graphics.White)
@@ -234,7 +234,7 @@ func TestG5_DefaultsAndProjection(t *testing.T) {
 	must(t, r.sb.Begin())
 	r.sb.DrawEx(r.texs[0], mgl32.Vec2{0, 0}, nil, graphics.White, 0, mgl32.Vec2{}, mgl32.Vec2{160, 120}, 0, 0.25)
 	must(t, r.sb.End())
-	must(t, r.dev.SetViewport(graphics.NewViewport(100, 50, 200, 100)))
+	r.dev.SetViewport(graphics.NewViewport(100, 50, 200, 100))
 	camera := mgl32.Translate3D(10, 20, 0)
 	must(t, r.sb.BeginWith(graphics.SpriteBatchSettings{Transform: camera}))
 	r.sb.Draw(r.texs[0], mgl32.Vec2{0, 0}, graphics.White)
@@ -508,13 +508,13 @@ func TestG5_EndErrors(t *testing.T) {
 	}
 	rt, err := graphics.NewRenderTarget2D(r.dev, 8, 8, graphics.RenderTargetOptions{})
 	must(t, err)
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.sb.Begin())
 	r.sb.Draw(rt.Texture2D, mgl32.Vec2{}, graphics.White)
 	if err := r.sb.End(); !errors.Is(err, graphics.ErrInUse) {
 		t.Errorf("drawing the render target into itself: %v", err)
 	}
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	f := r.end()
 	if len(f.Draws) != 1 || f.Draws[0].Texture != r.texs[0].ID() {
 		t.Errorf("draws %+v, want the one good sprite", f.Draws)

@@ -124,7 +124,7 @@ func NewSpriteFont(dev *Device, data []byte, opts FontOptions) (*SpriteFont, err
 		return nil, err
 	}
 	if opts.DefaultCharacter != 0 {
-		if err := f.SetDefaultCharacter(opts.DefaultCharacter); err != nil {
+		if err := f.setDefaultCharacter(opts.DefaultCharacter); err != nil {
 			return nil, fmt.Errorf("graphics: new sprite font: %w", err)
 		}
 	}
@@ -417,26 +417,28 @@ func (f *SpriteFont) LineSpacing() int { return f.lineSpacing }
 const MaxLineSpacing = 1 << 16
 
 // SetLineSpacing sets the distance between lines in pixels; a value
-// beyond ±MaxLineSpacing is an ErrInvalid error and changes nothing.
-func (f *SpriteFont) SetLineSpacing(pixels int) error {
+// beyond ±MaxLineSpacing is an ErrInvalid error, which the next draw
+// returns (rule G20), and changes nothing.
+func (f *SpriteFont) SetLineSpacing(pixels int) {
 	if pixels < -MaxLineSpacing || pixels > MaxLineSpacing {
-		return fmt.Errorf("graphics: sprite font: line spacing %d, want -%d..%d pixels: %w", pixels, MaxLineSpacing, MaxLineSpacing, ErrInvalid)
+		f.fail(fmt.Errorf("graphics: sprite font: SetLineSpacing %d, want -%d..%d pixels: %w", pixels, MaxLineSpacing, MaxLineSpacing, ErrInvalid))
+		return
 	}
 	f.lineSpacing = pixels
-	return nil
 }
 
 // Spacing returns the extra space between characters in pixels.
 func (f *SpriteFont) Spacing() float32 { return f.spacing }
 
 // SetSpacing sets the extra space between characters in pixels; NaN or
-// an infinity is an ErrInvalid error and changes nothing.
-func (f *SpriteFont) SetSpacing(pixels float32) error {
+// an infinity is an ErrInvalid error, which the next draw returns (rule
+// G20), and changes nothing.
+func (f *SpriteFont) SetSpacing(pixels float32) {
 	if pixels != pixels || pixels > math.MaxFloat32 || pixels < -math.MaxFloat32 {
-		return fmt.Errorf("graphics: sprite font: spacing %v, want a finite number of pixels: %w", pixels, ErrInvalid)
+		f.fail(fmt.Errorf("graphics: sprite font: SetSpacing %v, want a finite number of pixels: %w", pixels, ErrInvalid))
+		return
 	}
 	f.spacing = pixels
-	return nil
 }
 
 // DefaultCharacter returns the rune used for runes outside the set, and
@@ -449,18 +451,37 @@ func (f *SpriteFont) DefaultCharacter() (rune, bool) {
 }
 
 // SetDefaultCharacter sets the rune used for runes outside the set; 0
-// clears it. A rune outside the set is an error.
-func (f *SpriteFont) SetDefaultCharacter(r rune) error {
+// clears it. A rune outside the set is an ErrInvalid error, which the
+// next draw returns (rule G20), and changes nothing.
+func (f *SpriteFont) SetDefaultCharacter(r rune) {
+	if err := f.setDefaultCharacter(r); err != nil {
+		f.fail(err)
+	}
+}
+
+// setDefaultCharacter is SetDefaultCharacter returning its error (the
+// constructors return it).
+func (f *SpriteFont) setDefaultCharacter(r rune) error {
 	if r == 0 {
 		f.defaultSlot = -1
 		return nil
 	}
 	s := f.slot(r)
 	if s < 0 {
-		return fmt.Errorf("graphics: sprite font: default character %U is not in the font's character set: %w", r, ErrInvalid)
+		return fmt.Errorf("graphics: sprite font: SetDefaultCharacter %U: not in the font's character set: %w", r, ErrInvalid)
 	}
 	f.defaultSlot = s
 	return nil
+}
+
+// fail records err on the Device of the font's atlas for its next draw or
+// frame end to return (rule G20).
+func (f *SpriteFont) fail(err error) {
+	if f.tex != nil && f.tex.dev != nil {
+		f.tex.dev.fail(err)
+		return
+	}
+	orphanErr.CompareAndSwap(nil, &err)
 }
 
 // Kerning returns the kerning of the pair a, b in pixels (negative draws

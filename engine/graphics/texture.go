@@ -69,7 +69,7 @@ func (t *Texture2D) IsDisposed() bool { return t.disposed }
 func (t *Texture2D) Dispose() {
 	t.dispose()
 	if d := t.dev; d != nil && d.target != nil && d.target.Texture2D == t {
-		_ = d.SetRenderTarget(nil)
+		d.SetRenderTarget(nil)
 	}
 }
 

@@ -178,14 +178,14 @@ func TestE4_RenderTargetChainRegeneratedWhenUnset(t *testing.T) {
 	must(t, err)
 	plain, err := graphics.NewRenderTarget2D(r.dev, 8, 4, graphics.RenderTargetOptions{})
 	must(t, err)
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.Blue))
 	r.bind()
 	must(t, r.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12))
 	must(t, r.dev.Clear(graphics.Red)) // a second pass into the same target
-	must(t, r.dev.SetRenderTarget(plain))
+	r.dev.SetRenderTarget(plain)
 	must(t, r.dev.Clear(graphics.Green))
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	must(t, r.dev.Flush())
 	f := r.fb.Frames[len(r.fb.Frames)-1]
 	var flags []bool
@@ -205,13 +205,13 @@ func TestE4_RenderTargetChainRegeneratedWhenUnset(t *testing.T) {
 	}
 	// Drawn across a Flush and then in a frame: each record's last pass
 	// into it regenerates the chain.
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.Green))
 	must(t, r.dev.Flush())
 	must(t, r.dev.BeginFrame(64, 64))
-	must(t, r.dev.SetRenderTarget(rt))
+	r.dev.SetRenderTarget(rt)
 	must(t, r.dev.Clear(graphics.White))
-	must(t, r.dev.SetRenderTarget(nil))
+	r.dev.SetRenderTarget(nil)
 	must(t, r.dev.Clear(graphics.Black))
 	r.present()
 	if r.fb.MipGenerations != 3 {

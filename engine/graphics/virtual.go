@@ -69,9 +69,7 @@ func (v *VirtualScreen) Begin() error {
 	if v.begun {
 		return fmt.Errorf("graphics: virtual screen: Begin twice without End: %w", ErrInvalid)
 	}
-	if err := v.dev.SetRenderTarget(v.target); err != nil {
-		return fmt.Errorf("graphics: virtual screen: begin: %w", err)
-	}
+	v.dev.SetRenderTarget(v.target)
 	v.begun = true
 	return nil
 }
@@ -84,9 +82,7 @@ func (v *VirtualScreen) End() error {
 		return fmt.Errorf("graphics: virtual screen: End without Begin: %w", ErrInvalid)
 	}
 	v.begun = false
-	if err := v.dev.SetRenderTarget(nil); err != nil {
-		return fmt.Errorf("graphics: virtual screen: end: %w", err)
-	}
+	v.dev.SetRenderTarget(nil)
 	vp := v.dev.Viewport()
 	v.dest = Fit(vp.Width, vp.Height, v.w, v.h, v.IntegerScaling)
 	if err := v.dev.Clear(v.Border); err != nil {

@@ -225,35 +225,21 @@ func (d *demo) draw(t float32) error {
 	world := mgl32.HomogRotate3D(0.6*t+0.5, mgl32.Vec3{0.4, 1, 0.2}.Normalize())
 	view := graphics.CreateLookAt(mgl32.Vec3{0, 0.4, 4}, mgl32.Vec3{0, 0.2, 0}, mgl32.Vec3{0, 1, 0})
 	p := d.plasma.Parameters
-	if err := p["WorldViewProjection"].SetMatrix(proj.Mul4(view).Mul4(world)); err != nil {
-		return err
-	}
-	if err := p["World"].SetMatrix(world); err != nil {
-		return err
-	}
-	if err := p["Time"].SetFloat(t); err != nil {
-		return err
-	}
+	p["WorldViewProjection"].SetMatrix(proj.Mul4(view).Mul4(world))
+	p["World"].SetMatrix(world)
+	p["Time"].SetFloat(t)
 	dev.SetDepthStencilState(graphics.DepthDefault)
 	dev.SetBlendState(graphics.Opaque)
 	dev.SetRasterizerState(graphics.CullCounterClockwise)
-	if err := dev.SetVertexBuffer(d.vb); err != nil {
-		return err
-	}
-	if err := dev.SetIndices(d.ib); err != nil {
-		return err
-	}
+	dev.SetVertexBuffer(d.vb)
+	dev.SetIndices(d.ib)
 	d.plasma.Apply()
 	if err := dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12); err != nil {
 		return err
 	}
 	// Sprites and text, through the CRT effect.
-	if err := d.crt.Parameters["Time"].SetFloat(t); err != nil {
-		return err
-	}
-	if err := d.crt.Parameters["Height"].SetFloat(height); err != nil {
-		return err
-	}
+	d.crt.Parameters["Time"].SetFloat(t)
+	d.crt.Parameters["Height"].SetFloat(height)
 	s := graphics.SpriteBatchSettings{Sampler: &graphics.PointClamp}
 	if d.crtOn {
 		s.Effect = d.crt

@@ -31,15 +31,11 @@ func TestW3_BestPracticesReportOnlyTheAcceptedNotes(t *testing.T) {
 			if err := c.drawIntoTarget(); err != nil {
 				return err
 			}
-			if err := c.dev.SetRenderTarget(flat); err != nil {
-				return err
-			}
+			c.dev.SetRenderTarget(flat)
 			if err := c.dev.Clear(graphics.Red); err != nil {
 				return err
 			}
-			if err := c.dev.SetRenderTarget(nil); err != nil {
-				return err
-			}
+			c.dev.SetRenderTarget(nil)
 			// Colour only: the depth starts undefined, the pass clears all on load.
 			if err := c.dev.ClearWith(graphics.ClearTarget, graphics.Black, 1, 0); err != nil {
 				return err

@@ -21,12 +21,8 @@ func thousandDraws(c *content, n int) error {
 	d.SetDepthStencilState(graphics.DepthDefault)
 	d.SetBlendState(graphics.Opaque)
 	d.SetRasterizerState(graphics.CullCounterClockwise)
-	if err := d.SetVertexBuffer(c.cubeVB); err != nil {
-		return err
-	}
-	if err := d.SetIndices(c.cubeIB); err != nil {
-		return err
-	}
+	d.SetVertexBuffer(c.cubeVB)
+	d.SetIndices(c.cubeIB)
 	proj, err := graphics.CreateOrthographicOffCenter(-20, 20, -15, 15, -10, 10)
 	if err != nil {
 		return err

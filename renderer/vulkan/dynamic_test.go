@@ -71,9 +71,7 @@ func (s *dynScene) draw() error {
 	s.dev.SetDepthStencilState(graphics.DepthNone)
 	s.dev.SetRasterizerState(graphics.CullNone)
 	s.dev.SetBlendState(graphics.Opaque)
-	if err := s.dev.SetVertexBuffer(s.vb.VertexBuffer); err != nil {
-		return err
-	}
+	s.dev.SetVertexBuffer(s.vb.VertexBuffer)
 	color := func(q int) graphics.Color { return dynColor(q, n) }
 	never := func(int) graphics.Color { return dynNever }
 	s.fill(color, color)

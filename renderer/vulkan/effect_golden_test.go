@@ -66,17 +66,11 @@ func TestE6_GoldenEffectOnAMesh(t *testing.T) {
 		verts := ribbon(24)
 		for i, time := range []float32{0, 1.5} {
 			world := mgl32.Translate3D(0, 0.6-1.2*float32(i), 0)
-			for _, set := range []error{
-				e.Parameters["WorldViewProjection"].SetValue(proj.Mul4(view).Mul4(world)),
-				e.Parameters["Time"].SetValue(time),
-				e.Parameters["Amplitude"].SetValue(float32(0.2)),
-				e.Parameters["Tint"].SetValue(mgl32.Vec4{1, 0.9, 0.8, 1}),
-				e.Parameters["Weights"].SetValue([]float32{0.25, 0.25, 0.25, 0.25}),
-			} {
-				if set != nil {
-					return set
-				}
-			}
+			e.Parameters["WorldViewProjection"].SetValue(proj.Mul4(view).Mul4(world))
+			e.Parameters["Time"].SetValue(time)
+			e.Parameters["Amplitude"].SetValue(float32(0.2))
+			e.Parameters["Tint"].SetValue(mgl32.Vec4{1, 0.9, 0.8, 1})
+			e.Parameters["Weights"].SetValue([]float32{0.25, 0.25, 0.25, 0.25})
 			e.Apply()
 			if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, verts, 0, len(verts)/3); err != nil {
 				return err
@@ -96,12 +90,8 @@ func TestE6_GoldenSpriteEffect(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if err := crt.Parameters["Strength"].SetValue(float32(0.6)); err != nil {
-			return err
-		}
-		if err := crt.Parameters["Tint"].SetValue(graphics.White); err != nil {
-			return err
-		}
+		crt.Parameters["Strength"].SetValue(float32(0.6))
+		crt.Parameters["Tint"].SetValue(graphics.White)
 		font, err := graphics.NewDefaultSpriteFont(s.dev, 14)
 		if err != nil {
 			return err
@@ -231,12 +221,8 @@ func TestE6_GoldenFog(t *testing.T) {
 			c.dev.SetDepthStencilState(graphics.DepthDefault)
 			c.dev.SetBlendState(graphics.Opaque)
 			c.dev.SetRasterizerState(graphics.CullCounterClockwise)
-			if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
-				return err
-			}
-			if err := c.dev.SetIndices(c.cubeIB); err != nil {
-				return err
-			}
+			c.dev.SetVertexBuffer(c.cubeVB)
+			c.dev.SetIndices(c.cubeIB)
 			for i := range 5 {
 				m.World = mgl32.Translate3D(float32(i%2)*2-1, 0, -3*float32(i)).Mul4(mgl32.HomogRotate3D(0.5, mgl32.Vec3{0, 1, 0}))
 				m.Apply()

@@ -53,12 +53,8 @@ func (s *bigScene) draw() error {
 	s.dev.SetDepthStencilState(graphics.DepthDefault)
 	s.dev.SetRasterizerState(graphics.CullCounterClockwise)
 	s.dev.SetSamplerState(graphics.LinearWrap)
-	if err := s.dev.SetVertexBuffer(s.cubeVB); err != nil {
-		return err
-	}
-	if err := s.dev.SetIndices(s.cubeIB); err != nil {
-		return err
-	}
+	s.dev.SetVertexBuffer(s.cubeVB)
+	s.dev.SetIndices(s.cubeIB)
 	for i := range 50 {
 		x, y := float32(i%10)-4.5, float32(i/10)-2
 		s.mesh.World = mgl32.Translate3D(x*1.2, y*1.2, 0).Mul4(mgl32.HomogRotate3DY(float32(s.n+i) * 0.05))

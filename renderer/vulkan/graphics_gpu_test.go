@@ -93,12 +93,8 @@ func (c *content) drawCube(angle float32, eye mgl32.Vec3, textured bool) error {
 	c.dev.SetDepthStencilState(graphics.DepthDefault)
 	c.dev.SetBlendState(graphics.Opaque)
 	c.dev.SetRasterizerState(graphics.CullCounterClockwise)
-	if err := c.dev.SetVertexBuffer(c.cubeVB); err != nil {
-		return err
-	}
-	if err := c.dev.SetIndices(c.cubeIB); err != nil {
-		return err
-	}
+	c.dev.SetVertexBuffer(c.cubeVB)
+	c.dev.SetIndices(c.cubeIB)
 	c.mesh.Apply()
 	return c.dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)
 }
@@ -201,9 +197,7 @@ func TestG10_GoldenLitMeshTwoCameras(t *testing.T) {
 			return err
 		}
 		for i, eye := range []mgl32.Vec3{{0, 0, 3}, {2, 2, 2}} {
-			if err := c.dev.SetViewport(graphics.NewViewport(i*80, 0, 80, 120)); err != nil {
-				return err
-			}
+			c.dev.SetViewport(graphics.NewViewport(i*80, 0, 80, 120))
 			if err := c.drawCube(0.7, eye, false); err != nil {
 				return err
 			}
@@ -228,9 +222,7 @@ func TestG10_GoldenTexturedPointAndLinear(t *testing.T) {
 			}
 		}
 		c.dev.SetSamplerState(graphics.PointWrap)
-		if err := c.dev.SetViewport(graphics.NewViewport(40, 60, 80, 60)); err != nil {
-			return err
-		}
+		c.dev.SetViewport(graphics.NewViewport(40, 60, 80, 60))
 		return c.drawCube(0.5, mgl32.Vec3{1.5, 1.5, 2}, true)
 	})
 }
@@ -271,9 +263,7 @@ func TestG10_GoldenScissor(t *testing.T) {
 		if err := c.dev.Clear(background); err != nil {
 			return err
 		}
-		if err := c.dev.SetScissorRectangle(graphics.Rectangle{X: 30, Y: 20, Width: 60, Height: 50}); err != nil {
-			return err
-		}
+		c.dev.SetScissorRectangle(graphics.Rectangle{X: 30, Y: 20, Width: 60, Height: 50})
 		c.dev.SetBlendState(graphics.Opaque)
 		c.flat.Apply()
 		r := graphics.CullNone
@@ -310,9 +300,7 @@ func TestG10_GoldenRenderTargetSampled(t *testing.T) {
 // drawIntoTarget draws the cube into the render target and sets the back
 // buffer again.
 func (c *content) drawIntoTarget() error {
-	if err := c.dev.SetRenderTarget(c.rt); err != nil {
-		return err
-	}
+	c.dev.SetRenderTarget(c.rt)
 	if err := c.dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer, graphics.Color{G: 90, B: 60, A: 255}, 1, 0); err != nil {
 		return err
 	}
@@ -324,7 +312,8 @@ func (c *content) drawIntoTarget() error {
 	if err := c.quad(0, 0, 6, 4, graphics.Color{R: 255, A: 255}, nil); err != nil {
 		return err
 	}
-	return c.dev.SetRenderTarget(nil)
+	c.dev.SetRenderTarget(nil)
+	return nil
 }
 
 // TestG10_GoldenSmallViewport: the lit cube in a viewport smaller than the
@@ -334,9 +323,7 @@ func TestG10_GoldenSmallViewport(t *testing.T) {
 		if err := c.dev.Clear(background); err != nil {
 			return err
 		}
-		if err := c.dev.SetViewport(graphics.NewViewport(90, 10, 60, 45)); err != nil {
-			return err
-		}
+		c.dev.SetViewport(graphics.NewViewport(90, 10, 60, 45))
 		return c.drawCube(0.9, mgl32.Vec3{0, 0, 3}, false)
 	})
 }
@@ -680,9 +667,7 @@ func TestG14_BigUploadsAreStreamedThroughOneChunk(t *testing.T) {
 			c.flat.World, c.flat.View, c.flat.Projection = mgl32.Ident4(), mgl32.Ident4(), mgl32.Ident4()
 			c.flat.TextureEnabled, c.flat.Texture = false, nil
 			c.flat.Apply()
-			if err := c.dev.SetVertexBuffer(vb); err != nil {
-				return err
-			}
+			c.dev.SetVertexBuffer(vb)
 			return c.dev.DrawPrimitives(graphics.TriangleList, n-3, 1)
 		})
 		if err != nil {

@@ -99,7 +99,8 @@ func (f *cubeField) states() error {
 	d.SetDepthStencilState(graphics.DepthDefault)
 	d.SetBlendState(graphics.Opaque)
 	d.SetRasterizerState(graphics.CullCounterClockwise)
-	return d.SetIndices(f.c.cubeIB)
+	d.SetIndices(f.c.cubeIB)
+	return nil
 }
 
 // drawInstanced draws every cube in one instanced draw.
@@ -109,13 +110,11 @@ func (f *cubeField) drawInstanced() error {
 		return err
 	}
 	p := f.inst.Parameters
-	_ = p["ViewProjection"].SetMatrix(f.viewProj)
-	_ = p["Scale"].SetVector4(mgl32.Vec4{f.scale})
+	p["ViewProjection"].SetMatrix(f.viewProj)
+	p["Scale"].SetVector4(mgl32.Vec4{f.scale})
 	f.inst.Apply()
-	if err := d.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: f.c.cubeVB},
-		graphics.VertexBufferBinding{VertexBuffer: f.ivb, InstanceFrequency: 1}); err != nil {
-		return err
-	}
+	d.SetVertexBuffers(graphics.VertexBufferBinding{VertexBuffer: f.c.cubeVB},
+		graphics.VertexBufferBinding{VertexBuffer: f.ivb, InstanceFrequency: 1})
 	f.instanced++
 	return d.DrawInstancedPrimitives(graphics.TriangleList, 0, 0, 12, len(f.offsets))
 }
@@ -129,17 +128,15 @@ func (f *cubeField) drawOne(i int) error {
 		if err := f.states(); err != nil {
 			return err
 		}
-		if err := d.SetVertexBuffer(f.c.cubeVB); err != nil {
-			return err
-		}
+		d.SetVertexBuffer(f.c.cubeVB)
 		p := f.sep.Parameters
-		_ = p["ViewProjection"].SetMatrix(f.viewProj)
-		_ = p["Scale"].SetVector4(mgl32.Vec4{f.scale})
+		p["ViewProjection"].SetMatrix(f.viewProj)
+		p["Scale"].SetVector4(mgl32.Vec4{f.scale})
 	}
 	o := f.offsets[i]
-	_ = f.offset.SetVector4(o.Offset.Vec4(0))
+	f.offset.SetVector4(o.Offset.Vec4(0))
 	c := o.Color
-	_ = f.tint.SetVector4(mgl32.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, 1})
+	f.tint.SetVector4(mgl32.Vec4{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, 1})
 	f.sep.Apply()
 	return d.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, 12)
 }
@@ -178,17 +175,13 @@ func TestE2_VertexOnlyBlocksMixWithOtherDraws(t *testing.T) {
 				}
 				for i := range f.offsets {
 					if cubes {
-						if err := c.dev.SetViewport(left); err != nil {
-							return err
-						}
+						c.dev.SetViewport(left)
 						if err := f.drawOne(i); err != nil {
 							return err
 						}
 					}
 					if lit {
-						if err := c.dev.SetViewport(right); err != nil {
-							return err
-						}
+						c.dev.SetViewport(right)
 						if err := c.drawCube(0.7, mgl32.Vec3{2, 2, 2}, true); err != nil {
 							return err
 						}

@@ -84,7 +84,8 @@ func TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage(t *testing.T) {
 			{X: math.MinInt, Width: 1, Height: 1, MaxDepth: 1},
 		}
 		for _, v := range refused {
-			if err := c.dev.SetViewport(v); !errors.Is(err, graphics.ErrOutOfRange) {
+			c.dev.SetViewport(v)
+			if err := c.dev.Err(); !errors.Is(err, graphics.ErrOutOfRange) {
 				return fmt.Errorf("SetViewport(%+v): %v, want ErrOutOfRange", v, err)
 			}
 		}
@@ -99,9 +100,7 @@ func TestG2_EveryViewportTheDeviceAcceptsDrawsWithoutAMessage(t *testing.T) {
 				return err
 			}
 			for _, v := range accepted {
-				if err := c.dev.SetViewport(v); err != nil {
-					return fmt.Errorf("SetViewport(%+v): %w", v, err)
-				}
+				c.dev.SetViewport(v)
 				if err := c.quad(0, 0, 10, 10, graphics.Red, nil); err != nil {
 					return err
 				}

@@ -19,18 +19,14 @@ func TestG17_SaveAsPngReadsTheGPUTexture(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if err := c.dev.SetRenderTarget(rt); err != nil {
-			return err
-		}
+		c.dev.SetRenderTarget(rt)
 		if err := c.dev.Clear(graphics.CornflowerBlue); err != nil {
 			return err
 		}
 		if err := c.quad(2, 2, 6, 4, graphics.Color{R: 250, G: 20, B: 10, A: 255}, nil); err != nil {
 			return err
 		}
-		if err := c.dev.SetRenderTarget(nil); err != nil {
-			return err
-		}
+		c.dev.SetRenderTarget(nil)
 		want := make([]byte, 4*16*8)
 		if err := rt.GetData(want); err != nil {
 			return err

@@ -169,9 +169,7 @@ func drawSkinCase(c *content, sc skinCase) error {
 	var tex *graphics.Texture2D
 	if sc.textured {
 		tex = c.checker
-		if err := c.dev.SetSamplerState(graphics.PointWrap); err != nil {
-			return err
-		}
+		c.dev.SetSamplerState(graphics.PointWrap)
 	}
 	if !sc.gpu {
 		b := graphics.NewBasicEffect(c.dev)

@@ -31,15 +31,9 @@ func TestG18_TwoPassTechniqueDrawn(t *testing.T) {
 			return err
 		}
 		e.CurrentTechnique = tech
-		for _, err := range []error{
-			e.Parameters["WorldViewProjection"].SetMatrix(mgl32.Ident4()),
-			e.Parameters["Tint"].SetVector4(mgl32.Vec4{1, 1, 1, 1}),
-			e.Parameters["Weights"].SetFloatArray([]float32{0.25, 0.25, 0.25, 0.25}),
-		} {
-			if err != nil {
-				return err
-			}
-		}
+		e.Parameters["WorldViewProjection"].SetMatrix(mgl32.Ident4())
+		e.Parameters["Tint"].SetVector4(mgl32.Vec4{1, 1, 1, 1})
+		e.Parameters["Weights"].SetFloatArray([]float32{0.25, 0.25, 0.25, 0.25})
 		col := graphics.Color{R: 80, G: 40, B: 120, A: 255}
 		v := func(x, y float32) graphics.VertexPositionColor {
 			return graphics.VertexPositionColor{Position: mgl32.Vec3{x, y, 0}, Color: col}

@@ -257,12 +257,8 @@ func appendOnOff(b []byte, on bool) []byte {
 
 // drawMesh draws an indexed triangle list with the effect.
 func drawMesh(dev *graphics.Device, e *graphics.BasicEffect, vb *graphics.VertexBuffer, ib *graphics.IndexBuffer, triangles int) error {
-	if err := dev.SetVertexBuffer(vb); err != nil {
-		return err
-	}
-	if err := dev.SetIndices(ib); err != nil {
-		return err
-	}
+	dev.SetVertexBuffer(vb)
+	dev.SetIndices(ib)
 	e.Apply()
 	return dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, triangles)
 }

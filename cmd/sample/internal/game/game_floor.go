@@ -97,12 +97,8 @@ func newFloor(dev *graphics.Device, fog bool) (*floor, error) {
 
 // draw draws the floor seen through view and proj.
 func (f *floor) draw(dev *graphics.Device, view, proj mgl32.Mat4) error {
-	if err := dev.SetVertexBuffer(f.vb); err != nil {
-		return err
-	}
-	if err := dev.SetIndices(f.ib); err != nil {
-		return err
-	}
+	dev.SetVertexBuffer(f.vb)
+	dev.SetIndices(f.ib)
 	f.effect.View, f.effect.Projection = view, proj
 	f.effect.Apply()
 	return dev.DrawIndexedPrimitives(graphics.TriangleList, 0, 0, f.triangles)

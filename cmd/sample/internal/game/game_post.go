@@ -40,9 +40,7 @@ func newPostProcess(dev *graphics.Device) (*postProcess, error) {
 	if err != nil {
 		return nil, fmt.Errorf("post-process effect: %w", err)
 	}
-	if err := fx.Parameters["Vignette"].SetFloat(postVignette); err != nil {
-		return nil, fmt.Errorf("post-process effect: %w", err)
-	}
+	fx.Parameters["Vignette"].SetFloat(postVignette)
 	batch, err := graphics.NewSpriteBatch(dev)
 	if err != nil {
 		return nil, fmt.Errorf("post-process: %w", err)
@@ -67,15 +65,14 @@ func (p *postProcess) begin(dev *graphics.Device, width, height int) error {
 		}
 		p.rt = rt
 	}
-	return dev.SetRenderTarget(p.rt)
+	dev.SetRenderTarget(p.rt)
+	return nil
 }
 
 // end draws the render target over the whole back buffer through the
 // effect.
 func (p *postProcess) end(dev *graphics.Device) error {
-	if err := dev.SetRenderTarget(nil); err != nil {
-		return err
-	}
+	dev.SetRenderTarget(nil)
 	if err := p.batch.BeginWith(p.settings); err != nil {
 		return fmt.Errorf("post-process: %w", err)
 	}
