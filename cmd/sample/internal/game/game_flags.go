@@ -35,6 +35,7 @@ type gameOptions struct {
 	interval       int  // swap interval 0, 1 or 2 (rule P3)
 	halfRate       bool // true half rate at interval 2 (rule P8)
 	variable       bool
+	freeDraw       bool // -free-draw: draw once per presented frame (timing.DrawFreeRunning)
 	hz             float64
 	target         timing.TimeSpan // 1/hz, rounded to 100 ns (T1)
 	width, height  int
@@ -69,6 +70,7 @@ func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs.IntVar(&opt.interval, "interval", 1, "swap interval at start: 0 (IMMEDIATE), 1 (FIFO, vsync) or 2 (FIFO_RELAXED); set by a PreparingDeviceSettings handler (rules P2, P4)")
 	fs.BoolVar(&opt.halfRate, "half-rate", false, "ask for true half rate with interval 2: FIFO, each frame presented twice, so it stays up for two refreshes (rule P8; key H toggles)")
 	fs.BoolVar(&opt.variable, "variable", false, "start in variable step instead of fixed step (rule T13; key F toggles)")
+	fs.BoolVar(&opt.freeDraw, "free-draw", false, "in fixed step, draw once per presented frame instead of once per update: updates stay at -hz, draws follow the display (144 a second on a 144 Hz display with vsync), each drawn at the interpolation alpha")
 	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step update rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1; keys +/- change it)")
 	fs.StringVar(&raw.size, "size", "960x540", "window content size WxH in screen coordinates, each 1.."+strconv.Itoa(maxGameSide)+", within the swapchain memory budget (METRONOME_SWAPCHAIN_BUDGET, default 1GiB)")
 	fs.IntVar(&opt.frames, "frames", 0, "quit after this many draws (0: no limit)")
@@ -337,8 +339,9 @@ on the fixed step. The left (blue) ball
 is drawn at the Draw's interpolation alpha (previous + (latest -
 previous) x Alpha, rule T8), the right (green) one at its latest state.
 The left one absorbs the uneven time each tick leaves over and trails by
-up to one step; in fixed step draws never outnumber updates, so the two
-part most in variable step (-variable, F) or while running slowly. The
+up to one step; in fixed step draws never outnumber updates (unless
+-free-draw lets the draws follow the display), so the two part most in
+variable step (-variable, F) or while running slowly. The
 cube turns with a game clock (rules T18, T19) that pausing saves and
 locks and resuming restores, so it goes on where it stopped.
 The HUD in the top left corner (-hud=false hides it) and the title show

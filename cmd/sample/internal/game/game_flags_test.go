@@ -164,3 +164,28 @@ func TestP6_GameStatusLine(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestT27_GameFreeDrawFlag: -free-draw puts the engine in the free-running
+// draw mode: on a virtual clock of 4 ms per tick at 60 Hz updates the game
+// draws every tick, about four frames per update, where without it each
+// tick waits for an update and draws once.
+func TestT27_GameFreeDrawFlag(t *testing.T) {
+	for _, free := range []bool{false, true} {
+		args := []string{"-fixed-dt", "4ms"}
+		if free {
+			args = append(args, "-free-draw")
+		}
+		g, _, _ := newKeyGame(t, nil, args...)
+		if want := map[bool]timing.DrawMode{false: timing.DrawPerTick, true: timing.DrawFreeRunning}[free]; g.DrawMode() != want {
+			t.Fatalf("-free-draw=%v: draw mode %v, want %v", free, g.DrawMode(), want)
+		}
+		tick(t, g, 120)
+		st := g.Scheduler().Stats()
+		if free && (st.Draws != 120 || st.Updates < 27 || st.Updates > 30) {
+			t.Errorf("-free-draw: %d draws, %d updates in 120 ticks of 4 ms; want 120 draws and about 29 updates", st.Draws, st.Updates)
+		}
+		if !free && st.Draws != st.Updates {
+			t.Errorf("per tick: %d draws for %d updates, want one each", st.Draws, st.Updates)
+		}
+	}
+}
