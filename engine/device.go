@@ -115,7 +115,8 @@ func (d *GraphicsDevice) PresentationCounts() present.SwitchCounts {
 }
 
 // Renderer returns the renderer behind the device. Games do not need it:
-// drawing, the title, screenshots and present times have their own API.
+// drawing, the title, screenshots, present times and presentation counts
+// have their own API.
 func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 
 // Reset applies pp: it raises the manager's DeviceResetting, maps the
