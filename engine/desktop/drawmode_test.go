@@ -17,7 +17,6 @@ type freeGame struct {
 	updates, draws int
 	sinceUpdate    int     // draws since the last Update
 	lastAlpha      float64 // the previous draw's, since the last Update
-	badAlpha       int
 	r              *Renderer
 }
 
