@@ -351,7 +351,7 @@ refreshes, "fallback" when the surface lacked the interval's mode),
 "slow in the last second" (held for a second after a tick that ran
 slowly, ran more than one update or dropped time, so a lone spike shows),
 the time the 500 ms clamp dropped, fixed or variable step, the target
-rate, "paused", and "inactive" while the game sleeps unfocused or
+rate ("free-running draws" under -free-draw), "paused", and "inactive" while the game sleeps unfocused or
 minimized, about twice a second of the engine's clock (the virtual one
 under -fixed-dt, so a replay's HUD is the same). Draws/s counts frames
 actually drawn (none while minimized). The HUD also shows

@@ -189,3 +189,26 @@ func TestT27_GameFreeDrawFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestT27_GameStatusShowsFreeDraws: with -free-draw the title and the HUD
+// say the draws run free of the fixed step, and the HUD's draws/s shows
+// them outnumbering the updates (4 ms ticks at 60 Hz updates); without
+// it, nothing is added.
+func TestT27_GameStatusShowsFreeDraws(t *testing.T) {
+	hud, title := hudAfter(t, 600, nil, "-fixed-dt", "4ms", "-free-draw")
+	if !strings.Contains(title, "| fixed 60 Hz, free-running draws") || !strings.Contains(hud, "fixed 60 Hz free-running draws  dropped") {
+		t.Errorf("-free-draw: title %q, HUD %q; want both to name the free-running draws", title, hud)
+	}
+	if !strings.Contains(hud, "250.0 draws/s  60.0 updates/s") {
+		t.Errorf("-free-draw at 4 ms ticks: HUD %q, want 250 draws/s and 60 updates/s", hud)
+	}
+	hud, title = hudAfter(t, 60, nil)
+	if strings.Contains(title+hud, "free-running") {
+		t.Errorf("without -free-draw: title %q, HUD %q name free-running draws", title, hud)
+	}
+	l := statusLine{fixed: true, freeDraw: true, hz: 60}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { buf = appendHUD(buf[:0], l, false) }); n != 0 {
+		t.Errorf("appendHUD with free draws: %v allocations, want 0", n)
+	}
+}
