@@ -165,9 +165,11 @@ func TestT27_FreeRunningAlphaIsTheFractionOfAStepPastTheLatestUpdate(t *testing.
 
 // TestT27_FreeRunningUpdatesAfterHitches: slow frames (hitches below
 // MaxElapsedTime) at the same wall times leave the same Updates in both
-// draw modes, catch-up bursts and IsRunningSlowly included: a free-running
-// tick that owed no step leaves the running-slowly state alone (T10's
-// hysteresis counts ticks that ran Updates).
+// draw modes, catch-up bursts and IsRunningSlowly included, on a trace
+// whose bursts hold the same steps in both modes: a free-running tick
+// that owed no step leaves the running-slowly state alone (T10's
+// hysteresis counts ticks that ran Updates; counting the others cleared
+// the flag one Update early here).
 func TestT27_FreeRunningUpdatesAfterHitches(t *testing.T) {
 	const period = time.Second / 144
 	// The second hitch follows the first closely enough for ProfileXNA to
