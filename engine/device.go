@@ -102,8 +102,21 @@ func (d *GraphicsDevice) SkippedPresents() uint64 {
 	return d.renderer.SkippedPresents()
 }
 
+// PresentationCounts returns how the renderer's present-mode changes so
+// far went (P5, P11): the changes of the mode in use, how many of them
+// switched in place, and the swapchain rebuilds after the first, for any
+// reason. It is zero for a renderer that does not count them (one that is
+// not a PresentationCounter) and before the device exists.
+func (d *GraphicsDevice) PresentationCounts() present.SwitchCounts {
+	if c, ok := d.renderer.(PresentationCounter); ok {
+		return c.PresentationCounts()
+	}
+	return present.SwitchCounts{}
+}
+
 // Renderer returns the renderer behind the device. Games do not need it:
-// drawing, the title, screenshots and present times have their own API.
+// drawing, the title, screenshots, present times and presentation counts
+// have their own API.
 func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 
 // Reset applies pp: it raises the manager's DeviceResetting, maps the

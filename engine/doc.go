@@ -15,6 +15,9 @@
 // published after the whole batch, so every update of a catch-up burst sees
 // the same snapshot); clamp; the updates; then BeginDraw, Draw and EndDraw
 // (Present), skipped when suppressed, without a device, or while minimized.
+// With Game.SetDrawMode(timing.DrawFreeRunning) a fixed-step frame does not
+// wait for a step: it runs the updates owed, often none, and draws, so the
+// game draws once per presented frame (T27).
 // The clock rules themselves live in package timing; Game only wires them.
 //
 // # Drawing

@@ -241,6 +241,30 @@ func (g *Game) IsFixedTimeStep() bool { return g.sched.IsFixedTimeStep() }
 // SetFixedTimeStep switches fixed or variable step from the next tick (T25).
 func (g *Game) SetFixedTimeStep(fixed bool) { g.sched.SetFixedTimeStep(fixed) }
 
+// DrawMode returns when the game draws under fixed step (T27):
+// timing.DrawPerTick (XNA's, the default) or timing.DrawFreeRunning.
+func (g *Game) DrawMode() timing.DrawMode { return g.sched.DrawMode() }
+
+// SetDrawMode chooses when the game draws under fixed step, from the next
+// tick (T27). timing.DrawPerTick is XNA's: each tick waits for a step, runs
+// the owed Updates and draws once, so the game draws at most at its update
+// rate. timing.DrawFreeRunning keeps the Updates on the fixed step, the
+// same Updates with the same GameTime, but draws once per presented frame:
+// a tick does not wait for a step, runs the Updates owed (often none) and
+// draws with GameTime.Alpha the fraction of a step past the latest Update,
+// so Draw interpolates with lerp(prev, cur, Alpha) and a 144 Hz display
+// shows 144 frames a second of a 60 Hz game. Vertical sync paces the loop
+// then; without it the game draws as fast as it can. With
+// IsFixedTimeStep false the mode changes nothing: variable step already
+// runs one Update and one Draw per tick, Alpha 1. An unknown mode is an
+// error. See timing.Scheduler.SetDrawMode for the exact rule.
+func (g *Game) SetDrawMode(m timing.DrawMode) error {
+	if err := g.sched.SetDrawMode(m); err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	return nil
+}
+
 // TargetElapsedTime returns the fixed step (default 166,667 ticks, 1/60 s).
 func (g *Game) TargetElapsedTime() timing.TimeSpan { return g.sched.TargetElapsedTime() }
 

@@ -10,7 +10,10 @@ type Handler interface {
 	// components' updates.
 	Update(g *Game, gt timing.GameTime)
 	// Draw draws the current state; gt.Alpha says how far the clock is
-	// between this update and the next (T8). It runs before the
+	// between this update and the next (T8). Under fixed step it runs
+	// once per tick, after the tick's Updates, or with
+	// Game.SetDrawMode(timing.DrawFreeRunning) once per presented frame,
+	// often with no Update since the last Draw (T27). It runs before the
 	// components' draws, between BeginDraw and EndDraw.
 	Draw(g *Game, gt timing.GameTime)
 }

@@ -56,6 +56,15 @@ type Renderer interface {
 	Destroy()
 }
 
+// PresentationCounter is an optional Renderer extension: a renderer that
+// counts how its present-mode changes went (P5, P11). GraphicsDevice's
+// PresentationCounts reads it; engine/desktop's renderer implements it.
+type PresentationCounter interface {
+	// PresentationCounts returns the present-mode changes so far: how
+	// many, how many in place, and the swapchain rebuilds after the first.
+	PresentationCounts() present.SwitchCounts
+}
+
 // PresentSettings are how frames are presented: the one value the engine
 // hands to a renderer at creation (RendererConfig.Present) and on a reset
 // (Renderer.SetPresentation). Comparable.

@@ -2,5 +2,5 @@
 // injectable time sources, the fixed/variable-step tick Scheduler, the
 // integer FixedStepClock for render interpolation, and the wall-clock /
 // game-clock pair. It is pure Go with no cgo and no display, and every rule
-// (T1..T25 of docs/rules.md) is tested in virtual time without real sleeps.
+// (T1..T27 of docs/rules.md) is tested in virtual time without real sleeps.
 package timing

@@ -78,6 +78,7 @@ func (s *Scheduler) tickXNA() error {
 		return nil // the Exit latch: every later tick returns at once
 	}
 	s.stats.Ticks++
+	s.drew = false
 	s.sleepIfInactive()
 	if !s.seeded {
 		s.Start()
@@ -103,7 +104,10 @@ func (s *Scheduler) tickXNA() error {
 	steps := owed / target
 	if steps == 0 {
 		s.stats.LastSteps = 0
-		return nil // no update, no draw, and the measured time is kept
+		if s.freeDraw() { // T27: draw, still keeping the measured time
+			s.draw(GameTime{TotalGameTime: s.total, IsRunningSlowly: s.slow, Alpha: alpha(owed, target)})
+		}
+		return nil // no update, no draw (but T27's), and the measured time is kept
 	}
 	s.consume(now, carry)
 	s.acc = owed - steps*target

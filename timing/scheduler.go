@@ -161,6 +161,8 @@ type Scheduler struct {
 	running      bool
 	suppressDraw bool
 	resetElapsed bool
+	drawMode     DrawMode // T27
+	drew         bool     // the last tick drew a frame
 
 	est       sleepEstimator
 	overshoot overshootWindow // WaitPrecise's measured wake-ups
@@ -263,6 +265,7 @@ func (s *Scheduler) Tick() error {
 		return s.tickXNA()
 	}
 	s.stats.Ticks++
+	s.drew = false
 	s.sleepIfInactive()
 	if !s.seeded {
 		s.Start()
@@ -275,7 +278,7 @@ func (s *Scheduler) Tick() error {
 	if s.syncLock() {
 		return s.tickLocked(target)
 	}
-	if s.fixed {
+	if s.fixed && !s.freeDraw() {
 		if err := s.waitForStep(target); err != nil {
 			return err
 		}
@@ -483,6 +486,14 @@ func (s *Scheduler) runFixed(target TimeSpan) {
 		steps++
 		s.fixedUpdate(target)
 	}
+	if steps == 0 && s.freeDraw() {
+		// T27: a free-running tick that owed no step draws and leaves the
+		// running-slowly state alone, as if it had not happened, so the
+		// Updates see what they would in the per-tick mode.
+		s.stats.LastSteps = 0
+		s.draw(GameTime{TotalGameTime: s.total, IsRunningSlowly: s.slow, Alpha: alpha(s.acc, target)})
+		return
+	}
 	s.endFixed(steps, target, alpha(s.acc, target))
 }
 
@@ -568,9 +579,11 @@ func (s *Scheduler) draw(gt GameTime) {
 	}
 	if s.drawer == nil {
 		s.stats.Draws++
+		s.drew = true
 		s.handler.Draw(gt)
 	} else if s.drawer.TryDraw(gt) {
 		s.stats.Draws++
+		s.drew = true
 	} else {
 		s.stats.SkippedDraws++
 	}

@@ -152,22 +152,32 @@ const XNAIdleSleep = time.Millisecond
 //     the default profile waits for its step (T5);
 //   - minimized: zero when each tick already sleeps InactiveSleepTime
 //     (T24), else one TargetElapsedTime;
-//   - a ProfileXNA fixed-step tick that ran no step: XNAIdleSleep. The
-//     tick's semantics are unchanged: a zero-step tick consumes no time, so
-//     the next tick measures the slept time too (T22).
+//   - a ProfileXNA fixed-step tick that ran no step and drew nothing:
+//     XNAIdleSleep. The tick's semantics are unchanged: a zero-step tick
+//     consumes no time, so the next tick measures the slept time too (T22);
+//   - a free-running (DrawFreeRunning, T27) default-profile fixed-step
+//     tick that drew nothing: the time until the next step is owed. A
+//     free-running tick that drew is paced by its present and waits for
+//     nothing more.
 func (s *Scheduler) IdleWait(minimized bool) time.Duration {
 	if !s.running {
 		return 0
 	}
-	waited := s.fixed && s.profile != ProfileXNA
+	free := s.fixed && s.drawMode == DrawFreeRunning
+	waited := s.fixed && s.profile != ProfileXNA && !free
 	if minimized {
 		if waited || s.inactiveSleep > 0 {
 			return 0
 		}
 		return s.target.Duration()
 	}
-	if s.profile == ProfileXNA && s.fixed && s.stats.LastSteps == 0 {
+	switch {
+	case s.drew || !s.fixed:
+		return 0
+	case s.profile == ProfileXNA && s.stats.LastSteps == 0:
 		return XNAIdleSleep
+	case free && s.profile != ProfileXNA:
+		return s.freeIdle()
 	}
 	return 0
 }

@@ -1,7 +1,7 @@
 // Command sample is the engine's sample program. Without a subcommand it
 // runs the sample game:
 //
-//	sample [-interval 0|1|2] [-variable] [-hz N] [-size WxH] [-frames N] [-duration D]
+//	sample [-interval 0|1|2] [-variable] [-free-draw] [-hz N] [-size WxH] [-frames N] [-duration D]
 //	       [-screenshot PATH] [-validation] [-profile default|xna]
 //	       [-frames-in-flight 1..3] [-fixed-dt DURATION] [-input FILE] [-dump-state PATH]
 //	       [-hud=false] [-balls=false] [-fog=false] [-post]

@@ -24,7 +24,10 @@ type Renderer struct {
 	feedback *presentFeedback // presentation feedback (P9); feedback.go
 }
 
-var _ engine.Renderer = (*Renderer)(nil)
+var (
+	_ engine.Renderer            = (*Renderer)(nil)
+	_ engine.PresentationCounter = (*Renderer)(nil)
+)
 
 // Vulkan returns the Vulkan renderer (statistics, validation messages).
 func (r *Renderer) Vulkan() *vulkan.Renderer { return r.vk }

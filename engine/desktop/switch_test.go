@@ -100,7 +100,10 @@ func (s *switchGame) Draw(g *engine.Game, gt timing.GameTime) {
 		s.mode = s.r.Vulkan().Status().ModeInUse
 	}
 	s.builds, s.validate = s.r.Vulkan().Status().Rebuilds, s.r.Vulkan().Status().Validating
-	s.counts = s.r.PresentationCounts()
+	s.counts = g.GraphicsDevice().PresentationCounts() // the public way (P11)
+	if c := s.r.PresentationCounts(); c != s.counts {
+		s.t.Errorf("GraphicsDevice.PresentationCounts %+v, the renderer's %+v", s.counts, c)
+	}
 	if !s.check || s.r.Frames() < s.checkAt {
 		return
 	}

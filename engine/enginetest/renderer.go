@@ -33,6 +33,7 @@ type Renderer struct {
 	// a lost device would.
 	FailCreate, FailBegin, FailEnd error
 
+	counts   present.SwitchCounts
 	gfx      *graphicstest.Backend
 	modes    present.ModeSet
 	settings engine.PresentSettings
@@ -112,14 +113,26 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 	return info, nil
 }
 
-// SetPresentation validates and applies s.
+// SetPresentation validates and applies s. A change of the present mode
+// in use counts in PresentationCounts as a change made in place: the fake
+// has no swapchain to rebuild.
 func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
+	before := r.Presentation()
 	r.settings = s
+	if r.Presentation().Mode != before.Mode {
+		r.counts.Changes++
+		r.counts.InPlace++
+	}
 	return nil
 }
+
+// PresentationCounts returns the present-mode changes SetPresentation made
+// (all in place) and, as Rebuilds, the Resize calls that changed the back
+// buffer's size, where a real renderer rebuilds its swapchain.
+func (r *Renderer) PresentationCounts() present.SwitchCounts { return r.counts }
 
 // Presentation reports the mode the settings choose among all modes.
 func (r *Renderer) Presentation() present.Choice {
@@ -133,8 +146,12 @@ func (r *Renderer) Presentation() present.Choice {
 // SkippedPresents returns 0: the fake never skips a frame.
 func (r *Renderer) SkippedPresents() uint64 { return 0 }
 
-// Resize sets the back buffer's size.
+// Resize sets the back buffer's size; a new size counts as a rebuild in
+// PresentationCounts.
 func (r *Renderer) Resize(width, height int) error {
+	if width != r.w || height != r.h {
+		r.counts.Rebuilds++
+	}
 	r.w, r.h = width, height
 	return nil
 }
@@ -145,4 +162,7 @@ func (r *Renderer) WaitIdle() error { return nil }
 // Destroy does nothing; the counts stay readable.
 func (r *Renderer) Destroy() {}
 
-var _ engine.Renderer = (*Renderer)(nil)
+var (
+	_ engine.Renderer            = (*Renderer)(nil)
+	_ engine.PresentationCounter = (*Renderer)(nil)
+)

@@ -74,7 +74,7 @@ func NewDisplay(cfg DisplayConfig) (*Display, error) {
 		cfg.Hold = 1
 	}
 	if cfg.Hold < 1 || cfg.Hold > 1 && cfg.Mode != present.ModeFIFO {
-		return nil, fmt.Errorf("new display: hold %d refreshes with %v: want 1, or more with FIFO only (P8)", cfg.Hold, cfg.Mode)
+		return nil, fmt.Errorf("new display: hold %d refreshes with %v: want 1, or more with FIFO only (a frame held for several refreshes needs a queue that shows one image per refresh)", cfg.Hold, cfg.Mode)
 	}
 	d := &Display{cfg: cfg, queue: make([]queued, 0, cfg.Images)}
 	d.acc.init(cfg)

@@ -213,6 +213,11 @@ func (s *sampleGame) configure(g *engine.Game) error {
 	s.game = g
 	g.ClientSizeChanged.Add(keepClientSize)
 	g.SetFixedTimeStep(!s.opt.variable)
+	if s.opt.freeDraw {
+		if err := g.SetDrawMode(timing.DrawFreeRunning); err != nil {
+			return fmt.Errorf("-free-draw: %w", err)
+		}
+	}
 	if err := g.SetTargetElapsedTime(s.opt.target); err != nil {
 		return fmt.Errorf("-hz %v: %w", s.opt.hz, err)
 	}

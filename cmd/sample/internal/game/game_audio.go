@@ -35,11 +35,11 @@ type audioOptions struct {
 
 // addAudioFlags adds the audio flags to fs.
 func addAudioFlags(fs *flag.FlagSet, a *audioOptions) {
-	fs.StringVar(&a.soundsText, "sounds", "click,bounce,music", "which sounds play, a comma-separated subset of click (on every beat of game time), bounce (the balls, with pitch and pan) and music (a looping bed); \"none\" for silence (rule A8; key M mutes)")
+	fs.StringVar(&a.soundsText, "sounds", "click,bounce,music", "which sounds play, a comma-separated subset of click (on every beat of game time), bounce (the balls, with pitch and pan) and music (a looping bed); \"none\" for silence (key M mutes)")
 	fs.StringVar(&a.play, "play", "", "play one WAV, Ogg Vorbis or MP3 `FILE` through the engine's audio and exit when it ends (no window); a bad file exits 2 with one line")
-	fs.StringVar(&a.out, "audio-out", "", "render the audio in lockstep with game time into this WAV `FILE` (48 kHz stereo 16-bit) instead of playing it; with -fixed-dt two runs give identical files (rule A4)")
-	fs.IntVar(&a.beat, "beat", 60, "updates per click of the metronome, 1..100000 (60 at 60 Hz: one a second of game time; every 4th click is pitched up, rule A8)")
-	fs.StringVar(&a.periodText, "audio-period", "", "the audio output's period, 5ms..500ms (default 20ms, rule A5)")
+	fs.StringVar(&a.out, "audio-out", "", "render the audio in lockstep with game time into this WAV `FILE` (48 kHz stereo 16-bit) instead of playing it; with -fixed-dt two runs give identical files")
+	fs.IntVar(&a.beat, "beat", 60, "updates per click of the metronome, 1..100000 (60 at 60 Hz: one a second of game time; every 4th click is pitched up)")
+	fs.StringVar(&a.periodText, "audio-period", "", "the audio output's period, 5ms..500ms (default 20ms): shorter lowers the latency, longer gives fewer underruns on a busy machine")
 }
 
 // check parses and checks the audio flags.

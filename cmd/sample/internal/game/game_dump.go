@@ -60,9 +60,7 @@ func (s *sampleGame) writeDump(g *engine.Game, path string) (err error) {
 func (s *sampleGame) dumpPresentation(w io.Writer, g *engine.Game) {
 	var c present.SwitchCounts
 	if dev := g.GraphicsDevice(); dev != nil {
-		if r, ok := dev.Renderer().(interface{ PresentationCounts() present.SwitchCounts }); ok {
-			c = r.PresentationCounts()
-		}
+		c = dev.PresentationCounts()
 	}
 	fmt.Fprintf(w, "presentation_changes %d\npresentation_in_place %d\nswapchain_rebuilds %d\n", c.Changes, c.InPlace, c.Rebuilds)
 }

@@ -35,6 +35,7 @@ type gameOptions struct {
 	interval       int  // swap interval 0, 1 or 2 (rule P3)
 	halfRate       bool // true half rate at interval 2 (rule P8)
 	variable       bool
+	freeDraw       bool // -free-draw: draw once per presented frame (timing.DrawFreeRunning)
 	hz             float64
 	target         timing.TimeSpan // 1/hz, rounded to 100 ns (T1)
 	width, height  int
@@ -66,27 +67,28 @@ type gameFlagText struct {
 func newGameFlagSet(opt *gameOptions, raw *gameFlagText) *flag.FlagSet {
 	fs := flag.NewFlagSet("sample", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.IntVar(&opt.interval, "interval", 1, "swap interval at start: 0 (IMMEDIATE), 1 (FIFO, vsync) or 2 (FIFO_RELAXED); set by a PreparingDeviceSettings handler (rules P2, P4)")
-	fs.BoolVar(&opt.halfRate, "half-rate", false, "ask for true half rate with interval 2: FIFO, each frame presented twice, so it stays up for two refreshes (rule P8; key H toggles)")
-	fs.BoolVar(&opt.variable, "variable", false, "start in variable step instead of fixed step (rule T13; key F toggles)")
-	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step update rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1; keys +/- change it)")
+	fs.IntVar(&opt.interval, "interval", 1, "swap interval at start: 0 (IMMEDIATE), 1 (FIFO, vsync) or 2 (FIFO_RELAXED); set by a PreparingDeviceSettings handler")
+	fs.BoolVar(&opt.halfRate, "half-rate", false, "ask for true half rate with interval 2: FIFO, each frame presented twice, so it stays up for two refreshes (key H toggles)")
+	fs.BoolVar(&opt.variable, "variable", false, "start in variable step instead of fixed step: one update per frame with the measured time (key F toggles)")
+	fs.BoolVar(&opt.freeDraw, "free-draw", false, "in fixed step, draw once per presented frame instead of once per update: updates stay at -hz, draws follow the display (144 a second on a 144 Hz display with vsync), each drawn at the interpolation alpha")
+	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step update rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns; keys +/- change it)")
 	fs.StringVar(&raw.size, "size", "960x540", "window content size WxH in screen coordinates, each 1.."+strconv.Itoa(maxGameSide)+", within the swapchain memory budget (METRONOME_SWAPCHAIN_BUDGET, default 1GiB)")
 	fs.IntVar(&opt.frames, "frames", 0, "quit after this many draws (0: no limit)")
 	fs.StringVar(&raw.duration, "duration", "", "quit after this much wall time, a Go duration such as 5s (default: no limit)")
-	fs.StringVar(&opt.screenshot, "screenshot", "", "write a PNG of the last frame to this path at exit (rule W5)")
-	fs.BoolVar(&opt.validation, "validation", false, "turn the Vulkan validation layer on and fail (exit 1) if it reports anything (rule W3)")
-	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default or xna (rule T22)")
+	fs.StringVar(&opt.screenshot, "screenshot", "", "write a PNG of the last frame to this path at exit")
+	fs.BoolVar(&opt.validation, "validation", false, "turn the Vulkan validation layer on and fail (exit 1) if it reports anything")
+	fs.StringVar(&raw.profile, "profile", "default", "clock semantics: default, or xna for XNA 4.0's own game loop, quirks included")
 	fs.IntVar(&opt.framesInFlight, "frames-in-flight", 2, "frames the CPU may record ahead of the GPU, 1..3")
-	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs (rule T21); refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
+	fs.StringVar(&raw.fixedDt, "fixed-dt", "", "run on a virtual clock that moves by this duration per tick (e.g. 16.6667ms), for reproducible runs; refused when the run would overflow the virtual clock (about 292 years): the message names the longest dt for the run")
 	fs.StringVar(&raw.input, "input", "", "scripted key presses from `FILE`: one FRAME KEY pair a line (press KEY in the first update after FRAME draws; KEY one of 0 1 2 F H G + - R P L Esc; lines of one frame act in file order, a key listed twice is pressed twice), # comments")
-	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files (rule T21)")
+	fs.StringVar(&opt.dumpState, "dump-state", "", "write the simulation state and clock values to `PATH` at exit; with -fixed-dt and -input two runs give identical files")
 	fs.BoolVar(&opt.balls, "balls", true, "draw the two balls (they bounce either way); -balls=false -hud=false leaves one lit cube, the content vkcube draws, for scripts/bench/compare.sh")
-	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible (rule G12)")
-	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere (rule M1); a file it refuses is a one-line error at start")
+	fs.BoolVar(&opt.hud, "hud", true, "draw the HUD (SpriteBatch + SpriteFont text over the scene) with the status the title shows; under -fixed-dt its figures come from the virtual clock, so screenshots stay reproducible")
+	fs.StringVar(&opt.model, "model", "", "draw the glTF 2.0 model in `FILE` (.gltf with its files beside it, or .glb) in place of the cube, turning, framed by its bounding sphere; a file it refuses is a one-line error at start")
 	addAnimFlags(fs, opt, raw) // -anim, -anim-time: game_model.go
 	fs.BoolVar(&opt.fog, "fog", true, "BasicEffect's linear fog on the scene: from 4 to 9 units in front of the camera everything fades into the clear colour, so the floor under the balls melts into the background (a -model is drawn without it)")
 	fs.BoolVar(&opt.post, "post", false, "start with the post-process on (key G toggles it): the frame is drawn into a render target and shown through a custom sprite effect, grayscale with a vignette")
-	fs.BoolVar(&opt.watch, "watch", false, "hot reload (rule C3): load -model through Game.Content from its folder and reload it at the start of the next Update whenever its files are saved; a file that fails to load keeps the old model and prints one line")
+	fs.BoolVar(&opt.watch, "watch", false, "hot reload: load -model through Game.Content from its folder and reload it at the start of the next Update whenever its files are saved; a file that fails to load keeps the old model and prints one line")
 	addAudioFlags(fs, &opt.audio)
 	return fs
 }
@@ -335,11 +337,12 @@ Opens a window with the lit rotating cube and two balls that fall and
 bounce under gravity on a floor that fades into the fog (-fog), simulated
 on the fixed step. The left (blue) ball
 is drawn at the Draw's interpolation alpha (previous + (latest -
-previous) x Alpha, rule T8), the right (green) one at its latest state.
+previous) x Alpha), the right (green) one at its latest state.
 The left one absorbs the uneven time each tick leaves over and trails by
-up to one step; in fixed step draws never outnumber updates, so the two
-part most in variable step (-variable, F) or while running slowly. The
-cube turns with a game clock (rules T18, T19) that pausing saves and
+up to one step; in fixed step draws never outnumber updates (unless
+-free-draw lets the draws follow the display), so the two part most in
+variable step (-variable, F) or while running slowly. The
+cube turns with a game clock that pausing saves and
 locks and resuming restores, so it goes on where it stopped.
 The HUD in the top left corner (-hud=false hides it) and the title show
 draws/s, updates/s, the requested swap interval, the
@@ -348,7 +351,7 @@ refreshes, "fallback" when the surface lacked the interval's mode),
 "slow in the last second" (held for a second after a tick that ran
 slowly, ran more than one update or dropped time, so a lone spike shows),
 the time the 500 ms clamp dropped, fixed or variable step, the target
-rate, "paused", and "inactive" while the game sleeps unfocused or
+rate ("free-running draws" under -free-draw), "paused", and "inactive" while the game sleeps unfocused or
 minimized, about twice a second of the engine's clock (the virtual one
 under -fixed-dt, so a replay's HUD is the same). Draws/s counts frames
 actually drawn (none while minimized). The HUD also shows
@@ -358,7 +361,7 @@ the display, and a replay's frames must not depend on it.
 
 keys:
   0 1 2   swap interval (PreparingDeviceSettings + ApplyChanges: a live swapchain rebuild)
-  H       toggle true half rate for interval 2 (rule P8: FIFO, each frame presented twice)
+  H       toggle true half rate for interval 2 (FIFO, each frame presented twice)
   F       toggle fixed/variable step
   + -     raise/lower the target update rate
   R       ResetElapsedTime
@@ -366,17 +369,17 @@ keys:
           custom sprite effect (grayscale with a vignette) on its way to the screen
   P       pause/resume: the balls stop, the cube's game clock is saved and locked
   L       a 300 ms blocking load inside Update (a catch-up burst, running slowly)
-  M       mute/unmute the click, the bounces and the music (rule A8)
-  N       the -model's next animation, cross-faded over 0.3 s (rule K3)
-  D       toggle the display-locked step (rule P10: step boundaries on the measured
+  M       mute/unmute the click, the bounces and the music
+  N       the -model's next animation, cross-faded over 0.3 s
+  D       toggle the display-locked step (step boundaries on the measured
           refresh; needs presentation feedback, the Wayland build; default profile only)
   right mouse button
-          capture the mouse for the free-look camera (rule I4; it orbits a -model);
+          capture the mouse for the free-look camera (it orbits a -model);
           Esc or the right button again gives it back
   Esc     quit (closing the window, SIGINT, SIGTERM or SIGHUP quit too, each
           with the same orderly teardown: -dump-state and -screenshot are written)
 
-A deterministic replay (rule T21): two runs of
+A deterministic replay: two runs of
   sample -fixed-dt 16.6667ms -frames 600 -input script -dump-state out
 write identical dumps (script lines: "120 F", "300 0", "400 P", "500 H", "# comment").
 

@@ -164,3 +164,51 @@ func TestP6_GameStatusLine(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestT27_GameFreeDrawFlag: -free-draw puts the engine in the free-running
+// draw mode: on a virtual clock of 4 ms per tick at 60 Hz updates the game
+// draws every tick, about four frames per update, where without it each
+// tick waits for an update and draws once.
+func TestT27_GameFreeDrawFlag(t *testing.T) {
+	for _, free := range []bool{false, true} {
+		args := []string{"-fixed-dt", "4ms"}
+		if free {
+			args = append(args, "-free-draw")
+		}
+		g, _, _ := newKeyGame(t, nil, args...)
+		if want := map[bool]timing.DrawMode{false: timing.DrawPerTick, true: timing.DrawFreeRunning}[free]; g.DrawMode() != want {
+			t.Fatalf("-free-draw=%v: draw mode %v, want %v", free, g.DrawMode(), want)
+		}
+		tick(t, g, 120)
+		st := g.Scheduler().Stats()
+		if free && (st.Draws != 120 || st.Updates < 27 || st.Updates > 30) {
+			t.Errorf("-free-draw: %d draws, %d updates in 120 ticks of 4 ms; want 120 draws and about 29 updates", st.Draws, st.Updates)
+		}
+		if !free && st.Draws != st.Updates {
+			t.Errorf("per tick: %d draws for %d updates, want one each", st.Draws, st.Updates)
+		}
+	}
+}
+
+// TestT27_GameStatusShowsFreeDraws: with -free-draw the title and the HUD
+// say the draws run free of the fixed step, and the HUD's draws/s shows
+// them outnumbering the updates (4 ms ticks at 60 Hz updates); without
+// it, nothing is added.
+func TestT27_GameStatusShowsFreeDraws(t *testing.T) {
+	hud, title := hudAfter(t, 600, nil, "-fixed-dt", "4ms", "-free-draw")
+	if !strings.Contains(title, "| fixed 60 Hz, free-running draws") || !strings.Contains(hud, "fixed 60 Hz free-running draws  dropped") {
+		t.Errorf("-free-draw: title %q, HUD %q; want both to name the free-running draws", title, hud)
+	}
+	if !strings.Contains(hud, "250.0 draws/s  60.0 updates/s") {
+		t.Errorf("-free-draw at 4 ms ticks: HUD %q, want 250 draws/s and 60 updates/s", hud)
+	}
+	hud, title = hudAfter(t, 60, nil)
+	if strings.Contains(title+hud, "free-running") {
+		t.Errorf("without -free-draw: title %q, HUD %q name free-running draws", title, hud)
+	}
+	l := statusLine{fixed: true, freeDraw: true, hz: 60}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { buf = appendHUD(buf[:0], l, false) }); n != 0 {
+		t.Errorf("appendHUD with free draws: %v allocations, want 0", n)
+	}
+}

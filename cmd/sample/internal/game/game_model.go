@@ -112,8 +112,8 @@ const crossFade = 300 * time.Millisecond
 
 // addAnimFlags adds -anim and -anim-time to the sample's flags.
 func addAnimFlags(fs *flag.FlagSet, opt *gameOptions, raw *gameFlagText) {
-	fs.IntVar(&opt.anim.clip, "anim", 0, "play animation `K` of the -model's file (0: the first; key N moves to the next with a 0.3 s cross-fade; rule K3)")
-	fs.StringVar(&raw.animTime, "anim-time", "", "hold the -model's animation at clip time `T` (a Go duration such as 0.5s) for captures: with -fixed-dt the picture depends on T and the frame only (rule K5)")
+	fs.IntVar(&opt.anim.clip, "anim", 0, "play animation `K` of the -model's file (0: the first; key N moves to the next with a 0.3 s cross-fade)")
+	fs.StringVar(&raw.animTime, "anim-time", "", "hold the -model's animation at clip time `T` (a Go duration such as 0.5s) for captures: with -fixed-dt the picture depends on T and the frame only")
 }
 
 // checkAnimFlags checks -anim and -anim-time against -model's file.

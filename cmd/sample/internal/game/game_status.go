@@ -46,6 +46,7 @@ type statusInput struct {
 	dropped   timing.TimeSpan
 	inactive  bool // unfocused or minimized: the game sleeps between ticks
 	fixed     bool
+	freeDraw  bool // the free-running draw mode (-free-draw)
 	hz        float64
 	paused    bool
 }
@@ -57,6 +58,7 @@ type statusLine struct {
 	slow                       bool            // a slow tick in the last second (slowHold)
 	inactive                   bool            // unfocused or minimized
 	fixed                      bool            // fixed step
+	freeDraw                   bool            // draws once per presented frame (-free-draw)
 	hz                         float64         // target update rate
 	dropped                    timing.TimeSpan // time the clamp dropped so far (T5)
 	paused                     bool            // P
@@ -98,7 +100,7 @@ func gameStatusInput(g *engine.Game, draws int, hz float64, paused bool) statusI
 	stats := sched.Stats()
 	return statusInput{draws: draws, updates: stats.Updates, slow: sched.IsRunningSlowly(),
 		lastSteps: stats.LastSteps, dropped: stats.Dropped, inactive: !g.IsActive() || g.IsMinimized(),
-		fixed: g.IsFixedTimeStep(), hz: hz, paused: paused}
+		fixed: g.IsFixedTimeStep(), freeDraw: g.DrawMode() == timing.DrawFreeRunning, hz: hz, paused: paused}
 }
 
 // step observes one update at now: a tick that runs slowly, ran more than
@@ -120,6 +122,7 @@ func (st *gameStatus) step(now time.Duration, in statusInput) (statusLine, bool)
 		slow:          st.slowSet && now-st.slowAt < slowHold,
 		inactive:      in.inactive,
 		fixed:         in.fixed,
+		freeDraw:      in.freeDraw,
 		hz:            in.hz,
 		dropped:       in.dropped,
 		paused:        in.paused,
@@ -152,6 +155,9 @@ func (l statusLine) String() string {
 		step = "variable"
 	}
 	fmt.Fprintf(&b, " | %s %g Hz", step, l.hz)
+	if l.fixed && l.freeDraw {
+		b.WriteString(", free-running draws")
+	}
 	if l.paused {
 		b.WriteString(" | paused")
 	}
@@ -204,7 +210,11 @@ func appendHUD(b []byte, l statusLine, slowNow bool) []byte {
 		b = append(b, "\nvariable "...)
 	}
 	b = strconv.AppendFloat(b, l.hz, 'g', -1, 64)
-	b = append(b, " Hz  dropped "...)
+	if l.fixed && l.freeDraw {
+		b = append(b, " Hz free-running draws  dropped "...)
+	} else {
+		b = append(b, " Hz  dropped "...)
+	}
 	b = strconv.AppendFloat(b, l.dropped.Milliseconds(), 'f', 1, 64)
 	b = append(b, " ms\nIsRunningSlowly "...)
 	b = strconv.AppendBool(b, slowNow)

@@ -71,16 +71,16 @@ func newPacingFlagSet(opt *pacingOptions, raw *pacingFlagText) *flag.FlagSet {
 	fs.BoolVar(&opt.simulate, "simulate", false, "measure against a simulated display in virtual time instead of a real window")
 	fs.StringVar(&raw.refresh, "refresh", "60", "simulated refresh rate in Hz, 1..10000: whole (144), decimal (59.94) or fraction (60000/1001); "+
 		"without -simulate, the refresh to bin the display's times on for judder (default: measured from them)")
-	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step tick rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns, rule T1)")
-	fs.StringVar(&raw.intervals, "intervals", "0,1,2", "comma-separated swap intervals to run, each 0, 1 or 2 (rule P4 maps them to present modes)")
+	fs.Float64Var(&opt.hz, "hz", 60, "fixed-step tick rate in Hz, 2..10000 (TargetElapsedTime = 1/hz s rounded to 100 ns)")
+	fs.StringVar(&raw.intervals, "intervals", "0,1,2", "comma-separated swap intervals to run, each 0, 1 or 2 (0: IMMEDIATE, 1: FIFO, 2: FIFO_RELAXED)")
 	fs.IntVar(&opt.frames, "frames", 0, "frames (draws) per interval; excludes -duration")
 	fs.StringVar(&raw.duration, "duration", "", "run length per interval, a Go duration such as 10s (default 10s); excludes -frames")
 	fs.StringVar(&raw.cost, "cost", "0s", "CPU time of each simulated Draw: a duration (2ms), uniform:MIN-MAX (uniform:1ms-6ms) or normal:MEAN,SD (normal:4ms,1ms; clamped at 0)")
 	fs.Uint64Var(&opt.seed, "seed", 1, "seed of the random costs; every interval replays the same sequence")
 	fs.StringVar(&opt.out, "out", ".", "directory for pacing.csv and the PNG plots (created if missing)")
-	fs.BoolVar(&opt.variable, "variable", false, "variable step instead of fixed step (rule T13)")
+	fs.BoolVar(&opt.variable, "variable", false, "variable step instead of fixed step: one update per frame with the measured time")
 	fs.BoolVar(&opt.quiet, "quiet", false, "no progress bar (it is also off when stderr is not a terminal)")
-	fs.StringVar(&raw.supported, "supported", "IMMEDIATE,MAILBOX,FIFO,FIFO_RELAXED", "present modes the simulated surface supports; others fall back (rule P4)")
+	fs.StringVar(&raw.supported, "supported", "IMMEDIATE,MAILBOX,FIFO,FIFO_RELAXED", "present modes the simulated surface supports; others fall back (IMMEDIATE to MAILBOX, then FIFO; FIFO_RELAXED to FIFO)")
 	fs.IntVar(&opt.images, "images", 3, "swapchain images of the simulated display, 2..16")
 	fs.StringVar(&raw.align, "align", "start", "where the simulated display's vblank 0 falls: start (the scheduler's start) or first (on the first present)")
 	return fs
@@ -225,7 +225,7 @@ func pacingUsage(w io.Writer) {
 
 The swap-interval experiment. For each swap interval it runs the real
 fixed-step scheduler and records every present: present-to-present interval,
-updates per draw, the present mode in use and any fallback (rules P4, P6).
+updates per draw, the present mode in use and any fallback to another mode.
 Swap interval 0 is IMMEDIATE, 1 FIFO, 2 FIFO_RELAXED: Vulkan's late swap
 tearing, not half-rate presentation; for a 30 Hz game use -hz 30.
 
@@ -239,10 +239,10 @@ Runs are deterministic for a given -seed. The display's vblank 0 is at the
 scheduler's start, or with -align first on the first present.
 
 Without -simulate it opens the sample game in a 640x480 window for each
-interval (asked for through the PreparingDeviceSettings handler, rule P2),
+interval (asked for through the PreparingDeviceSettings handler),
 runs -frames draws or -duration of wall time, and records the CPU-side time
 at which each present returns on the system clock. Where the platform says
-when each frame was shown (rule P9: presented times, or frame-done times on
+when each frame was shown (presented times, or frame-done times on
 a compositor without presentation feedback), it reports judder and repeats
 from those: each refresh, on the period measured from the display's times
 (or -refresh's), shows the updates run since the previous frame shown.
