@@ -63,12 +63,6 @@ func (d *GraphicsDevice) earlyEvents() string {
 	return ""
 }
 
-// Graphics returns the drawing half of the device, the embedded Device:
-// Clear, render targets, states, buffers and draws (package
-// engine/graphics). Its methods are also the GraphicsDevice's own, so
-// d.Clear(c) and d.Graphics().Clear(c) are the same call.
-func (d *GraphicsDevice) Graphics() *graphics.Device { return d.Device }
-
 // PresentationParameters returns the settings the device was created or
 // last reset with; the back-buffer sizes follow the framebuffer after a
 // resize of the window (W9).

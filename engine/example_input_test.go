@@ -25,7 +25,7 @@ func ExampleEvent_Add() {
 		fmt.Println(err)
 		return
 	}
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	var removeOnce func()
 	removeOnce = gm.PreparingDeviceSettings.Add(func(*engine.GraphicsDeviceInformation) {
 		fmt.Println("once: at device creation")
@@ -95,7 +95,7 @@ func ExampleGame_clientSizeChanged() {
 		fmt.Println(err)
 		return
 	}
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	g.ClientSizeChanged.Add(func(g *engine.Game) {
 		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = g.ClientSize()
 	})

@@ -123,7 +123,7 @@ func ExampleGraphicsDeviceManager_preparingDeviceSettings() {
 		fmt.Println(err)
 		return
 	}
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = present.IntervalTwo
 	})
@@ -156,7 +156,7 @@ func ExampleGraphicsDeviceManager_halfRate() {
 		fmt.Println(err)
 		return
 	}
-	g.Graphics().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
+	g.GraphicsDeviceManager().PreparingDeviceSettings.Add(func(info *engine.GraphicsDeviceInformation) {
 		info.PresentationParameters.PresentationInterval = present.IntervalTwo
 		info.PresentationParameters.HalfRate = true
 	})

@@ -382,7 +382,7 @@ func newTestGame(rec *recorder, profile timing.Profile) (*Game, *scriptGame, *fa
 		w, h := g.ClientSize()
 		rec.add("event ClientSizeChanged %dx%d", w, h)
 	})
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.DeviceCreated.Add(func(*GraphicsDevice) { rec.add("event DeviceCreated") })
 	gm.DeviceResetting.Add(func(*GraphicsDevice) { rec.add("event DeviceResetting") })
 	gm.DeviceReset.Add(func(*GraphicsDevice) { rec.add("event DeviceReset") })

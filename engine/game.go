@@ -184,12 +184,6 @@ func (g *Game) Platform() Platform { return g.platform }
 // screen), ApplyChanges and the device's life-cycle events.
 func (g *Game) GraphicsDeviceManager() *GraphicsDeviceManager { return g.graphics }
 
-// Graphics returns the game's GraphicsDeviceManager.
-//
-// Deprecated: use GraphicsDeviceManager, XNA's name; Graphics returns the
-// same value.
-func (g *Game) Graphics() *GraphicsDeviceManager { return g.graphics }
-
 // GraphicsDevice returns the device: it draws (Clear, render targets,
 // draws) and raises Presented and Displayed. Nil before it is created,
 // except inside Configure, where it returns a placeholder without a

@@ -35,12 +35,12 @@ func setInterval(pi present.PresentInterval) func(*GraphicsDeviceInformation) {
 // create path (CreateRenderer) and on the ApplyChanges path (SetSwapInterval).
 func TestP2_HandlerSetsTwoRendererReceives2(t *testing.T) {
 	g, p, _ := startGame(t, func(g *Game) {
-		g.Graphics().PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
+		g.GraphicsDeviceManager().PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
 	})
 	if got := p.rendCfg[0].Present.SwapInterval; got != 2 {
 		t.Errorf("create: renderer got swap interval %d, want 2", got)
 	}
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.PreparingDeviceSettings.Clear()
 	if err := gm.ApplyChanges(); err != nil { // back to vsync One -> 1
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestP2_HandlerSetsTwoRendererReceives2(t *testing.T) {
 // TestP1_VSyncFalseGives0: SynchronizeWithVerticalRetrace false set before
 // the game starts becomes Immediate, swap interval 0, at creation.
 func TestP1_VSyncFalseGives0(t *testing.T) {
-	_, p, _ := startGame(t, func(g *Game) { g.Graphics().SynchronizeWithVerticalRetrace = false })
+	_, p, _ := startGame(t, func(g *Game) { g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false })
 	if got := p.rendCfg[0].Present.SwapInterval; got != 0 {
 		t.Errorf("renderer got swap interval %d, want 0", got)
 	}
@@ -100,13 +100,13 @@ func TestP3_ResetHandsSwapIntervalUnchanged(t *testing.T) {
 func TestP2_HandlerRunsOnBothPaths(t *testing.T) {
 	var seen []PresentationParameters
 	g, _, _ := startGame(t, func(g *Game) {
-		gm := g.Graphics()
+		gm := g.GraphicsDeviceManager()
 		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 320, 200
 		gm.PreparingDeviceSettings.Add(func(info *GraphicsDeviceInformation) {
 			seen = append(seen, info.PresentationParameters)
 		})
 	})
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.SynchronizeWithVerticalRetrace = false
 	if err := gm.ApplyChanges(); err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestP2_HandlerRunsOnBothPaths(t *testing.T) {
 func TestP2_ApplyChangesWithoutChangeDoesNotReset(t *testing.T) {
 	g, p, rec := startGame(t, nil)
 	for range 3 {
-		if err := g.Graphics().ApplyChanges(); err != nil {
+		if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -133,7 +133,7 @@ func TestP2_ApplyChangesWithoutChangeDoesNotReset(t *testing.T) {
 		t.Errorf("reset without a change: swaps %v\n%s", p.renderer.setSwaps, rec)
 	}
 	// A handler that undoes a field change also leaves nothing to reset.
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.SynchronizeWithVerticalRetrace = false
 	gm.PreparingDeviceSettings.Add(setInterval(present.IntervalOne))
 	if err := gm.ApplyChanges(); err != nil {
@@ -148,9 +148,9 @@ func TestP2_ApplyChangesWithoutChangeDoesNotReset(t *testing.T) {
 // DeviceResetting, hands the interval over, then DeviceReset.
 func TestP2_ResetRaisesEventsInOrder(t *testing.T) {
 	g, _, rec := startGame(t, nil)
-	g.Graphics().SynchronizeWithVerticalRetrace = false
+	g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false
 	n := len(rec.lines)
-	if err := g.Graphics().ApplyChanges(); err != nil {
+	if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"event DeviceResetting", "renderer.SetPresentation swap=0 half=false", "event DeviceReset"}
@@ -165,7 +165,7 @@ func TestP2_ResetRaisesEventsInOrder(t *testing.T) {
 // the renderer the mode in use (P6).
 func TestP1_VSyncChangeAppliesAtApplyChangesOnly(t *testing.T) {
 	g, p, _ := startGame(t, nil)
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.SynchronizeWithVerticalRetrace = false
 	for range 3 {
 		if err := g.RunOneFrame(); err != nil {
@@ -193,11 +193,11 @@ func TestP6_RequestAndObservationDiffer(t *testing.T) {
 	g, _, _ := startGame(t, func(g *Game) {
 		fp := g.Platform().(*fakePlatform)
 		fp.renderer.modes = present.NewModeSet(present.ModeFIFO)
-		g.Graphics().SynchronizeWithVerticalRetrace = false
+		g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false
 	})
 	c := g.GraphicsDevice().Presentation()
-	if g.Graphics().SynchronizeWithVerticalRetrace || c.Requested != 0 || c.Mode != present.ModeFIFO || !c.FellBack {
-		t.Errorf("manager vsync %v, presentation %+v", g.Graphics().SynchronizeWithVerticalRetrace, c)
+	if g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace || c.Requested != 0 || c.Mode != present.ModeFIFO || !c.FellBack {
+		t.Errorf("manager vsync %v, presentation %+v", g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace, c)
 	}
 }
 
@@ -205,11 +205,11 @@ func TestP6_RequestAndObservationDiffer(t *testing.T) {
 func TestP7_VSyncAndFixedStepAreIndependent(t *testing.T) {
 	g, _, _ := startGame(t, nil)
 	g.SetFixedTimeStep(false)
-	if !g.Graphics().SynchronizeWithVerticalRetrace || g.GraphicsDevice().SwapInterval() != 1 {
+	if !g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace || g.GraphicsDevice().SwapInterval() != 1 {
 		t.Error("variable step changed vsync")
 	}
-	g.Graphics().SynchronizeWithVerticalRetrace = false
-	if err := g.Graphics().ApplyChanges(); err != nil {
+	g.GraphicsDeviceManager().SynchronizeWithVerticalRetrace = false
+	if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
 	if g.IsFixedTimeStep() {
@@ -221,7 +221,7 @@ func TestP7_VSyncAndFixedStepAreIndependent(t *testing.T) {
 // or a zero size makes ApplyChanges fail and leaves the device as it was.
 func TestP2_InvalidSettingsAreErrors(t *testing.T) {
 	g, p, _ := startGame(t, nil)
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.PreparingDeviceSettings.Add(setInterval(present.PresentInterval(7)))
 	if err := gm.ApplyChanges(); err == nil || !strings.Contains(err.Error(), "apply changes") {
 		t.Errorf("unknown interval: %v", err)
@@ -240,7 +240,7 @@ func TestP2_InvalidSettingsAreErrors(t *testing.T) {
 // preferred size reach the platform through the same path.
 func TestP2_FullScreenAndSizeGoThroughApplyChanges(t *testing.T) {
 	g, p, rec := startGame(t, nil)
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	if err := gm.ToggleFullScreen(); err != nil {
 		t.Fatal(err)
 	}

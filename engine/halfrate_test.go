@@ -24,8 +24,8 @@ func halfRateTwo(info *GraphicsDeviceInformation) {
 // the ApplyChanges path hands each change over, as one SetPresentation
 // call, between DeviceResetting and DeviceReset.
 func TestP8_HandlerAsksHalfRateRendererGetsIt(t *testing.T) {
-	g, p, rec := startGame(t, func(g *Game) { g.Graphics().PreparingDeviceSettings.Add(halfRateTwo) })
-	dev, gm := g.GraphicsDevice(), g.Graphics()
+	g, p, rec := startGame(t, func(g *Game) { g.GraphicsDeviceManager().PreparingDeviceSettings.Add(halfRateTwo) })
+	dev, gm := g.GraphicsDevice(), g.GraphicsDeviceManager()
 	if got, want := p.rendCfg[0].Present, (PresentSettings{SwapInterval: 2, HalfRate: true}); got != want {
 		t.Errorf("create: renderer config %+v, want %+v", got, want)
 	}
@@ -71,9 +71,9 @@ func TestP8_HandlerAsksHalfRateRendererGetsIt(t *testing.T) {
 // gives FIFO_RELAXED with Hold 1 (P4), on both paths.
 func TestP8_WithoutHalfRateTwoStaysFIFORelaxed(t *testing.T) {
 	g, p, _ := startGame(t, func(g *Game) {
-		g.Graphics().PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
+		g.GraphicsDeviceManager().PreparingDeviceSettings.Add(setInterval(present.IntervalTwo))
 	})
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.SynchronizeWithVerticalRetrace = false
 	if err := gm.ApplyChanges(); err != nil { // the handler still says Two: no change
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestP8_WithoutHalfRateTwoStaysFIFORelaxed(t *testing.T) {
 // renderer with any interval; only interval 2 acts on it.
 func TestP8_HalfRateWithIntervalOneIsHandedOverButHoldsOne(t *testing.T) {
 	g, p, _ := startGame(t, nil)
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	gm.PreparingDeviceSettings.Add(func(info *GraphicsDeviceInformation) { info.PresentationParameters.HalfRate = true })
 	if err := gm.ApplyChanges(); err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestP8_HalfRateNeedsAThirtyHzStep(t *testing.T) {
 		s.rec = nil
 		p.perPoll = 2 * frame60
 		p.script = [][]PlatformEvent{{focusIn}}
-		g.Graphics().PreparingDeviceSettings.Add(halfRateTwo)
+		g.GraphicsDeviceManager().PreparingDeviceSettings.Add(halfRateTwo)
 		if err := g.SetTargetElapsedTime(tc.target); err != nil {
 			t.Fatal(err)
 		}

@@ -57,7 +57,7 @@ func TestG1_GameDrawsThroughTheGraphicsDevice(t *testing.T) {
 	var m *mesh
 	var drawErr error
 	s.onDraw = func(g *Game, _ int, _ timing.GameTime) {
-		dev := g.GraphicsDevice().Graphics()
+		dev := g.GraphicsDevice().Device
 		if m == nil {
 			m = newMesh(t, dev)
 		}
@@ -78,7 +78,7 @@ func TestG1_GameDrawsThroughTheGraphicsDevice(t *testing.T) {
 		t.Errorf("presents %d, last frame %+v", r.gfx.Presents, r.lastFrame)
 	}
 	// Outside Draw the back buffer is not a target.
-	if err := g.GraphicsDevice().Graphics().Clear(graphics.Black); !errors.Is(err, graphics.ErrOutsideFrame) {
+	if err := g.GraphicsDevice().Device.Clear(graphics.Black); !errors.Is(err, graphics.ErrOutsideFrame) {
 		t.Errorf("clear between frames: %v", err)
 	}
 }
@@ -88,7 +88,7 @@ func TestG1_GameDrawsThroughTheGraphicsDevice(t *testing.T) {
 // record, ahead of the back buffer's pass.
 func TestG4_RenderTargetDrawnBeforeTheFirstFrame(t *testing.T) {
 	g, p, _ := startGame(t, nil)
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	rt, err := graphics.NewRenderTarget2D(dev, 32, 32, graphics.RenderTargetOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestG11_CaptureRequestDeliveredWithItsPresented(t *testing.T) {
 	g, s, p := newTestGame(nil, timing.ProfileDefault)
 	defer g.Close()
 	colors := []graphics.Color{graphics.Red, graphics.Green, graphics.Blue, graphics.White}
-	s.onDraw = func(g *Game, n int, _ timing.GameTime) { _ = g.GraphicsDevice().Graphics().Clear(colors[(n-1)%4]) }
+	s.onDraw = func(g *Game, n int, _ timing.GameTime) { _ = g.GraphicsDevice().Device.Clear(colors[(n-1)%4]) }
 	if err := g.RunOneFrame(); err != nil { // frame 1: red
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestG11_CaptureAtExitKeepsTheLastPresentedFrame(t *testing.T) {
 	g, s, p := newTestGame(nil, timing.ProfileDefault)
 	s.onDraw = func(g *Game, n int, _ timing.GameTime) {
 		c := graphics.Color{R: uint8(n), A: 255}
-		_ = g.GraphicsDevice().Graphics().Clear(c)
+		_ = g.GraphicsDevice().Device.Clear(c)
 	}
 	if err := g.RunOneFrame(); err != nil {
 		t.Fatal(err)
@@ -269,7 +269,7 @@ func TestG9_FiftyMeshGameFrameAllocatesNothing(t *testing.T) {
 	var rt *graphics.RenderTarget2D
 	var drawErr error
 	s.onDraw = func(g *Game, _ int, _ timing.GameTime) {
-		dev := g.GraphicsDevice().Graphics()
+		dev := g.GraphicsDevice().Device
 		if m == nil {
 			m = newMesh(t, dev)
 			var err error
@@ -286,7 +286,7 @@ func TestG9_FiftyMeshGameFrameAllocatesNothing(t *testing.T) {
 		}
 	}
 	presents := 0
-	g.Graphics().DeviceCreated.Add(func(d *GraphicsDevice) {
+	g.GraphicsDeviceManager().DeviceCreated.Add(func(d *GraphicsDevice) {
 		d.Presented.Add(func(*Presented) { presents++ })
 		d.SetCaptureAtExit(true)
 	})
@@ -329,7 +329,7 @@ func TestG12_PresentTimesArePureUnderFixedDt(t *testing.T) {
 			t.Fatal(err)
 		}
 		var seen []Presented
-		g.Graphics().DeviceCreated.Add(func(d *GraphicsDevice) {
+		g.GraphicsDeviceManager().DeviceCreated.Add(func(d *GraphicsDevice) {
 			d.Presented.Add(func(e *Presented) { seen = append(seen, *e) })
 		})
 		s.onUpdate = func(g *Game, n int, _ timing.GameTime) {

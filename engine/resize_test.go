@@ -33,7 +33,7 @@ func TestW9_BackBufferFollowsUserResize(t *testing.T) {
 		t.Fatal(err)
 	}
 	pp := g.GraphicsDevice().PresentationParameters()
-	gm := g.Graphics()
+	gm := g.GraphicsDeviceManager()
 	if pp.BackBufferWidth != 800 || pp.BackBufferHeight != 600 {
 		t.Errorf("back buffer %dx%d after the resize, want 800x600", pp.BackBufferWidth, pp.BackBufferHeight)
 	}
@@ -86,7 +86,7 @@ func TestW9_ClientSizeIdiomKeepsTheUserSize(t *testing.T) {
 	rec := &recorder{}
 	g, _, p := newTestGame(rec, timing.ProfileDefault)
 	g.ClientSizeChanged.Add(func(g *Game) {
-		gm := g.Graphics()
+		gm := g.GraphicsDeviceManager()
 		gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = g.ClientSize()
 	})
 	if err := g.RunOneFrame(); err != nil {
@@ -97,7 +97,7 @@ func TestW9_ClientSizeIdiomKeepsTheUserSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	mark := len(rec.lines)
-	if err := g.Graphics().ApplyChanges(); err != nil {
+	if err := g.GraphicsDeviceManager().ApplyChanges(); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(rec.lines[mark:], "\n"); strings.Contains(got, "SetClientSize") || strings.Contains(got, "DeviceReset") {

@@ -18,7 +18,7 @@ func TestG20_SetterErrorReachesTheGameOnce(t *testing.T) {
 		g, s, p := newTestGame(nil, timing.ProfileDefault)
 		defer g.Close()
 		s.onDraw = func(g *Game, _ int, _ timing.GameTime) {
-			dev := g.GraphicsDevice().Graphics()
+			dev := g.GraphicsDevice().Device
 			if err := dev.Clear(graphics.CornflowerBlue); err != nil {
 				t.Error(err)
 			}
@@ -37,7 +37,7 @@ func TestG20_SetterErrorReachesTheGameOnce(t *testing.T) {
 		defer g.Close()
 		var drawErrs []error
 		s.onDraw = func(g *Game, _ int, _ timing.GameTime) {
-			dev := g.GraphicsDevice().Graphics()
+			dev := g.GraphicsDevice().Device
 			dev.SetViewport(graphics.Viewport{Width: -1})
 			drawErrs = append(drawErrs, dev.Clear(graphics.CornflowerBlue))
 		}

@@ -152,7 +152,7 @@ func f(g *engine.Game, w io.Writer, src timing.Source, r engine.Renderer) {
 	_, _ = g.GraphicsDevice().Renderer().(interface{ PresentationCounts() present.SwitchCounts }) // 1
 	rend := g.GraphicsDevice().Renderer()
 	_ = rend.(*desktop.Renderer) // 2
-	x := g.GraphicsDevice().Graphics().Backend()
+	x := g.GraphicsDevice().Device.Backend()
 	_, _ = x.(interface{ Stats() int }) // 3
 	switch v := r.(type) { // 4
 	default:

@@ -40,7 +40,7 @@ func (s *reloadGame) Update(g *engine.Game, _ timing.GameTime) {
 }
 
 func (s *reloadGame) Draw(g *engine.Game, _ timing.GameTime) {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	s.r = g.GraphicsDevice().Renderer().(*Renderer)
 	if s.err != nil {
 		return

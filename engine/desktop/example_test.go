@@ -30,7 +30,7 @@ func (c *cube) Update(g *engine.Game, _ timing.GameTime) {
 // Draw makes the content on the first frame, then turns the cube with the
 // game time interpolated between updates with Alpha (T8).
 func (c *cube) Draw(g *engine.Game, gt timing.GameTime) {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	if c.effect == nil {
 		c.vb, _ = graphics.NewVertexBuffer(dev, graphics.VertexPositionColor{}.VertexDeclaration(), 3)
 		_ = graphics.SetVertexData(c.vb, 0, []graphics.VertexPositionColor{ // clockwise: XNA's front face

@@ -72,7 +72,7 @@ func TestG1_BallsAsMeshesOnRealStack(t *testing.T) {
 		if runErr = g.RunOneFrame(); runErr != nil {
 			return
 		}
-		vp = g.GraphicsDevice().Graphics().Viewport()
+		vp = g.GraphicsDevice().Device.Viewport()
 	})
 	windowtest.SkipIfNoStack(t, runErr, noDriver...)
 	checkNoMessages(t, f.r)

@@ -27,7 +27,7 @@ var scenes = map[*graphics.Device]*testScene{}
 // colours, when not empty) on g's device. It allocates nothing once the
 // content exists.
 func drawScene(g *engine.Game, t time.Duration, balls []ball) error {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	s := scenes[dev]
 	if s == nil {
 		var err error

@@ -19,7 +19,7 @@ type jumper struct {
 }
 
 func (j *jumper) LoadContent(g *engine.Game) (err error) {
-	j.canvas, err = graphics.NewTexture2D(g.GraphicsDevice().Graphics(), 8, 8)
+	j.canvas, err = graphics.NewTexture2D(g.GraphicsDevice().Device, 8, 8)
 	return err
 }
 

@@ -73,7 +73,7 @@ func main() {
 }
 
 func (v *viewer) LoadContent(g *engine.Game) (err error) {
-	if v.model, err = graphics.LoadModelFile(g.GraphicsDevice().Graphics(), v.file); err != nil {
+	if v.model, err = graphics.LoadModelFile(g.GraphicsDevice().Device, v.file); err != nil {
 		return err
 	}
 	v.sphere = v.model.BoundingSphere()
@@ -115,7 +115,7 @@ func (v *viewer) Update(g *engine.Game, gt timing.GameTime) {
 }
 
 func (v *viewer) Draw(g *engine.Game, _ timing.GameTime) {
-	dev := g.GraphicsDevice().Graphics()
+	dev := g.GraphicsDevice().Device
 	if err := dev.ClearWith(graphics.ClearTarget|graphics.ClearDepthBuffer, background, 1, 0); err != nil {
 		return
 	}

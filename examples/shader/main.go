@@ -115,7 +115,7 @@ func spv(name string) []byte {
 func (d *demo) LoadContent(g *engine.Game) (err error) {
 	d.dev = g.GraphicsDevice()
 	d.dev.SetCaptureAtExit(d.screenshot)
-	dev := d.dev.Graphics()
+	dev := d.dev.Device
 	switch { // the plasma effect, then the CRT sprite effect
 	case d.watch != "":
 		err = d.loadWatched(g)
@@ -213,7 +213,7 @@ func (d *demo) Draw(g *engine.Game, gt timing.GameTime) {
 }
 
 func (d *demo) draw(t float32) error {
-	dev := d.dev.Graphics()
+	dev := d.dev.Device
 	if err := dev.Clear(graphics.Color{R: 20, G: 24, B: 36, A: 255}); err != nil {
 		return err
 	}

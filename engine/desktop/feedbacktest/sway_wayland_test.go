@@ -38,7 +38,7 @@ func (s *swayGame) Update(g *engine.Game, gt timing.GameTime) {
 
 func (s *swayGame) Draw(g *engine.Game, gt timing.GameTime) {
 	shade := uint8(gt.TotalGameTime.Duration() / time.Millisecond)
-	if err := g.GraphicsDevice().Graphics().Clear(graphics.Color{R: shade, G: 64, B: 128, A: 255}); err != nil && s.err == nil {
+	if err := g.GraphicsDevice().Device.Clear(graphics.Color{R: shade, G: 64, B: 128, A: 255}); err != nil && s.err == nil {
 		s.err = err
 		g.Exit()
 	}
