@@ -60,6 +60,10 @@ type TextureDesc struct {
 	// MipLevelCount(Width, Height); level i is Width>>i by Height>>i
 	// texels (at least 1). Every level starts transparent black.
 	MipLevels int
+	// Cube is true for a TextureCube: six Width x Height faces (Width ==
+	// Height), in CubeMapFace order, each with MipLevels levels; uploads
+	// name their face (Upload.Face) and draws sample it as a samplerCube.
+	Cube bool
 }
 
 // BufferKind says what a buffer holds.

@@ -43,11 +43,16 @@ type EffectInput struct {
 // EffectDesc is what a backend needs to run an Effect: its SPIR-V and
 // vertex inputs. The device has reflected and checked both shaders: the
 // uniform block (if any) is at set 0 binding 0, the texture (if any) a
-// sampler2D at set 1 binding 0 of the fragment shader, both entry points
-// are "main".
+// sampler2D or samplerCube at set 1 binding 0 of the fragment shader
+// (texture slot 0), a second one (slot 1) at set 2 binding 0, both entry
+// points are "main".
 type EffectDesc struct {
 	// Vertex and Fragment are the SPIR-V words of the shaders.
 	Vertex, Fragment []uint32
+	// TextureSlots is the number of texture slots the pipeline layout
+	// has: 1, or 2 when the fragment shader samples a second texture (at
+	// set 2, binding 0, fed by Draw.Texture2).
+	TextureSlots int
 	// Inputs are the vertex shader's inputs, in location order.
 	Inputs []EffectInput
 	// BlockSize is the uniform block's size in bytes (0 for none).
@@ -95,7 +100,11 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     members are the Parameters, by name ("Time", "Light.Color",
 //     "Weights" for an array);
 //   - one sampler2D at set 1, binding 0, in the fragment shader: a
-//     Texture2D parameter; in a SpriteBatch, the sprite's texture;
+//     Texture2D parameter (texture slot 0); in a SpriteBatch, the
+//     sprite's texture; or a samplerCube there, a TextureCube parameter;
+//   - a second texture, a sampler2D or samplerCube at set 2, binding 0,
+//     in the fragment shader (texture slot 1, sampled with the device's
+//     SamplerStateAt(1));
 //   - vertex inputs named after the vertex element that feeds them, in
 //     any case, with an optional "in", "a_" or "in_" prefix and the usage
 //     index as a suffix: Position, Color, TexCoord (or
@@ -129,6 +138,7 @@ type Effect struct {
 	texName string
 	hasTex  bool
 	inputs  []EffectInput
+	more    effectTextures // cube textures and texture slot 1 (effect_slots.go)
 }
 
 // EffectParameterCollection is an Effect's parameters by name.
@@ -158,6 +168,7 @@ const (
 	ParameterUint32                                // uint
 	ParameterBool                                  // bool (4 bytes in the block)
 	ParameterTexture2D
+	ParameterTextureCube
 )
 
 // EffectParameter is one parameter of an Effect: a uniform block member
@@ -179,6 +190,7 @@ type EffectParameter struct {
 	offset, stride, mstride int
 	rows, cols              int // shader vector size and matrix columns
 	rowMajor                bool
+	slot                    int // a texture's slot (0 or 1)
 }
 
 // NewEffect makes an Effect from SPIR-V vertex and fragment shaders
@@ -251,11 +263,7 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	}
-	if len(fm.Textures) > 0 {
-		t := fm.Textures[0]
-		e.hasTex, e.texName = true, t.Name
-		e.Parameters[t.Name] = &EffectParameter{effect: e, Name: t.Name, ParameterClass: ParameterObject, ParameterType: ParameterTexture2D}
-	}
+	slots := e.addTextures(fm)
 	if e.inputs, err = effectInputs(vm); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -264,7 +272,7 @@ func newEffect(dev *Device, vert, frag []byte, sprite bool) (*Effect, error) {
 	}
 	dev.nextEffect++
 	e.id = dev.nextEffect
-	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0}
+	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0, TextureSlots: slots}
 	if block != nil {
 		desc.BlockSize = block.Size
 	}
@@ -330,14 +338,8 @@ func checkResources(m *spirv.Module, what string) error {
 	if len(m.UniformBlocks) > 1 {
 		return fmt.Errorf("the %s shader declares %d uniform blocks: use one: %w", what, len(m.UniformBlocks), ErrEffect)
 	}
-	for _, t := range m.Textures {
-		if t.Set != 1 || t.Binding != 0 || t.Type.String() != "sampler2D" || len(t.Type.Array) > 0 {
-			return fmt.Errorf("the %s shader's texture %s (%s at set %d binding %d): the engine binds one sampler2D at layout(set = 1, binding = 0): %w",
-				what, t.Name, t.Type, t.Set, t.Binding, ErrEffect)
-		}
-	}
-	if len(m.Textures) > 1 {
-		return fmt.Errorf("the %s shader declares %d textures: use one: %w", what, len(m.Textures), ErrEffect)
+	if err := checkTextures(m, what); err != nil {
+		return err
 	}
 	switch {
 	case len(m.StorageBlocks) > 0:
@@ -579,6 +581,7 @@ func (e *Effect) Apply() {
 	}
 	d.applyEffect(e)
 	d.texture = e.texture
+	d.applySlots(e)
 	d.variant = 0
 	if e.hasTex {
 		d.variant = ShaderTexture
@@ -631,6 +634,9 @@ func describe(t EffectParameterType, class EffectParameterClass, rows, cols, n i
 	var s string
 	switch class {
 	case ParameterObject:
+		if t == ParameterTextureCube {
+			return "a cube texture (samplerCube): pass a *TextureCube"
+		}
 		return "a texture (sampler2D): pass a *Texture2D"
 	case ParameterScalar:
 		s = [...]string{"", "float", "int", "uint", "bool", ""}[t]
@@ -804,12 +810,22 @@ func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) error {
 // SetTexture sets the texture parameter: a *Texture2D, a *RenderTarget2D
 // or nil (any Texture).
 func (p *EffectParameter) SetTexture(tex Texture) error {
+	if p != nil && p.ParameterType == ParameterTextureCube {
+		return p.setCube(tex)
+	}
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		return err
+	}
+	if c, ok := tex.(*TextureCube); ok && c != nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a *TextureCube (declare a samplerCube to sample one): %w", p.Name, p.describe(), ErrEffect)
 	}
 	t := asTexture2D(tex)
 	if t != nil && t.dev != p.effect.dev {
 		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
+	}
+	if p.slot == 1 {
+		p.effect.more.tex1 = t
+		return nil
 	}
 	p.effect.texture = t
 	return nil
@@ -818,7 +834,7 @@ func (p *EffectParameter) SetTexture(tex Texture) error {
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
-// *Texture2D or *RenderTarget2D. A value of the wrong type or size is an
+// *Texture2D, *RenderTarget2D or *TextureCube. A value of the wrong type or size is an
 // error naming the parameter and what it takes. Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
 // passed here allocates at the call); the typed setters (SetFloat,
@@ -864,6 +880,8 @@ func (p *EffectParameter) SetValue(v any) error {
 	case []mgl32.Mat4:
 		return p.SetMatrixArray(x)
 	case *Texture2D:
+		return p.SetTexture(x)
+	case *TextureCube:
 		return p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {

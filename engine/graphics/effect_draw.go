@@ -59,10 +59,12 @@ func (d *Device) effectDraw(pass *Pass, p PrimitiveType, decl VertexDeclaration)
 		tex = d.texture.id
 		d.texture.used = d.seq()
 	}
+	tex, tex2 := d.slotTextures(tex)
 	f.Draws = append(f.Draws, Draw{
 		Pipeline: PipelineKey{Blend: d.blend, DepthStencil: depthFor(d.depth, pass.Depth), Rasterizer: d.raster,
 			Primitive: p, Vertex: decl, Shader: d.variant, Effect: e.id},
 		Viewport: d.viewport, Scissor: scissor, Texture: tex, Sampler: d.sampler,
+		Texture2: tex2, Sampler2: d.slots.sampler1,
 		Uniforms: -1, EffectBlock: d.effectBlock,
 	})
 	pass.DrawCount++
@@ -98,6 +100,9 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 		}
 		if err := e.checkInputs("sprite batch begin", spriteDecl); err != nil {
 			return nil, nil, err
+		}
+		if e.more.cube[0] {
+			return nil, nil, fmt.Errorf("graphics: sprite batch begin: the effect's texture %q is a samplerCube; the batch binds the sprite's 2D texture there: %w", e.texName, ErrEffect)
 		}
 		return nil, e, nil
 	case *AlphaTestEffect:

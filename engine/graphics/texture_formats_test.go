@@ -170,8 +170,8 @@ func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
 	if d[0].Texture != r.tex.ID() || d[1].Texture != rt.ID() || d[2].Texture != r.tex.ID() {
 		t.Errorf("draws sample %d, %d, %d; want %d, %d, %d", d[0].Texture, d[1].Texture, d[2].Texture, r.tex.ID(), rt.ID(), r.tex.ID())
 	}
-	if err := r.dev.SetTexture(1, rt); !errors.Is(err, graphics.ErrOutOfRange) {
-		t.Errorf("slot 1: %v", err)
+	if err := r.dev.SetTexture(graphics.MaxTextureSlots, rt); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("slot %d: %v", graphics.MaxTextureSlots, err)
 	}
 	other := newRig(t)
 	if err := r.dev.SetTexture(0, other.tex); !errors.Is(err, graphics.ErrWrongDevice) {

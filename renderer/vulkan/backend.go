@@ -146,7 +146,13 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 			return err
 		}
 	}
-	t, err := newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	var t *texture
+	var err error
+	if desc.Cube {
+		t, err = r.newCubeTexture(desc, levels)
+	} else {
+		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	}
 	if err != nil {
 		return err
 	}
@@ -194,6 +200,9 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	}
 	if level < 0 || level >= t.levels {
 		return fmt.Errorf("%s: level %d, texture %d has %d: %w", op, level, id, t.levels, graphics.ErrOutOfRange)
+	}
+	if t.layers > 1 {
+		return fmt.Errorf("%s: texture %d is a cube texture, which cannot be read back yet: %w", op, id, graphics.ErrInvalid)
 	}
 	w, h := t.levelSize(level)
 	if !rect.Within(w, h) {
@@ -290,7 +299,7 @@ func (r *Renderer) emitInits() {
 		if t == r.white {
 			rgba = [4]float32{1, 1, 1, 1}
 		}
-		r.ops.initImage(t.image, t.levels, rgba)
+		r.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]

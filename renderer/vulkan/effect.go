@@ -28,6 +28,7 @@ type effectShaders struct {
 	vert, frag vk.ShaderModule
 	inputs     []graphics.EffectInput
 	vertexOnly bool // the block is visible to the vertex stage only
+	twoSlots   bool // the fragment shader samples texture slot 1 (set 2)
 }
 
 // destroy destroys the modules.
@@ -54,6 +55,10 @@ type effectState struct {
 	buf  *buffer
 	base int
 	set  [2]vk.DescriptorSet
+	// layout2 are the pipeline layouts of effects that sample two
+	// textures (set 2 a second texture set), [1] vertex-only block; made
+	// by the first such effect (cube.go).
+	layout2 [2]vk.PipelineLayout
 }
 
 // effectSetKey is an arena chunk and whether its descriptor is for blocks
@@ -87,7 +92,13 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 			return fmt.Errorf("create effect: the %s shader: %w: %w", m.what, err, graphics.ErrBadShader)
 		}
 	}
-	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock}
+	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock,
+		twoSlots: desc.TextureSlots > 1}
+	if e.twoSlots {
+		if err := r.makeTwoSlotLayouts(); err != nil {
+			return fmt.Errorf("create effect: %w", err)
+		}
+	}
 	var err error
 	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
@@ -125,6 +136,7 @@ func (d *deviceState) destroyEffects() {
 		e.destroy(d.dev.handle)
 		delete(d.fx.effects, id)
 	}
+	d.destroyTwoSlotLayouts()
 }
 
 // effectPipeline builds the pipeline of an Effect draw: the effect's
@@ -183,6 +195,9 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 
 // layoutOf returns the pipeline layout of effect e's pipelines.
 func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
+	if e.twoSlots {
+		return d.twoSlotLayout(e.vertexOnly)
+	}
 	if e.vertexOnly {
 		return d.vertexPipeLayout
 	}
@@ -193,6 +208,9 @@ func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
 // uniform block is visible to the vertex stage only.
 func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, bool) {
 	if k.Effect != 0 {
+		if e := d.fx.effects[k.Effect]; e != nil && e.twoSlots {
+			return d.twoSlotLayout(e.vertexOnly), e.vertexOnly
+		}
 		if e := d.fx.effects[k.Effect]; e != nil && e.vertexOnly {
 			return d.vertexPipeLayout, true
 		}

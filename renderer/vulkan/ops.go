@@ -121,9 +121,13 @@ func (o *opList) uniforms(layout vk.PipelineLayout, set vk.DescriptorSet, offset
 	op.h[0], op.h[1], op.u[0] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set)), C.uint32_t(offset)
 }
 
-func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) {
+func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) { o.textureAt(layout, 0, set) }
+
+// textureAt binds the texture set of texture slot slot (set 1 + slot).
+func (o *opList) textureAt(layout vk.PipelineLayout, slot int, set vk.DescriptorSet) {
 	op := o.next(C.MTN_OP_TEXTURE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
+	op.u[0] = C.uint32_t(slot)
 }
 
 func (o *opList) vertices(b vk.Buffer, offset int) {
@@ -175,18 +179,26 @@ func (o *opList) copyBuffer(src, dst vk.Buffer, srcOff, dstOff, size int) {
 // uploadImage copies w x h texels at src+srcOff into mip level level of
 // img at x, y.
 func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, level, x, y, w, h int) {
+	o.uploadLayer(src, srcOff, img, level, 0, x, y, w, h)
+}
+
+// uploadLayer is uploadImage into array layer layer (a cube's face).
+func (o *opList) uploadLayer(src vk.Buffer, srcOff int, img vk.Image, level, layer, x, y, w, h int) {
 	op := o.next(C.MTN_OP_UPLOAD_IMAGE)
 	op.h[0], op.h[1], op.h[2] = handle(unsafe.Pointer(src)), C.uint64_t(srcOff), handle(unsafe.Pointer(img))
 	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(h)
-	op.u[4] = C.uint32_t(level)
+	op.u[4], op.u[5] = C.uint32_t(level), C.uint32_t(layer)
 }
 
 // initImage clears every one of a new image's levels to rgba and leaves
 // them ready to sample.
-func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) {
+func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) { o.initLayers(img, levels, 1, rgba) }
+
+// initLayers is initImage for an image of layers array layers.
+func (o *opList) initLayers(img vk.Image, levels, layers int, rgba [4]float32) {
 	op := o.next(C.MTN_OP_INIT_IMAGE)
 	op.h[2] = handle(unsafe.Pointer(img))
-	op.u[0] = C.uint32_t(levels)
+	op.u[0], op.u[1] = C.uint32_t(levels), C.uint32_t(layers)
 	for i := range 4 {
 		op.f[i] = C.float(rgba[i])
 	}
