@@ -25,6 +25,8 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o alphatest.vert.spv alphatest.vert
 //go:generate glslc --target-env=vulkan1.0 -o alphatest_color.vert.spv alphatest_color.vert
 //go:generate glslc --target-env=vulkan1.0 -o alphatest.frag.spv alphatest.frag
+//go:generate glslc --target-env=vulkan1.0 -o envmap.vert.spv envmap.vert
+//go:generate glslc --target-env=vulkan1.0 -o envmap.frag.spv envmap.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte

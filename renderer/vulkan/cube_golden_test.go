@@ -40,8 +40,9 @@ func skyTexel(f, x, y int) [4]uint8 {
 	return [4]uint8{c[0], c[1], c[2], 255}
 }
 
-// newSkyCube makes the test sky's cube texture.
-func newSkyCube(dev *graphics.Device) (*graphics.TextureCube, error) {
+// newSkyCube makes the test sky's cube texture: skyTexel's faces, or
+// with solid set each face its colour alone.
+func newSkyCube(dev *graphics.Device, solid bool) (*graphics.TextureCube, error) {
 	c, err := graphics.NewTextureCube(dev, skyFaceSize, false, graphics.SurfaceFormatColor)
 	if err != nil {
 		return nil, err
@@ -51,6 +52,10 @@ func newSkyCube(dev *graphics.Device) (*graphics.TextureCube, error) {
 		for y := range skyFaceSize {
 			for x := range skyFaceSize {
 				t := skyTexel(f, x, y)
+				if solid {
+					c := skyFaceColors[f]
+					t = [4]uint8{c[0], c[1], c[2], 255}
+				}
 				px = append(px, t[:]...)
 			}
 		}
@@ -126,7 +131,7 @@ func TestG17_GoldenCubeMapSky(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		cube, err := newSkyCube(c.dev)
+		cube, err := newSkyCube(c.dev, false)
 		if err != nil {
 			return err
 		}

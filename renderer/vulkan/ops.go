@@ -176,13 +176,8 @@ func (o *opList) copyBuffer(src, dst vk.Buffer, srcOff, dstOff, size int) {
 	op.u[0] = C.uint32_t(size)
 }
 
-// uploadImage copies w x h texels at src+srcOff into mip level level of
-// img at x, y.
-func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, level, x, y, w, h int) {
-	o.uploadLayer(src, srcOff, img, level, 0, x, y, w, h)
-}
-
-// uploadLayer is uploadImage into array layer layer (a cube's face).
+// uploadLayer copies w x h texels at src+srcOff into mip level level of
+// array layer layer (a cube's face; 0 for a 2D texture) of img at x, y.
 func (o *opList) uploadLayer(src vk.Buffer, srcOff int, img vk.Image, level, layer, x, y, w, h int) {
 	op := o.next(C.MTN_OP_UPLOAD_IMAGE)
 	op.h[0], op.h[1], op.h[2] = handle(unsafe.Pointer(src)), C.uint64_t(srcOff), handle(unsafe.Pointer(img))
@@ -190,11 +185,9 @@ func (o *opList) uploadLayer(src vk.Buffer, srcOff int, img vk.Image, level, lay
 	op.u[4], op.u[5] = C.uint32_t(level), C.uint32_t(layer)
 }
 
-// initImage clears every one of a new image's levels to rgba and leaves
-// them ready to sample.
-func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) { o.initLayers(img, levels, 1, rgba) }
-
-// initLayers is initImage for an image of layers array layers.
+// initLayers clears every one of a new image's levels, in each of its
+// layers array layers (6 for a cube, else 1), to rgba and leaves them
+// ready to sample.
 func (o *opList) initLayers(img vk.Image, levels, layers int, rgba [4]float32) {
 	op := o.next(C.MTN_OP_INIT_IMAGE)
 	op.h[2] = handle(unsafe.Pointer(img))
