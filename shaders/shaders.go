@@ -27,6 +27,9 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o alphatest.frag.spv alphatest.frag
 //go:generate glslc --target-env=vulkan1.0 -o envmap.vert.spv envmap.vert
 //go:generate glslc --target-env=vulkan1.0 -o envmap.frag.spv envmap.frag
+//go:generate glslc --target-env=vulkan1.0 -o dualtexture.vert.spv dualtexture.vert
+//go:generate glslc --target-env=vulkan1.0 -DCOLOR -o dualtexture_color.vert.spv dualtexture.vert
+//go:generate glslc --target-env=vulkan1.0 -o dualtexture.frag.spv dualtexture.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte
