@@ -202,3 +202,82 @@ func envPixel(vp graphics.Viewport, view, proj mgl32.Mat4, px, py int) (rgb [3]u
 	}
 	return rgb, face, true
 }
+
+// TestG18_CubeEnvMapAndDualTextureFramesAllocateNothing: on lavapipe with
+// validation on, a frame drawing the cube-mapped sky, an environment-
+// mapped sphere and a light-mapped quad (cube textures, second texture
+// sets, their pipeline layouts) allocates 0 Go bytes once warm.
+func TestG18_CubeEnvMapAndDualTextureFramesAllocateNothing(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var allocs float64
+	onContent(t, g, func(c *content) (err error) {
+		sky, err := graphics.NewEffect(c.dev, effectSPIRV(t, "sky.vert"), effectSPIRV(t, "sky.frag"))
+		if err != nil {
+			return err
+		}
+		cube, err := newSkyCube(c.dev, false)
+		if err != nil {
+			return err
+		}
+		if err := sky.Parameters["Sky"].SetValue(cube); err != nil {
+			return err
+		}
+		env, err := graphics.NewEnvironmentMapEffect(c.dev)
+		if err != nil {
+			return err
+		}
+		dual, err := graphics.NewDualTextureEffect(c.dev)
+		if err != nil {
+			return err
+		}
+		tex, err := graphics.NewTexture2D(c.dev, 2, 2)
+		if err != nil {
+			return err
+		}
+		if err := tex.SetData(make([]byte, 16)); err != nil {
+			return err
+		}
+		env.Texture, env.EnvironmentMap, dual.Texture, dual.Texture2 = tex, cube, tex, tex
+		view, proj, err := envCamera()
+		if err != nil {
+			return err
+		}
+		env.View, env.Projection = view, proj
+		env.EnableDefaultLighting()
+		verts, idx, err := graphics.Sphere(24, 16)
+		if err != nil {
+			return err
+		}
+		box := skyBox()
+		quad := []graphics.VertexPositionDualTexture{{Position: mgl32.Vec3{-1, -1, 0}}, {Position: mgl32.Vec3{1, -1, 0}}, {Position: mgl32.Vec3{0, 1, 0}}}
+		var turn float32
+		draw := func() error {
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			c.dev.SetDepthStencilState(graphics.DepthNone)
+			c.dev.SetRasterizerState(graphics.CullNone)
+			turn += 0.01
+			if err := sky.Parameters["ViewProjection"].SetMatrix(proj.Mul4(mgl32.HomogRotate3DY(turn))); err != nil {
+				return err
+			}
+			sky.Apply()
+			if err := graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, box, 0, len(box)/3); err != nil {
+				return err
+			}
+			env.World = mgl32.HomogRotate3DY(turn)
+			env.Apply()
+			if err := graphics.DrawUserIndexedPrimitives(c.dev, graphics.TriangleList, verts, idx, 0, len(idx)/3); err != nil {
+				return err
+			}
+			dual.Apply()
+			return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, quad, 0, 1)
+		}
+		allocs, err = c.steadyAllocs(g, 100, draw)
+		return err
+	})
+	t.Logf("%.2f Go allocations per frame", allocs)
+	if allocs != 0 {
+		t.Errorf("%.2f Go allocations per frame, want 0", allocs)
+	}
+}
