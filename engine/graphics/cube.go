@@ -47,7 +47,12 @@ var _ Texture = (*TextureCube)(nil)
 // ErrUnsupportedFormat error for now; a size above the device's
 // MaxTextureSize an ErrTooLarge one.
 func NewTextureCube(dev *Device, size int, mipMap bool, format SurfaceFormat) (*TextureCube, error) {
-	const op = "new texture cube"
+	return newTextureCube(dev, "new texture cube", size, mipMap, format, false)
+}
+
+// newTextureCube is NewTextureCube, for a RenderTargetCube's faces to draw
+// into when target is set.
+func newTextureCube(dev *Device, op string, size int, mipMap bool, format SurfaceFormat, target bool) (*TextureCube, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: %s: the device is nil: %w", op, ErrInvalid)
 	}
@@ -60,7 +65,7 @@ func NewTextureCube(dev *Device, size int, mipMap bool, format SurfaceFormat) (*
 	if m := dev.limits.MaxTextureSize; size > m {
 		return nil, fmt.Errorf("graphics: %s: size %d is above the device limit of %d: scale the faces down: %w", op, size, m, ErrTooLarge)
 	}
-	desc := TextureDesc{Width: size, Height: size, Format: format, Cube: true, MipLevels: mipLevelsFor(mipMap, size, size)}
+	desc := TextureDesc{Width: size, Height: size, Format: format, Cube: true, RenderTarget: target, MipLevels: mipLevelsFor(mipMap, size, size)}
 	id := dev.nextTexture + 1
 	if err := dev.backend.CreateTexture(id, desc); err != nil {
 		return nil, fmt.Errorf("graphics: %s %d: %w", op, size, err)

@@ -196,3 +196,75 @@ func TestG18_EffectSamplesTwoTextures(t *testing.T) {
 		t.Errorf("the clone samples %d and %d", d.Texture, d.Texture2)
 	}
 }
+
+// TestG17_RenderTargetCubeFaces: SetRenderTargetCube opens a pass into
+// each face (a target of its own, the size of the cube), the cube cannot
+// be sampled while one of its faces is the target, a face is not a 2D
+// texture to read or write, and bad faces and options are errors.
+func TestG17_RenderTargetCubeFaces(t *testing.T) {
+	r := newRig(t)
+	rt, err := graphics.NewRenderTargetCube(r.dev, 16, graphics.RenderTargetOptions{Depth: graphics.Depth24})
+	must(t, err)
+	if rt.Size() != 16 || rt.DepthFormat() != graphics.Depth24 || !r.fb.Textures[rt.ID()].Desc.Cube || !r.fb.Textures[rt.ID()].Desc.RenderTarget {
+		t.Fatalf("size %d depth %v desc %+v", rt.Size(), rt.DepthFormat(), r.fb.Textures[rt.ID()].Desc)
+	}
+	sky, err := graphics.NewEffect(r.dev, spv(t, "sky.vert"), spv(t, "sky.frag"))
+	must(t, err)
+	must(t, sky.Parameters["Sky"].SetValue(rt))
+	must(t, r.dev.BeginFrame(64, 64))
+	var targets []graphics.TextureID
+	for f := graphics.CubeMapFacePositiveX; f <= graphics.CubeMapFaceNegativeZ; f++ {
+		must(t, r.dev.SetRenderTargetCube(rt, f))
+		if vp := r.dev.Viewport(); vp.Width != 16 || vp.Height != 16 {
+			t.Errorf("face %s: viewport %+v", f, vp)
+		}
+		must(t, r.dev.Clear(graphics.Red))
+		sky.Apply()
+		if err := graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, skyVertices, 0, 1); !errors.Is(err, graphics.ErrInUse) {
+			t.Errorf("face %s: sampling the cube while drawing into it: %v", f, err)
+		}
+		face := r.dev.RenderTarget()
+		targets = append(targets, face.ID())
+		desc := r.fb.Textures[face.ID()].Desc
+		if desc.FaceOf != rt.ID() || desc.Face != int(f) || !desc.RenderTarget || desc.Width != 16 || desc.Depth != graphics.Depth24 {
+			t.Errorf("face %s: backend desc %+v", f, desc)
+		}
+		if err := face.SetData(make([]byte, 4*16*16)); !errors.Is(err, graphics.ErrInvalid) {
+			t.Errorf("face %s: SetData on the face: %v", f, err)
+		}
+	}
+	must(t, r.dev.SetRenderTarget(nil))
+	sky.Apply()
+	must(t, graphics.DrawUserPrimitives(r.dev, graphics.TriangleList, skyVertices, 0, 1))
+	fr := r.present()
+	if len(fr.Passes) != 7 {
+		t.Fatalf("%d passes, want one per face and the back buffer", len(fr.Passes))
+	}
+	for i, p := range fr.Passes[:6] {
+		if p.Target != targets[i] || p.Width != 16 || p.Clear&graphics.ClearTarget == 0 {
+			t.Errorf("pass %d: %+v, want target %d", i, p, targets[i])
+		}
+	}
+	if d := fr.Draws[len(fr.Draws)-1]; d.Texture != rt.ID() {
+		t.Errorf("the sky samples %d, want the cube %d", d.Texture, rt.ID())
+	}
+	if err := r.dev.SetRenderTargetCube(rt, 6); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("face 6: %v", err)
+	}
+	if _, err := graphics.NewRenderTargetCube(r.dev, 16, graphics.RenderTargetOptions{MipMap: true}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("mipmapped: %v", err)
+	}
+	if _, err := graphics.NewRenderTargetCube(r.dev, 0, graphics.RenderTargetOptions{}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("size 0: %v", err)
+	}
+	rt.Dispose()
+	must(t, r.dev.Flush())
+	for _, id := range append(targets, rt.ID()) {
+		if !r.fb.Textures[id].Released {
+			t.Errorf("texture %d not released", id)
+		}
+	}
+	if err := r.dev.SetRenderTargetCube(rt, 0); !errors.Is(err, graphics.ErrDisposed) {
+		t.Errorf("disposed: %v", err)
+	}
+}

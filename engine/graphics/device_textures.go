@@ -17,12 +17,11 @@ func (d *Device) SetTexture(slot int, t Texture) error {
 	if slot < 0 || slot >= MaxTextureSlots {
 		return fmt.Errorf("graphics: set texture: slot %d, want 0 to %d: %w", slot, MaxTextureSlots-1, ErrOutOfRange)
 	}
-	var cube *TextureCube
-	if c, ok := t.(*TextureCube); ok && c != nil {
-		if err := d.own(&c.resource, "set texture"); err != nil {
+	cube := asCube(t)
+	if cube != nil {
+		if err := d.own(&cube.resource, "set texture"); err != nil {
 			return err
 		}
-		cube = c
 	}
 	t2 := asTexture2D(t)
 	if t2 != nil {

@@ -816,7 +816,7 @@ func (p *EffectParameter) SetTexture(tex Texture) error {
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		return err
 	}
-	if c, ok := tex.(*TextureCube); ok && c != nil {
+	if asCube(tex) != nil {
 		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a *TextureCube (declare a samplerCube to sample one): %w", p.Name, p.describe(), ErrEffect)
 	}
 	t := asTexture2D(tex)
@@ -834,7 +834,7 @@ func (p *EffectParameter) SetTexture(tex Texture) error {
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
-// *Texture2D, *RenderTarget2D or *TextureCube. A value of the wrong type or size is an
+// *Texture2D, *RenderTarget2D, *TextureCube or *RenderTargetCube. A value of the wrong type or size is an
 // error naming the parameter and what it takes. Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
 // passed here allocates at the call); the typed setters (SetFloat,
@@ -882,6 +882,8 @@ func (p *EffectParameter) SetValue(v any) error {
 	case *Texture2D:
 		return p.SetTexture(x)
 	case *TextureCube:
+		return p.SetTexture(x)
+	case *RenderTargetCube:
 		return p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {

@@ -73,15 +73,9 @@ func (e *Effect) addTextures(fm *spirv.Module) int {
 
 // setCube sets a samplerCube parameter.
 func (p *EffectParameter) setCube(tex Texture) error {
-	var c *TextureCube
-	switch x := tex.(type) {
-	case nil:
-	case *TextureCube:
-		c = x
-	default:
-		if asTexture2D(tex) != nil {
-			return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a 2D texture: %w", p.Name, p.describe(), ErrEffect)
-		}
+	c := asCube(tex)
+	if c == nil && asTexture2D(tex) != nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a 2D texture: %w", p.Name, p.describe(), ErrEffect)
 	}
 	if c != nil && c.dev != p.effect.dev {
 		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
@@ -143,6 +137,9 @@ func (d *Device) checkSlotTexture(op string, slot int, name string, t2 *Texture2
 		}
 	case c != nil:
 		r = &c.resource
+		if d.target != nil && d.target.cube == c {
+			return fmt.Errorf("graphics: %s: the effect samples cube render target %d while drawing into its face: set another render target first: %w", op, c.id, ErrInUse)
+		}
 	default:
 		kind := "Texture2D"
 		if d.effect.more.cube[slot] {

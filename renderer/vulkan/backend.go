@@ -148,9 +148,12 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 	}
 	var t *texture
 	var err error
-	if desc.Cube {
+	switch {
+	case desc.Cube:
 		t, err = r.newCubeTexture(desc, levels)
-	} else {
+	case desc.FaceOf != 0:
+		t, err = r.newCubeFace(desc)
+	default:
 		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
 	}
 	if err != nil {
@@ -201,8 +204,8 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	if level < 0 || level >= t.levels {
 		return fmt.Errorf("%s: level %d, texture %d has %d: %w", op, level, id, t.levels, graphics.ErrOutOfRange)
 	}
-	if t.layers > 1 {
-		return fmt.Errorf("%s: texture %d is a cube texture, which cannot be read back yet: %w", op, id, graphics.ErrInvalid)
+	if t.layers > 1 || t.image == nil {
+		return fmt.Errorf("%s: texture %d is a cube texture or a face of one, which cannot be read back yet: %w", op, id, graphics.ErrInvalid)
 	}
 	w, h := t.levelSize(level)
 	if !rect.Within(w, h) {
@@ -299,7 +302,9 @@ func (r *Renderer) emitInits() {
 		if t == r.white {
 			rgba = [4]float32{1, 1, 1, 1}
 		}
-		r.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
+		if t.image != nil { // a cube's face: the cube's init clears its image
+			r.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
+		}
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]
@@ -326,6 +331,9 @@ func (r *Renderer) release(slot int) {
 
 // textureSet returns t's descriptor set for sampler state s, made on first use.
 func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.DescriptorSet, error) {
+	if t.view == nil {
+		return nil, errors.New("a draw samples a cube render target's face: sample the cube")
+	}
 	i, ok := r.samplerIndex[s]
 	if !ok {
 		smp, err := newSampler(r.dev.handle, s.Fit(r.Limits()), r.dev.maxLodBias)

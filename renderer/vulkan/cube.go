@@ -26,8 +26,9 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 	if desc.Width != desc.Height {
 		return nil, fmt.Errorf("%s: faces of %dx%d, want square faces: %w", op, desc.Width, desc.Height, graphics.ErrInvalid)
 	}
-	if desc.RenderTarget {
-		return nil, fmt.Errorf("%s: a cube render target is not supported yet: %w", op, graphics.ErrInvalid)
+	usage := vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit
+	if desc.RenderTarget { // its faces are drawn into (newCubeFace)
+		usage |= vk.ImageUsageColorAttachmentBit
 	}
 	d := r.dev
 	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: levels, layers: cubeFaces}
@@ -47,7 +48,7 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 		ArrayLayers:   cubeFaces,
 		Samples:       vk.SampleCount1Bit,
 		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit),
+		Usage:         vk.ImageUsageFlags(usage),
 		SharingMode:   vk.SharingModeExclusive,
 		InitialLayout: vk.ImageLayoutUndefined,
 	}
@@ -136,4 +137,52 @@ func (r *Renderer) bindTexture2(d *graphics.Draw, st *drawState) error {
 		st.texSet2 = set
 	}
 	return nil
+}
+
+// newCubeFace creates a cube render target's face desc.Face: a 2D view of
+// that layer of the cube's image (its framebuffer's colour), a depth image
+// and a framebuffer. It owns no image of its own (image nil): the cube's
+// init clears the layer, the cube is what draws sample.
+func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error) {
+	const op = "create cube render target face"
+	cube := r.textures[desc.FaceOf]
+	switch {
+	case cube == nil || cube.layers != cubeFaces:
+		return nil, fmt.Errorf("%s: texture %d is not a cube texture: %w", op, desc.FaceOf, graphics.ErrInvalid)
+	case desc.Face < 0 || desc.Face >= cubeFaces:
+		return nil, fmt.Errorf("%s: face %d, want 0 to 5: %w", op, desc.Face, graphics.ErrOutOfRange)
+	case cube.levels != 1 || desc.Width != cube.w || desc.Height != cube.h || !desc.RenderTarget:
+		return nil, fmt.Errorf("%s: a %dx%d target of a %dx%d cube of %d levels: want a render target of the cube's size, one level: %w",
+			op, desc.Width, desc.Height, cube.w, cube.h, cube.levels, graphics.ErrInvalid)
+	}
+	d := r.dev
+	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: 1}
+	defer func() {
+		if err != nil {
+			t.destroy(nil)
+		}
+	}()
+	vci := vk.ImageViewCreateInfo{
+		SType:    vk.StructureTypeImageViewCreateInfo,
+		Image:    cube.image,
+		ViewType: vk.ImageViewType2d,
+		Format:   textureFormat,
+		SubresourceRange: vk.ImageSubresourceRange{
+			AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: 1, BaseArrayLayer: uint32(desc.Face), LayerCount: 1,
+		},
+	}
+	defer vci.Free()
+	var v vk.ImageView
+	if err := callErr(op, "vkCreateImageView", vk.CreateImageView(d.handle, &vci, nil, &v)); err != nil {
+		return nil, err
+	}
+	t.attach = v
+	extent := vk.Extent2D{Width: uint32(desc.Width), Height: uint32(desc.Height)}
+	if t.depth, err = newDepthImage(d, r.depthFormat, extent); err != nil {
+		return nil, err
+	}
+	if t.fb, err = newFramebuffer(d.handle, r.passes[passTargetDiscard], v, t.depth.view, extent); err != nil {
+		return nil, err
+	}
+	return t, nil
 }

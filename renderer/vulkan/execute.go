@@ -253,6 +253,9 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 		if up.Level < 0 || up.Level >= t.levels {
 			return fmt.Errorf("upload to texture %d: level %d, it has %d: %w", up.Texture, up.Level, t.levels, graphics.ErrOutOfRange)
 		}
+		if t.image == nil {
+			return fmt.Errorf("upload to texture %d: a face of a cube render target: upload to the cube", up.Texture)
+		}
 		if up.Face < 0 || up.Face >= max(t.layers, 1) {
 			return fmt.Errorf("upload to texture %d: face %d, it has %d: %w", up.Texture, up.Face, max(t.layers, 1), graphics.ErrOutOfRange)
 		}

@@ -1,0 +1,57 @@
+package vulkan
+
+import (
+	"image"
+	"testing"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// TestG17_RenderTargetCubeDrawnFaceByFace renders the test sky into a
+// RenderTargetCube, face by face (a clear to the face's colour, then its
+// top-left and bottom-left quadrants drawn as quads in the face's pixels),
+// and draws the sky with it: the picture must be the one the sky's
+// SetData faces give (the same golden) and pass the same CPU cube lookup,
+// so face order and row order of rendered faces are SetData's.
+func TestG17_RenderTargetCubeDrawnFaceByFace(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var img *image.RGBA
+	onContent(t, g, func(c *content) (err error) {
+		fx, err := graphics.NewEffect(c.dev, effectSPIRV(t, "sky.vert"), effectSPIRV(t, "sky.frag"))
+		if err != nil {
+			return err
+		}
+		rt, err := graphics.NewRenderTargetCube(c.dev, skyFaceSize, graphics.RenderTargetOptions{Depth: graphics.Depth24Stencil8})
+		if err != nil {
+			return err
+		}
+		if err := fx.Parameters["Sky"].SetValue(rt); err != nil {
+			return err
+		}
+		const half = skyFaceSize / 2
+		col := func(p [4]uint8) graphics.Color { return graphics.Color{R: p[0], G: p[1], B: p[2], A: p[3]} }
+		img, err = c.frame(g, true, func() error {
+			for f := range 6 {
+				if err := c.dev.SetRenderTargetCube(rt, graphics.CubeMapFace(f)); err != nil {
+					return err
+				}
+				if err := c.dev.Clear(col(skyTexel(f, half, half))); err != nil {
+					return err
+				}
+				if err := c.quad(0, 0, half, half, col(skyTexel(f, 0, 0)), nil); err != nil {
+					return err
+				}
+				if err := c.quad(0, half, half, half, col(skyTexel(f, 0, half)), nil); err != nil {
+					return err
+				}
+			}
+			if err := c.dev.SetRenderTarget(nil); err != nil {
+				return err
+			}
+			return drawSky(c, fx)
+		})
+		return err
+	})
+	checkGolden(t, "g17_cube_sky.png", img)
+	checkSkyPixels(t, img)
+}
