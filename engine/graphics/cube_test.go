@@ -13,6 +13,7 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/sky.vert.spv testdata/effects/sky.vert
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/sky.frag.spv testdata/effects/sky.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/two.frag.spv testdata/effects/two.frag
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/lightmap_sprite.frag.spv testdata/effects/lightmap_sprite.frag
 
 // faceBytes is size x size texels of one colour, face f's own.
 func faceBytes(size int, f graphics.CubeMapFace) []byte {
@@ -185,6 +186,22 @@ func TestG18_EffectSamplesTwoTextures(t *testing.T) {
 	}
 	if err := r.dev.SetSamplerStateAt(2, graphics.PointClamp); !errors.Is(err, graphics.ErrOutOfRange) {
 		t.Errorf("sampler slot 2: %v", err)
+	}
+	lit, err := graphics.NewSpriteEffect(r.dev, spv(t, "lightmap_sprite.frag"))
+	must(t, err)
+	sb, err := graphics.NewSpriteBatch(r.dev)
+	must(t, err)
+	must(t, r.dev.BeginFrame(64, 64))
+	if err := sb.BeginWith(graphics.SpriteBatchSettings{Effect: lit}); !errors.Is(err, graphics.ErrEffect) {
+		t.Errorf("a sprite batch took an effect whose second texture is unset: %v", err)
+	}
+	must(t, lit.Parameters["LightMap"].SetValue(r.tex))
+	must(t, sb.BeginWith(graphics.SpriteBatchSettings{Effect: lit}))
+	sb.Draw(r.tex, mgl32.Vec2{1, 1}, graphics.White)
+	must(t, sb.End())
+	f = r.present()
+	if d := f.Draws[len(f.Draws)-1]; d.Texture != r.tex.ID() || d.Texture2 != r.tex.ID() {
+		t.Errorf("the sprite samples %d and %d, want %d twice", d.Texture, d.Texture2, r.tex.ID())
 	}
 	clone, err := fx.Clone()
 	must(t, err)

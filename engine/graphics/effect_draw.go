@@ -101,8 +101,8 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 		if err := e.checkInputs("sprite batch begin", spriteDecl); err != nil {
 			return nil, nil, err
 		}
-		if e.more.cube[0] {
-			return nil, nil, fmt.Errorf("graphics: sprite batch begin: the effect's texture %q is a samplerCube; the batch binds the sprite's 2D texture there: %w", e.texName, ErrEffect)
+		if err := e.checkSpriteSlots(); err != nil {
+			return nil, nil, err
 		}
 		return nil, e, nil
 	case *AlphaTestEffect:
@@ -123,6 +123,7 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 // clip space, applied to the vertices as they are drawn.
 func (d *Device) spriteCustomSetup(e *Effect, xform *spriteXform) {
 	d.applyEffect(e)
+	d.applySlots(e)
 	d.variant = 0
 	if e.hasTex {
 		d.variant = ShaderTexture

@@ -213,3 +213,16 @@ func (d *Device) SetSamplerStateAt(slot int, s SamplerState) error {
 	}
 	return fmt.Errorf("graphics: set sampler state: slot %d, want 0 to %d: %w", slot, MaxTextureSlots-1, ErrOutOfRange)
 }
+
+// checkSpriteSlots checks an Effect a SpriteBatch draws with: slot 0
+// takes the sprites' 2D textures, and a slot 1 it samples must be set
+// (the batch's draws are not checked one by one).
+func (e *Effect) checkSpriteSlots() error {
+	if e.more.cube[0] {
+		return fmt.Errorf("graphics: sprite batch begin: the effect's texture %q is a samplerCube; the batch binds the sprite's 2D texture there: %w", e.texName, ErrEffect)
+	}
+	if e.more.has1 && e.more.tex1 == nil && e.more.cubes[1] == nil {
+		return fmt.Errorf("graphics: sprite batch begin: the effect's second texture %q is not set: SetValue one first: %w", e.more.name1, ErrEffect)
+	}
+	return nil
+}
