@@ -112,3 +112,68 @@ func TestG18_GoldenLightMappedQuad(t *testing.T) {
 		}
 	}
 }
+
+// TestG18_SpriteEffectWithALightMap draws a 2x2 sprite scaled 16 times
+// through a sprite effect that multiplies it by a second texture (slot 1,
+// point sampled): each quarter is the product of the two texels.
+func TestG18_SpriteEffectWithALightMap(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var img *image.RGBA
+	onContent(t, g, func(c *content) (err error) {
+		fx, err := graphics.NewSpriteEffect(c.dev, effectSPIRV(t, "lightmap_sprite.frag"))
+		if err != nil {
+			return err
+		}
+		tex := func(px [4][3]uint8) (*graphics.Texture2D, error) {
+			t, err := graphics.NewTexture2D(c.dev, 2, 2)
+			if err != nil {
+				return nil, err
+			}
+			var b []byte
+			for _, p := range px {
+				b = append(b, p[0], p[1], p[2], 255)
+			}
+			return t, t.SetData(b)
+		}
+		base, err := tex(dualBase)
+		if err != nil {
+			return err
+		}
+		light, err := tex(dualLight)
+		if err != nil {
+			return err
+		}
+		if err := fx.Parameters["LightMap"].SetValue(light); err != nil {
+			return err
+		}
+		sb, err := graphics.NewSpriteBatch(c.dev)
+		if err != nil {
+			return err
+		}
+		img, err = c.frame(g, true, func() error {
+			if err := c.dev.Clear(background); err != nil {
+				return err
+			}
+			if err := c.dev.SetSamplerStateAt(1, graphics.PointClamp); err != nil {
+				return err
+			}
+			if err := sb.BeginWith(graphics.SpriteBatchSettings{Sampler: &graphics.PointClamp, Effect: fx}); err != nil {
+				return err
+			}
+			sb.DrawEx(base, mgl32.Vec2{8, 8}, nil, graphics.White, 0, mgl32.Vec2{}, mgl32.Vec2{16, 16}, graphics.FlipNone, 0)
+			return sb.End()
+		})
+		return err
+	})
+	for i := range 4 {
+		px, py := 8+16*(i%2)+8, 8+16*(i/2)+8
+		got := rgbaAt(img, px, py)
+		var want [3]uint8
+		for k := range 3 {
+			want[k] = uint8(math.Round(float64(dualBase[i][k]) * float64(dualLight[i][k]) / 255))
+		}
+		if absDiff(got.R, want[0]) > 2 || absDiff(got.G, want[1]) > 2 || absDiff(got.B, want[2]) > 2 {
+			t.Errorf("quarter %d (pixel %d,%d): %v, want %v", i, px, py, got, want)
+		}
+	}
+}
