@@ -37,6 +37,7 @@ type TextureCube struct {
 	id     TextureID
 	size   int
 	levels int
+	target *RenderTargetCube // the render target it is, nil for none
 }
 
 var _ Texture = (*TextureCube)(nil)
@@ -140,4 +141,59 @@ func (t *TextureCube) SetDataLevel(face CubeMapFace, level int, pixels []byte) e
 // SetColors replaces level 0 of face with colors, row after row.
 func (t *TextureCube) SetColors(face CubeMapFace, colors []Color) error {
 	return t.SetData(face, bytesOf(colors))
+}
+
+// FaceReader is a Backend that can read a cube texture's faces
+// (renderer/vulkan's and graphicstest's can): TextureCube.GetData needs
+// it.
+type FaceReader interface {
+	// ReadTextureFace is Backend.ReadTexture for face face (a
+	// CubeMapFace) and mipmap level level of cube texture id; r lies
+	// within that level's size.
+	ReadTextureFace(id TextureID, face, level int, r Rectangle, dst []byte) error
+}
+
+// GetData copies level 0 of face into dst (4*Size*Size RGBA bytes, row
+// after row; XNA's GetData(CubeMapFace, T[])). Outside a frame it first
+// executes pending work (Device.Flush), so the result includes every
+// SetData and draw into the face recorded before; inside a frame, a cube
+// the frame writes is an ErrInUse error. It may wait for the GPU.
+func (t *TextureCube) GetData(face CubeMapFace, dst []byte) error {
+	return t.GetDataLevel(face, 0, dst)
+}
+
+// GetDataLevel copies mipmap level level of face into dst
+// (4*LevelSize(level)^2 RGBA bytes), as GetData does for level 0.
+func (t *TextureCube) GetDataLevel(face CubeMapFace, level int, dst []byte) error {
+	const op = "texture cube get data"
+	switch {
+	case t == nil:
+		return fmt.Errorf("graphics: %s: the texture is nil: %w", op, ErrInvalid)
+	case t.disposed:
+		return fmt.Errorf("graphics: %s: texture %d is disposed: %w", op, t.id, ErrDisposed)
+	case face < CubeMapFacePositiveX || face > CubeMapFaceNegativeZ:
+		return fmt.Errorf("graphics: %s: face %d, want CubeMapFacePositiveX (0) to CubeMapFaceNegativeZ (5): %w", op, int(face), ErrOutOfRange)
+	case level < 0 || level >= t.levels:
+		return fmt.Errorf("graphics: %s: level %d, the texture has %d (0 to %d): %w", op, level, t.levels, t.levels-1, ErrOutOfRange)
+	}
+	s := t.LevelSize(level)
+	if want := 4 * s * s; len(dst) != want {
+		return fmt.Errorf("graphics: %s: %d bytes for face %s level %d (%dx%d), want %d (RGBA): %w", op, len(dst), face, level, s, s, want, ErrInvalid)
+	}
+	fr, ok := t.dev.backend.(FaceReader)
+	if !ok {
+		return fmt.Errorf("graphics: %s: the backend %T cannot read cube faces: %w", op, t.dev.backend, ErrInvalid)
+	}
+	d := t.dev
+	if d.inFrame {
+		if t.written == d.seq() || (t.target != nil && t.target.faces[face].written == d.seq()) {
+			return fmt.Errorf("graphics: %s: texture %d is written by the frame being recorded; read it after the frame: %w", op, t.id, ErrInUse)
+		}
+	} else if err := d.Flush(); err != nil {
+		return fmt.Errorf("graphics: %s: %w", op, err)
+	}
+	if err := fr.ReadTextureFace(t.id, int(face), level, Rectangle{0, 0, s, s}, dst); err != nil {
+		return fmt.Errorf("graphics: %s: %w", op, err)
+	}
+	return nil
 }

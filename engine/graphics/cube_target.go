@@ -32,6 +32,7 @@ func NewRenderTargetCube(dev *Device, size int, opts RenderTargetOptions) (*Rend
 		return nil, err
 	}
 	rt := &RenderTargetCube{TextureCube: c, depth: opts.Depth, usage: opts.Usage}
+	c.target = rt
 	for f := range rt.faces {
 		desc := TextureDesc{Width: size, Height: size, RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, FaceOf: c.id, Face: f}
 		id := dev.nextTexture + 1

@@ -56,6 +56,24 @@ func TestG17_TextureCubeFacesAndLevels(t *testing.T) {
 	if !bytes.Equal(ft.Faces[graphics.CubeMapFaceNegativeY][2], faceBytes(2, 9)) {
 		t.Error("level 2 of face NegativeY was not written")
 	}
+	got := make([]byte, 4*8*8)
+	for f := graphics.CubeMapFacePositiveX; f <= graphics.CubeMapFaceNegativeZ; f++ {
+		must(t, c.GetData(f, got))
+		if !bytes.Equal(got, faceBytes(8, f)) {
+			t.Errorf("GetData of face %s: %v..., want face %d's colour", f, got[:4], f)
+		}
+	}
+	small := make([]byte, 4*2*2)
+	must(t, c.GetDataLevel(graphics.CubeMapFaceNegativeY, 2, small))
+	if !bytes.Equal(small, faceBytes(2, 9)) {
+		t.Error("GetDataLevel of level 2 of face NegativeY differs from its SetData")
+	}
+	if err := c.GetData(6, got); !errors.Is(err, graphics.ErrOutOfRange) {
+		t.Errorf("GetData of face 6: %v", err)
+	}
+	if err := c.GetData(0, small); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("GetData into a short slice: %v", err)
+	}
 	for _, tc := range []struct {
 		what string
 		err  error

@@ -193,6 +193,12 @@ func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, d
 // ReadTextureLevel copies region rect of mip level level of texture id
 // into dst as RGBA bytes (graphics.LevelReader), as ReadTexture does.
 func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graphics.Rectangle, dst []byte) error {
+	return r.readLayer(id, -1, level, rect, dst)
+}
+
+// readLayer reads a region of a texture's level: of array layer face of a
+// cube texture, or (face -1) of a 2D texture.
+func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphics.Rectangle, dst []byte) error {
 	const op = "read texture"
 	if r == nil || r.dev == nil {
 		return errors.New(op + ": the renderer was destroyed")
@@ -204,8 +210,15 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	if level < 0 || level >= t.levels {
 		return fmt.Errorf("%s: level %d, texture %d has %d: %w", op, level, id, t.levels, graphics.ErrOutOfRange)
 	}
-	if t.layers > 1 || t.image == nil {
-		return fmt.Errorf("%s: texture %d is a cube texture or a face of one, which cannot be read back yet: %w", op, id, graphics.ErrInvalid)
+	switch {
+	case t.image == nil:
+		return fmt.Errorf("%s: texture %d is a face of a cube render target: read the cube's face: %w", op, id, graphics.ErrInvalid)
+	case face < 0 && t.layers > 1:
+		return fmt.Errorf("%s: texture %d is a cube texture: read one of its faces: %w", op, id, graphics.ErrInvalid)
+	case face >= 0 && t.layers != cubeFaces:
+		return fmt.Errorf("%s: texture %d is not a cube texture: %w", op, id, graphics.ErrInvalid)
+	case face >= cubeFaces:
+		return fmt.Errorf("%s: face %d, want 0 to 5: %w", op, face, graphics.ErrOutOfRange)
 	}
 	w, h := t.levelSize(level)
 	if !rect.Within(w, h) {
@@ -222,7 +235,7 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	}
 	r.ops.reset()
 	r.emitInits()
-	r.ops.readRegion(t.image, level, r.readBuf.handle, rect)
+	r.ops.readLayer(t.image, max(face, 0), level, r.readBuf.handle, rect)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}

@@ -17,6 +17,8 @@ import (
 // whose fragment shader samples a second texture has a pipeline layout of
 // three sets: the uniform block, texture slot 0, texture slot 1.
 
+var _ graphics.FaceReader = (*Renderer)(nil)
+
 // cubeFaces is the number of array layers of a cube image.
 const cubeFaces = 6
 
@@ -185,4 +187,14 @@ func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error
 		return nil, err
 	}
 	return t, nil
+}
+
+// ReadTextureFace copies region rect of mip level level of face face of
+// cube texture id into dst as RGBA bytes (graphics.FaceReader), as
+// ReadTexture does.
+func (r *Renderer) ReadTextureFace(id graphics.TextureID, face, level int, rect graphics.Rectangle, dst []byte) error {
+	if face < 0 {
+		return fmt.Errorf("read texture: face %d, want 0 to 5: %w", face, graphics.ErrOutOfRange)
+	}
+	return r.readLayer(id, face, level, rect, dst)
 }

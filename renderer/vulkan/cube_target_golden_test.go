@@ -12,7 +12,8 @@ import (
 // top-left and bottom-left quadrants drawn as quads in the face's pixels),
 // and draws the sky with it: the picture must be the one the sky's
 // SetData faces give (the same golden) and pass the same CPU cube lookup,
-// so face order and row order of rendered faces are SetData's.
+// so face order and row order of rendered faces are SetData's; each face
+// read back with GetData holds SetData's texels.
 func TestG17_RenderTargetCubeDrawnFaceByFace(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
 	var img *image.RGBA
@@ -50,7 +51,24 @@ func TestG17_RenderTargetCubeDrawnFaceByFace(t *testing.T) {
 			}
 			return drawSky(c, fx)
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		// Each face read back: the texels SetData would have given.
+		px := make([]byte, 4*skyFaceSize*skyFaceSize)
+		for f := range 6 {
+			if err := rt.GetData(graphics.CubeMapFace(f), px); err != nil {
+				return err
+			}
+			for i := 0; i < len(px); i += 4 {
+				x, y := i/4%skyFaceSize, i/4/skyFaceSize
+				if want := skyTexel(f, x, y); [4]uint8(px[i:i+4]) != want {
+					t.Errorf("face %d texel %d,%d read back %v, want %v", f, x, y, px[i:i+4], want)
+					break
+				}
+			}
+		}
+		return nil
 	})
 	checkGolden(t, "g17_cube_sky.png", img)
 	checkSkyPixels(t, img)

@@ -320,20 +320,20 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	case MTN_OP_READ_IMAGE: {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-		uint32_t level = o->u[3];
+		uint32_t level = o->u[3], layer = (uint32_t)o->h[2];
 		// No access of the old layout to make available: the render pass's
 		// outgoing dependency (or the upload's barrier) did, towards the
 		// stages this waits for.
-		levelBarrier(l, cmd, img, level, 1, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		layerBarrier(l, cmd, img, level, 1, layer, 1, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_READ_BIT,
 			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
-			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, layer, 1},
 			.imageOffset = {(int32_t)o->u[4], (int32_t)o->u[5], 0},
 			.imageExtent = {o->u[0], o->u[1], 1},
 		};
 		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);
-		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
+		layerBarrier(l, cmd, img, level, 1, layer, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
 			VK_ACCESS_TRANSFER_READ_BIT, 0, TRANSFER,
 			o->u[2] ? VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT : FRAGMENT);
 		memoryBarrier(l, cmd, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT, TRANSFER,

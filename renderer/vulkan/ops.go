@@ -206,7 +206,13 @@ func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) {
 // readRegion copies region rg of mip level level of texture img into dst,
 // rows packed (4*rg.Width bytes each), rg non-empty.
 func (o *opList) readRegion(img vk.Image, level int, dst vk.Buffer, rg graphics.Rectangle) {
+	o.readLayer(img, 0, level, dst, rg)
+}
+
+// readLayer is readRegion of array layer layer (a cube's face).
+func (o *opList) readLayer(img vk.Image, layer, level int, dst vk.Buffer, rg graphics.Rectangle) {
 	op := o.next(C.MTN_OP_READ_IMAGE)
+	op.h[2] = C.uint64_t(layer)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(img)), handle(unsafe.Pointer(dst))
 	op.u[0], op.u[1], op.u[3] = C.uint32_t(rg.Width), C.uint32_t(rg.Height), C.uint32_t(level)
 	op.u[4], op.u[5] = C.uint32_t(rg.X), C.uint32_t(rg.Y)

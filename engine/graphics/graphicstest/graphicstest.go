@@ -395,3 +395,24 @@ func (b *Backend) buffer(id graphics.BufferID) (*Buffer, error) {
 }
 
 var _ graphics.Backend = (*Backend)(nil)
+
+// ReadTextureFace copies texels of a face's mipmap level from the fake's
+// copy of a cube texture (graphics.FaceReader).
+func (b *Backend) ReadTextureFace(id graphics.TextureID, face, level int, r graphics.Rectangle, dst []byte) error {
+	t, ok := b.Textures[id]
+	if !ok || t.Faces == nil {
+		return fmt.Errorf("graphicstest: read texture face: no cube texture %d", id)
+	}
+	if face < 0 || face >= len(t.Faces) || level < 0 || level >= len(t.Faces[face]) {
+		return fmt.Errorf("graphicstest: read texture %d: face %d level %d: %w", id, face, level, graphics.ErrOutOfRange)
+	}
+	w, h := levelSize(t.Desc, level)
+	if !r.Within(w, h) || len(dst) != 4*r.Width*r.Height {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v of a %dx%d level into %d bytes: %w", id, r, w, h, len(dst), graphics.ErrOutOfRange)
+	}
+	for y := range r.Height {
+		row := 4 * ((r.Y+y)*w + r.X)
+		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Faces[face][level][row:row+4*r.Width])
+	}
+	return nil
+}
