@@ -35,6 +35,11 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -DUNTEXTURED -o skinned_pixel_untextured.frag.spv skinned_pixel.frag
 //go:generate glslc --target-env=vulkan1.0 -DMAX_BONES=256 -o skinned_pixel_big.frag.spv skinned_pixel.frag
 //go:generate glslc --target-env=vulkan1.0 -DMAX_BONES=256 -DUNTEXTURED -o skinned_pixel_big_untextured.frag.spv skinned_pixel.frag
+//go:generate glslc --target-env=vulkan1.0 -o envmap.vert.spv envmap.vert
+//go:generate glslc --target-env=vulkan1.0 -o envmap.frag.spv envmap.frag
+//go:generate glslc --target-env=vulkan1.0 -o dualtexture.vert.spv dualtexture.vert
+//go:generate glslc --target-env=vulkan1.0 -DCOLOR -o dualtexture_color.vert.spv dualtexture.vert
+//go:generate glslc --target-env=vulkan1.0 -o dualtexture.frag.spv dualtexture.frag
 
 //go:embed basic.vert.spv
 var basicVert []byte

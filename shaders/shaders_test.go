@@ -99,7 +99,7 @@ func TestGenerateReproducesEmbeddedSPIRV(t *testing.T) {
 			t.Errorf("%s: regenerated %d bytes differ from the committed %d bytes: run go generate ./shaders/ and commit", out, len(got), len(want))
 		}
 	}
-	if n != 23 {
-		t.Fatalf("found %d go:generate lines, want 23", n)
+	if n != 28 {
+		t.Fatalf("found %d go:generate lines, want 28", n)
 	}
 }

@@ -60,6 +60,20 @@ type TextureDesc struct {
 	// MipLevelCount(Width, Height); level i is Width>>i by Height>>i
 	// texels (at least 1). Every level starts transparent black.
 	MipLevels int
+	// Cube is true for a TextureCube: six Width x Height faces (Width ==
+	// Height), in CubeMapFace order, each with MipLevels levels; uploads
+	// name their face (Upload.Face) and draws sample it as a samplerCube.
+	// With RenderTarget too it is a RenderTargetCube's: its faces are
+	// drawn into through the FaceOf targets made after it (no pass
+	// targets the cube itself).
+	Cube bool
+	// FaceOf, when not 0, makes this render target face Face of the cube
+	// texture FaceOf (created before, one level, Width its size): passes
+	// into it draw into that face of the cube's image, which draws then
+	// sample through FaceOf (a RenderTargetCube). It is never sampled or
+	// read back itself, nor uploaded to.
+	FaceOf TextureID
+	Face   int
 }
 
 // BufferKind says what a buffer holds.

@@ -49,6 +49,7 @@ type Device struct {
 	uniformsIdx int // index in frame.Uniforms of uniforms, -1 when not yet recorded
 	variant     ShaderVariant
 	texture     *Texture2D
+	slots       deviceSlots // texture slots beyond a 2D slot 0 (effect_slots.go)
 
 	nextEffect  EffectID
 	effect      *Effect // the applied Effect, nil for a BasicEffect
@@ -82,6 +83,7 @@ func NewDevice(b Backend) (*Device, error) {
 	d := &Device{backend: b, limits: l, uniformsIdx: -1, effectBlock: -1}
 	d.blend = Opaque // XNA 4.0's GraphicsDevice defaults, as MonoGame and FNA
 	d.sampler = LinearWrap
+	d.slots.sampler1 = LinearWrap
 	d.depth = DepthDefault
 	d.raster = CullCounterClockwise
 	return d, nil

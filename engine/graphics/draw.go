@@ -166,7 +166,10 @@ func (d *Device) checkDraw(op string, p PrimitiveType, primitiveCount int) (int,
 	if err := d.checkEffect(op); err != nil {
 		return 0, err
 	}
-	if d.variant&ShaderTexture != 0 {
+	if err := d.checkSlots(op); err != nil {
+		return 0, err
+	}
+	if d.variant&ShaderTexture != 0 && !d.slotCube0() {
 		t := d.texture
 		switch {
 		case t == nil && d.effect != nil:

@@ -51,11 +51,16 @@ type EffectInput struct {
 // EffectDesc is what a backend needs to run an Effect: its SPIR-V and
 // vertex inputs. The device has reflected and checked both shaders: the
 // uniform block (if any) is at set 0 binding 0, the texture (if any) a
-// sampler2D at set 1 binding 0 of the fragment shader, both entry points
-// are "main".
+// sampler2D or samplerCube at set 1 binding 0 of the fragment shader
+// (texture slot 0), a second one (slot 1) at set 2 binding 0, both entry
+// points are "main".
 type EffectDesc struct {
 	// Vertex and Fragment are the SPIR-V words of the shaders.
 	Vertex, Fragment []uint32
+	// TextureSlots is the number of texture slots the pipeline layout
+	// has: 1, or 2 when the fragment shader samples a second texture (at
+	// set 2, binding 0, fed by Draw.Texture2).
+	TextureSlots int
 	// Inputs are the vertex shader's inputs, in location order.
 	Inputs []EffectInput
 	// BlockSize is the uniform block's size in bytes (0 for none).
@@ -103,7 +108,11 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     members are the Parameters, by name ("Time", "Light.Color",
 //     "Weights" for an array);
 //   - one sampler2D at set 1, binding 0, in the fragment shader: a
-//     Texture2D parameter; in a SpriteBatch, the sprite's texture;
+//     Texture2D parameter (texture slot 0); in a SpriteBatch, the
+//     sprite's texture; or a samplerCube there, a TextureCube parameter;
+//   - a second texture, a sampler2D or samplerCube at set 2, binding 0,
+//     in the fragment shader (texture slot 1, sampled with the device's
+//     SamplerStateAt(1));
 //   - vertex inputs named after the vertex element that feeds them, in
 //     any case, with an optional "in", "a_" or "in_" prefix and the usage
 //     index as a suffix: Position, Color, TexCoord (or
@@ -143,6 +152,7 @@ type Effect struct {
 	// applyErr, set by an engine effect wrapping this one at its Apply
 	// (a SkinnedEffect's bad WeightsPerVertex), is reported by the draws.
 	applyErr error
+	more     effectTextures // cube textures and texture slot 1 (effect_slots.go)
 }
 
 // EffectParameterCollection is an Effect's parameters by name.
@@ -172,6 +182,7 @@ const (
 	ParameterUint32                                // uint
 	ParameterBool                                  // bool (4 bytes in the block)
 	ParameterTexture2D
+	ParameterTextureCube
 )
 
 // EffectParameter is one parameter of an Effect: a uniform block member
@@ -196,6 +207,7 @@ type EffectParameter struct {
 	offset, stride, mstride int
 	rows, cols              int // shader vector size and matrix columns
 	rowMajor                bool
+	slot                    int // a texture's slot (0 or 1)
 }
 
 // NewEffect makes an Effect from SPIR-V vertex and fragment shaders
@@ -274,11 +286,7 @@ func newEffectLimit(dev *Device, vert, frag []byte, sprite bool, limit int) (*Ef
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
 	}
-	if len(fm.Textures) > 0 {
-		t := fm.Textures[0]
-		e.hasTex, e.texName = true, t.Name
-		e.Parameters[t.Name] = &EffectParameter{effect: e, Name: t.Name, ParameterClass: ParameterObject, ParameterType: ParameterTexture2D}
-	}
+	slots := e.addTextures(fm)
 	if e.inputs, err = effectInputs(vm); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -287,7 +295,7 @@ func newEffectLimit(dev *Device, vert, frag []byte, sprite bool, limit int) (*Ef
 	}
 	dev.nextEffect++
 	e.id = dev.nextEffect
-	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0}
+	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0, TextureSlots: slots}
 	if block != nil {
 		desc.BlockSize = block.Size
 	}
@@ -353,14 +361,8 @@ func checkResources(m *spirv.Module, what string) error {
 	if len(m.UniformBlocks) > 1 {
 		return fmt.Errorf("the %s shader declares %d uniform blocks: use one: %w", what, len(m.UniformBlocks), ErrEffect)
 	}
-	for _, t := range m.Textures {
-		if t.Set != 1 || t.Binding != 0 || t.Type.String() != "sampler2D" || len(t.Type.Array) > 0 {
-			return fmt.Errorf("the %s shader's texture %s (%s at set %d binding %d): the engine binds one sampler2D at layout(set = 1, binding = 0): %w",
-				what, t.Name, t.Type, t.Set, t.Binding, ErrEffect)
-		}
-	}
-	if len(m.Textures) > 1 {
-		return fmt.Errorf("the %s shader declares %d textures: use one: %w", what, len(m.Textures), ErrEffect)
+	if err := checkTextures(m, what); err != nil {
+		return err
 	}
 	switch {
 	case len(m.StorageBlocks) > 0:
@@ -606,6 +608,7 @@ func (e *Effect) Apply() {
 	}
 	d.applyEffect(e)
 	d.texture = e.texture
+	d.applySlots(e)
 	d.variant = 0
 	if e.hasTex {
 		d.variant = ShaderTexture
@@ -669,6 +672,9 @@ func describe(t EffectParameterType, class EffectParameterClass, rows, cols, n i
 	var s string
 	switch class {
 	case ParameterObject:
+		if t == ParameterTextureCube {
+			return "a cube texture (samplerCube): pass a *TextureCube"
+		}
 		return "a texture (sampler2D): pass a *Texture2D"
 	case ParameterScalar:
 		s = [...]string{"", "float", "int", "uint", "bool", ""}[t]
@@ -843,13 +849,27 @@ func (p *EffectParameter) SetMatrixArray(v []mgl32.Mat4) {
 // SetTexture sets the texture parameter: a *Texture2D, a *RenderTarget2D
 // or nil (any Texture).
 func (p *EffectParameter) SetTexture(tex Texture) {
+	if p != nil && p.ParameterType == ParameterTextureCube {
+		if err := p.setCube(tex); err != nil {
+			p.fail(err)
+		}
+		return
+	}
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		p.fail(err)
+		return
+	}
+	if asCube(tex) != nil {
+		p.fail(fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a *TextureCube (declare a samplerCube to sample one): %w", p.Name, p.describe(), ErrEffect))
 		return
 	}
 	t := asTexture2D(tex)
 	if t != nil && t.dev != p.effect.dev {
 		p.fail(fmt.Errorf("graphics: effect parameter %q: SetTexture: the texture was made for another Device: %w", p.Name, ErrWrongDevice))
+		return
+	}
+	if p.slot == 1 {
+		p.effect.more.tex1 = t
 		return
 	}
 	p.effect.texture = t
@@ -858,9 +878,9 @@ func (p *EffectParameter) SetTexture(tex Texture) {
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
-// *Texture2D or *RenderTarget2D. A value of the wrong type or size is an
-// error naming the parameter and what it takes, which the next draw
-// returns (rule G20). Go boxes a non-pointer
+// *Texture2D, *RenderTarget2D, *TextureCube or *RenderTargetCube. A value
+// of the wrong type or size is an error naming the parameter and what it
+// takes, which the next draw returns (rule G20). Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
 // passed here allocates at the call); the typed setters (SetFloat,
 // SetVector4, SetMatrix, ...) never allocate: use them per draw.
@@ -907,6 +927,10 @@ func (p *EffectParameter) SetValue(v any) {
 	case []mgl32.Mat4:
 		p.SetMatrixArray(x)
 	case *Texture2D:
+		p.SetTexture(x)
+	case *TextureCube:
+		p.SetTexture(x)
+	case *RenderTargetCube:
 		p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {

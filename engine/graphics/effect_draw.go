@@ -61,10 +61,12 @@ func (d *Device) effectDraw(pass *Pass, p PrimitiveType, decl VertexDeclaration)
 		tex = d.texture.id
 		d.texture.used = d.seq()
 	}
+	tex, tex2 := d.slotTextures(tex)
 	f.Draws = append(f.Draws, Draw{
 		Pipeline: PipelineKey{Blend: d.blend, DepthStencil: depthFor(d.depth, pass.Depth), Rasterizer: d.raster,
 			Primitive: p, Vertex: decl, Shader: d.variant, Effect: e.id},
 		Viewport: d.viewport, Scissor: scissor, Texture: tex, Sampler: d.sampler,
+		Texture2: tex2, Sampler2: d.slots.sampler1,
 		Uniforms: -1, EffectBlock: d.effectBlock,
 	})
 	pass.DrawCount++
@@ -101,6 +103,9 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 		if err := e.checkInputs("sprite batch begin", spriteDecl); err != nil {
 			return nil, nil, err
 		}
+		if err := e.checkSpriteSlots(); err != nil {
+			return nil, nil, err
+		}
 		return nil, e, nil
 	case *AlphaTestEffect:
 		if e == nil {
@@ -120,6 +125,7 @@ func spriteEffects(d *Device, s SpriteBatchEffect) (*BasicEffect, *Effect, error
 // clip space, applied to the vertices as they are drawn.
 func (d *Device) spriteCustomSetup(e *Effect, xform *spriteXform) {
 	d.applyEffect(e)
+	d.applySlots(e)
 	d.variant = 0
 	if e.hasTex {
 		d.variant = ShaderTexture

@@ -218,6 +218,7 @@ func (p *EffectPass) Apply() {
 			copy(s.block[c.to:c.to+c.n], e.block[c.from:c.from+c.n])
 		}
 		s.texture = e.texture
+		s.copyTextures(e)
 		e = s
 	}
 	e.Apply()
@@ -253,7 +254,7 @@ func (e *Effect) Clone() (*Effect, error) {
 	}
 	*e.refs++
 	c := &Effect{dev: e.dev, id: e.id, sprite: e.sprite, refs: e.refs,
-		block: append([]byte(nil), e.block...), texture: e.texture, texName: e.texName, hasTex: e.hasTex, inputs: e.inputs,
+		block: append([]byte(nil), e.block...), texture: e.texture, texName: e.texName, hasTex: e.hasTex, inputs: e.inputs, more: e.more,
 		Parameters: make(EffectParameterCollection, len(e.Parameters))}
 	for name, p := range e.Parameters {
 		cp := *p

@@ -80,6 +80,9 @@ type Upload struct {
 	// Level is the mipmap level written (0: the full-size image); Region
 	// lies within that level's size.
 	Level int
+	// Face is the face of a cube texture written (a CubeMapFace), 0
+	// for other textures.
+	Face int
 	// Buffer is the buffer written, or 0 when Texture is.
 	Buffer BufferID
 	// Offset is the first byte of the buffer written.
@@ -220,6 +223,11 @@ type Draw struct {
 	// variant has no ShaderTexture.
 	Texture TextureID
 	Sampler SamplerState
+	// Texture2 and Sampler2 are an Effect draw's second texture (texture
+	// slot 1, set 2 binding 0 of its fragment shader), 0 when its shader
+	// samples one texture or none.
+	Texture2 TextureID
+	Sampler2 SamplerState
 	// Uniforms indexes Frame.Uniforms: the effect block of the draw
 	// (-1 for an Effect draw).
 	Uniforms int

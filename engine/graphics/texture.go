@@ -19,7 +19,8 @@ type Texture2D struct {
 	renderTarget  bool
 	depth         DepthFormat
 	usage         RenderTargetUsage
-	levels        int // mipmap levels, at least 1 (texture_mip.go)
+	levels        int          // mipmap levels, at least 1 (texture_mip.go)
+	cube          *TextureCube // the cube a RenderTargetCube's face draws into (cube_target.go)
 }
 
 // NewTexture2D creates a width x height texture. Sizes above the backend's
@@ -98,6 +99,9 @@ func (t *Texture2D) SetColors(colors []Color) error { return t.SetData(bytesOf(c
 
 // checkRect validates a region of t and its byte count.
 func (t *Texture2D) checkRect(op string, r Rectangle, n int) error {
+	if t.cube != nil {
+		return errCubeFace(op, t)
+	}
 	if !r.Within(t.width, t.height) {
 		return fmt.Errorf("graphics: %s: region %+v is not inside the %dx%d texture: %w", op, r, t.width, t.height, ErrOutOfRange)
 	}

@@ -168,9 +168,9 @@ func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
 	if d[0].Texture != r.tex.ID() || d[1].Texture != rt.ID() || d[2].Texture != r.tex.ID() {
 		t.Errorf("draws sample %d, %d, %d; want %d, %d, %d", d[0].Texture, d[1].Texture, d[2].Texture, r.tex.ID(), rt.ID(), r.tex.ID())
 	}
-	r.dev.SetTexture(1, rt)
+	r.dev.SetTexture(graphics.MaxTextureSlots, rt)
 	if err := r.dev.Err(); !errors.Is(err, graphics.ErrOutOfRange) {
-		t.Errorf("slot 1: %v", err)
+		t.Errorf("slot %d: %v", graphics.MaxTextureSlots, err)
 	}
 	other := newRig(t)
 	r.dev.SetTexture(0, other.tex)

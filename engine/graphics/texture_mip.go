@@ -65,6 +65,9 @@ func (t *Texture2D) LevelSize(level int) (width, height int) {
 
 // checkLevel validates a level index and a region of it with n bytes.
 func (t *Texture2D) checkLevel(op string, level int, r Rectangle, n int) error {
+	if t.cube != nil {
+		return errCubeFace(op, t)
+	}
 	if level < 0 || level >= t.levels {
 		return fmt.Errorf("graphics: %s: level %d, the texture has levels 0 to %d: %w", op, level, t.levels-1, ErrOutOfRange)
 	}

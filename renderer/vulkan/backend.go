@@ -146,7 +146,16 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 			return err
 		}
 	}
-	t, err := newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	var t *texture
+	var err error
+	switch {
+	case desc.Cube:
+		t, err = r.newCubeTexture(desc, levels)
+	case desc.FaceOf != 0:
+		t, err = r.newCubeFace(desc)
+	default:
+		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	}
 	if err != nil {
 		return err
 	}
@@ -184,6 +193,12 @@ func (r *Renderer) ReadTexture(id graphics.TextureID, rect graphics.Rectangle, d
 // ReadTextureLevel copies region rect of mip level level of texture id
 // into dst as RGBA bytes (graphics.LevelReader), as ReadTexture does.
 func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graphics.Rectangle, dst []byte) error {
+	return r.readLayer(id, -1, level, rect, dst)
+}
+
+// readLayer reads a region of a texture's level: of array layer face of a
+// cube texture, or (face -1) of a 2D texture.
+func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphics.Rectangle, dst []byte) error {
 	const op = "read texture"
 	if r == nil || r.dev == nil {
 		return errors.New(op + ": the renderer was destroyed")
@@ -194,6 +209,16 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	}
 	if level < 0 || level >= t.levels {
 		return fmt.Errorf("%s: level %d, texture %d has %d: %w", op, level, id, t.levels, graphics.ErrOutOfRange)
+	}
+	switch {
+	case t.image == nil:
+		return fmt.Errorf("%s: texture %d is a face of a cube render target: read the cube's face: %w", op, id, graphics.ErrInvalid)
+	case face < 0 && t.layers > 1:
+		return fmt.Errorf("%s: texture %d is a cube texture: read one of its faces: %w", op, id, graphics.ErrInvalid)
+	case face >= 0 && t.layers != cubeFaces:
+		return fmt.Errorf("%s: texture %d is not a cube texture: %w", op, id, graphics.ErrInvalid)
+	case face >= cubeFaces:
+		return fmt.Errorf("%s: face %d, want 0 to 5: %w", op, face, graphics.ErrOutOfRange)
 	}
 	w, h := t.levelSize(level)
 	if !rect.Within(w, h) {
@@ -210,7 +235,7 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 	}
 	r.ops.reset()
 	r.emitInits()
-	r.ops.readRegion(t.image, level, r.readBuf.handle, rect)
+	r.ops.readLayer(t.image, max(face, 0), level, r.readBuf.handle, rect)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}
@@ -290,7 +315,9 @@ func (r *Renderer) emitInits() {
 		if t == r.white {
 			rgba = [4]float32{1, 1, 1, 1}
 		}
-		r.ops.initImage(t.image, t.levels, rgba)
+		if t.image != nil { // a cube's face: the cube's init clears its image
+			r.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
+		}
 	}
 	clear(r.pendingInit)
 	r.pendingInit = r.pendingInit[:0]
@@ -317,6 +344,9 @@ func (r *Renderer) release(slot int) {
 
 // textureSet returns t's descriptor set for sampler state s, made on first use.
 func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.DescriptorSet, error) {
+	if t.view == nil {
+		return nil, errors.New("a draw samples a cube render target's face: sample the cube")
+	}
 	i, ok := r.samplerIndex[s]
 	if !ok {
 		smp, err := newSampler(r.dev.handle, s.Fit(r.Limits()), r.dev.maxLodBias)

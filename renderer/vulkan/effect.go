@@ -35,6 +35,7 @@ type effectShaders struct {
 	inputs     []graphics.EffectInput
 	vertexOnly bool // the block is visible to the vertex stage only
 	big        bool // the block is larger than MaxEffectParameterBytes
+	twoSlots   bool // the fragment shader samples texture slot 1 (set 2)
 }
 
 // destroy destroys the modules.
@@ -62,6 +63,10 @@ type effectState struct {
 	buf  *buffer
 	base int
 	set  [4]vk.DescriptorSet
+	// layout2 are the pipeline layouts of effects that sample two
+	// textures (set 2 a second texture set), [1] vertex-only block; made
+	// by the first such effect (cube.go).
+	layout2 [2]vk.PipelineLayout
 }
 
 // effectSetKey is an arena chunk and whether its descriptor is for blocks
@@ -111,7 +116,12 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 		}
 	}
 	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock,
-		big: desc.BlockSize > graphics.MaxEffectParameterBytes}
+		big: desc.BlockSize > graphics.MaxEffectParameterBytes, twoSlots: desc.TextureSlots > 1}
+	if e.twoSlots {
+		if err := r.makeTwoSlotLayouts(); err != nil {
+			return fmt.Errorf("create effect: %w", err)
+		}
+	}
 	var err error
 	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
@@ -149,6 +159,7 @@ func (d *deviceState) destroyEffects() {
 		e.destroy(d.dev.handle)
 		delete(d.fx.effects, id)
 	}
+	d.destroyTwoSlotLayouts()
 }
 
 // effectPipeline builds the pipeline of an Effect draw: the effect's
@@ -237,6 +248,9 @@ func vertexFormatSupported(gpu vk.PhysicalDevice, f vk.Format) bool {
 
 // layoutOf returns the pipeline layout of effect e's pipelines.
 func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
+	if e.twoSlots {
+		return d.twoSlotLayout(e.vertexOnly)
+	}
 	if e.vertexOnly {
 		return d.vertexPipeLayout
 	}
@@ -247,6 +261,9 @@ func (d *deviceState) layoutOf(e *effectShaders) vk.PipelineLayout {
 // uniform block is visible to the vertex stage only.
 func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, bool) {
 	if k.Effect != 0 {
+		if e := d.fx.effects[k.Effect]; e != nil && e.twoSlots {
+			return d.twoSlotLayout(e.vertexOnly), e.vertexOnly
+		}
 		if e := d.fx.effects[k.Effect]; e != nil && e.vertexOnly {
 			return d.vertexPipeLayout, true
 		}

@@ -220,7 +220,7 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 				return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 			}
 			g := up.Region
-			r.ops.uploadImage(c.buf.handle, off, t.image, up.Level, g.X, g.Y, g.Width, g.Height)
+			r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y, g.Width, g.Height)
 		case up.Buffer != 0:
 			b := r.buffers[up.Buffer]
 			if b == nil {
@@ -252,6 +252,12 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 		g := up.Region
 		if up.Level < 0 || up.Level >= t.levels {
 			return fmt.Errorf("upload to texture %d: level %d, it has %d: %w", up.Texture, up.Level, t.levels, graphics.ErrOutOfRange)
+		}
+		if t.image == nil {
+			return fmt.Errorf("upload to texture %d: a face of a cube render target: upload to the cube", up.Texture)
+		}
+		if up.Face < 0 || up.Face >= max(t.layers, 1) {
+			return fmt.Errorf("upload to texture %d: face %d, it has %d: %w", up.Texture, up.Face, max(t.layers, 1), graphics.ErrOutOfRange)
 		}
 		if w, h := t.levelSize(up.Level); !g.Within(w, h) {
 			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d level %d: %w", up.Texture, g, w, h, up.Level, graphics.ErrOutOfRange)
@@ -292,6 +298,7 @@ type drawState struct {
 	vonly    bool              // its uniform block is visible to the vertex stage only
 	uniform  uniformLoc        // BasicEffect's: its group's (index unused)
 	texSet   vk.DescriptorSet
+	texSet2  vk.DescriptorSet // texture slot 1's (set 2), nil until bound with the layout
 	vbuf     vk.Buffer
 	voff     int
 	inst     vk.Buffer // the instance stream bound at binding 1, nil for the defaults
@@ -418,7 +425,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
 			// Sets bound with another layout are not compatible: bind again.
 			st.layout, st.vonly = layout, vonly
-			st.uniform, st.texSet = uniformLoc{}, nil
+			st.uniform, st.texSet, st.texSet2 = uniformLoc{}, nil, nil
 		}
 	}
 	if st.first || d.Viewport != st.viewport {
@@ -462,6 +469,9 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	if st.first || set != st.texSet {
 		r.ops.texture(st.layout, set)
 		st.texSet = set
+	}
+	if err := r.bindTexture2(d, st); err != nil {
+		return err
 	}
 	vb, voff := verts, vertBase+d.VertexOffset
 	if d.VertexBuffer != 0 {

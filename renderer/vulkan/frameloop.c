@@ -139,11 +139,12 @@ VkResult mtn_acquire(mtn_loop *l) {
 	return acq;
 }
 
-// levelBarrier records one layout transition of count mip levels of a
-// colour image, from level base.
-static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32_t base, uint32_t count,
-	VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess, VkAccessFlags dstAccess,
-	VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+// layerBarrier records one layout transition of count mip levels of a
+// colour image, from level base, in layerCount array layers from layer
+// (a cube texture's faces).
+static void layerBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32_t base, uint32_t count,
+	uint32_t layer, uint32_t layerCount, VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess,
+	VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
 	VkImageMemoryBarrier b = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
 		.srcAccessMask = srcAccess,
@@ -153,9 +154,17 @@ static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32
 		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
 		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
 		.image = image,
-		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, base, count, 0, 1},
+		.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, base, count, layer, layerCount},
 	};
 	l->cmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, NULL, 0, NULL, 1, &b);
+}
+
+// levelBarrier records one layout transition of count mip levels of a
+// colour image's first layer, from level base.
+static void levelBarrier(mtn_loop *l, VkCommandBuffer cmd, VkImage image, uint32_t base, uint32_t count,
+	VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess, VkAccessFlags dstAccess,
+	VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+	layerBarrier(l, cmd, image, base, count, 0, 1, from, to, srcAccess, dstAccess, srcStage, dstStage);
 }
 
 // memoryBarrier records a global memory barrier.
@@ -240,8 +249,8 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	}
 	case MTN_OP_TEXTURE: {
 		VkDescriptorSet set = H(VkDescriptorSet, o->h[1]);
-		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 1, 1, &set,
-			0, NULL);
+		l->cmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, H(VkPipelineLayout, o->h[0]), 1 + o->u[0], 1,
+			&set, 0, NULL);
 		break;
 	}
 	case MTN_OP_VERTICES: {
@@ -271,52 +280,54 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	}
 	case MTN_OP_UPLOAD_IMAGE: {
 		VkImage img = H(VkImage, o->h[2]);
-		uint32_t level = o->u[4];
-		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-			VK_ACCESS_SHADER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+		uint32_t level = o->u[4], face = o->u[5];
+		layerBarrier(l, cmd, img, level, 1, face, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+			VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_ACCESS_SHADER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
 			FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
 		VkBufferImageCopy c = {
 			.bufferOffset = o->h[1],
-			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, face, 1},
 			.imageOffset = {(int32_t)o->u[0], (int32_t)o->u[1], 0},
 			.imageExtent = {o->u[2], o->u[3], 1},
 		};
 		l->cmdCopyBufferToImage(cmd, H(VkBuffer, o->h[0]), img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
-		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
+		layerBarrier(l, cmd, img, level, 1, face, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER,
+			FRAGMENT);
 		break;
 	}
 	case MTN_OP_INIT_IMAGE: {
 		VkImage img = H(VkImage, o->h[2]);
-		uint32_t levels = o->u[0] ? o->u[0] : 1;
-		levelBarrier(l, cmd, img, 0, levels, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+		uint32_t levels = o->u[0] ? o->u[0] : 1, layers = o->u[1] ? o->u[1] : 1;
+		layerBarrier(l, cmd, img, 0, levels, 0, layers, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, TRANSFER);
 		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
-		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, 1};
+		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
 		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
 		// Only a read is legal in SHADER_READ_ONLY: a render pass into the
 		// image orders its own writes (its external dependency).
-		levelBarrier(l, cmd, img, 0, levels, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
+		layerBarrier(l, cmd, img, 0, levels, 0, layers, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+			VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER,
+			FRAGMENT);
 		break;
 	}
 	case MTN_OP_READ_IMAGE: {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-		uint32_t level = o->u[3];
+		uint32_t level = o->u[3], layer = (uint32_t)o->h[2];
 		// No access of the old layout to make available: the render pass's
 		// outgoing dependency (or the upload's barrier) did, towards the
 		// stages this waits for.
-		levelBarrier(l, cmd, img, level, 1, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+		layerBarrier(l, cmd, img, level, 1, layer, 1, layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
 			0, VK_ACCESS_TRANSFER_READ_BIT,
 			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
-			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1},
+			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, layer, 1},
 			.imageOffset = {(int32_t)o->u[4], (int32_t)o->u[5], 0},
 			.imageExtent = {o->u[0], o->u[1], 1},
 		};
 		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);
-		levelBarrier(l, cmd, img, level, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
+		layerBarrier(l, cmd, img, level, 1, layer, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,
 			VK_ACCESS_TRANSFER_READ_BIT, 0, TRANSFER,
 			o->u[2] ? VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT : FRAGMENT);
 		memoryBarrier(l, cmd, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT, TRANSFER,

@@ -121,9 +121,13 @@ func (o *opList) uniforms(layout vk.PipelineLayout, set vk.DescriptorSet, offset
 	op.h[0], op.h[1], op.u[0] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set)), C.uint32_t(offset)
 }
 
-func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) {
+func (o *opList) texture(layout vk.PipelineLayout, set vk.DescriptorSet) { o.textureAt(layout, 0, set) }
+
+// textureAt binds the texture set of texture slot slot (set 1 + slot).
+func (o *opList) textureAt(layout vk.PipelineLayout, slot int, set vk.DescriptorSet) {
 	op := o.next(C.MTN_OP_TEXTURE)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(layout)), handle(unsafe.Pointer(set))
+	op.u[0] = C.uint32_t(slot)
 }
 
 func (o *opList) vertices(b vk.Buffer, offset int) {
@@ -172,21 +176,22 @@ func (o *opList) copyBuffer(src, dst vk.Buffer, srcOff, dstOff, size int) {
 	op.u[0] = C.uint32_t(size)
 }
 
-// uploadImage copies w x h texels at src+srcOff into mip level level of
-// img at x, y.
-func (o *opList) uploadImage(src vk.Buffer, srcOff int, img vk.Image, level, x, y, w, h int) {
+// uploadLayer copies w x h texels at src+srcOff into mip level level of
+// array layer layer (a cube's face; 0 for a 2D texture) of img at x, y.
+func (o *opList) uploadLayer(src vk.Buffer, srcOff int, img vk.Image, level, layer, x, y, w, h int) {
 	op := o.next(C.MTN_OP_UPLOAD_IMAGE)
 	op.h[0], op.h[1], op.h[2] = handle(unsafe.Pointer(src)), C.uint64_t(srcOff), handle(unsafe.Pointer(img))
 	op.u[0], op.u[1], op.u[2], op.u[3] = C.uint32_t(x), C.uint32_t(y), C.uint32_t(w), C.uint32_t(h)
-	op.u[4] = C.uint32_t(level)
+	op.u[4], op.u[5] = C.uint32_t(level), C.uint32_t(layer)
 }
 
-// initImage clears every one of a new image's levels to rgba and leaves
-// them ready to sample.
-func (o *opList) initImage(img vk.Image, levels int, rgba [4]float32) {
+// initLayers clears every one of a new image's levels, in each of its
+// layers array layers (6 for a cube, else 1), to rgba and leaves them
+// ready to sample.
+func (o *opList) initLayers(img vk.Image, levels, layers int, rgba [4]float32) {
 	op := o.next(C.MTN_OP_INIT_IMAGE)
 	op.h[2] = handle(unsafe.Pointer(img))
-	op.u[0] = C.uint32_t(levels)
+	op.u[0], op.u[1] = C.uint32_t(levels), C.uint32_t(layers)
 	for i := range 4 {
 		op.f[i] = C.float(rgba[i])
 	}
@@ -201,7 +206,13 @@ func (o *opList) readImage(img vk.Image, dst vk.Buffer, w, h int) {
 // readRegion copies region rg of mip level level of texture img into dst,
 // rows packed (4*rg.Width bytes each), rg non-empty.
 func (o *opList) readRegion(img vk.Image, level int, dst vk.Buffer, rg graphics.Rectangle) {
+	o.readLayer(img, 0, level, dst, rg)
+}
+
+// readLayer is readRegion of array layer layer (a cube's face).
+func (o *opList) readLayer(img vk.Image, layer, level int, dst vk.Buffer, rg graphics.Rectangle) {
 	op := o.next(C.MTN_OP_READ_IMAGE)
+	op.h[2] = C.uint64_t(layer)
 	op.h[0], op.h[1] = handle(unsafe.Pointer(img)), handle(unsafe.Pointer(dst))
 	op.u[0], op.u[1], op.u[3] = C.uint32_t(rg.Width), C.uint32_t(rg.Height), C.uint32_t(level)
 	op.u[4], op.u[5] = C.uint32_t(rg.X), C.uint32_t(rg.Y)

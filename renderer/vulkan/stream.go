@@ -66,7 +66,7 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 					return true, err
 				}
 				copy(c.buf.bytes()[off:off+n*row], src[y*row:])
-				r.ops.uploadImage(c.buf.handle, off, t.image, up.Level, g.X, g.Y+y, g.Width, n)
+				r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
 			}
 			continue
 		}

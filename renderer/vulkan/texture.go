@@ -15,6 +15,7 @@ type texture struct {
 	dev    vk.Device
 	w, h   int
 	levels int // mip levels, at least 1; view covers them all
+	layers int // array layers: 6 for a cube (cube.go), else 0 or 1
 	viewedImage
 	attach vk.ImageView       // a mipmapped render target's level 0, its framebuffer's colour
 	depth  *viewedImage       // render targets only

@@ -22,6 +22,9 @@ type Texture struct {
 	// without mipmaps). A pass that clears a target and regenerates its
 	// mipmaps fills every level with the clear colour.
 	Levels [][]byte
+	// Faces are a cube texture's faces (CubeMapFace order), each its
+	// mipmap levels; Levels is Faces[0]. Nil for other textures.
+	Faces [][][]byte
 	// Released is true once a frame released it.
 	Released bool
 }
@@ -85,6 +88,16 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 	for l := range max(d.MipLevels, 1) {
 		w, h := levelSize(d, l)
 		t.Levels = append(t.Levels, make([]byte, 4*w*h))
+	}
+	if d.Cube {
+		t.Faces = append(t.Faces, t.Levels)
+		for range 5 {
+			var face [][]byte
+			for _, l := range t.Levels {
+				face = append(face, make([]byte, len(l)))
+			}
+			t.Faces = append(t.Faces, face)
+		}
 	}
 	t.Pixels = t.Levels[0]
 	b.Textures[id] = t
@@ -158,9 +171,13 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 		if u.Texture != 0 {
 			t := b.Textures[u.Texture]
 			w, _ := levelSize(t.Desc, u.Level)
+			levels := t.Levels
+			if t.Faces != nil {
+				levels = t.Faces[u.Face]
+			}
 			for y := range u.Region.Height {
 				row := 4 * ((u.Region.Y+y)*w + u.Region.X)
-				copy(t.Levels[u.Level][row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
+				copy(levels[u.Level][row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
 			}
 		} else {
 			copy(b.Buffers[u.Buffer].Data[u.Offset:], data)
@@ -242,6 +259,9 @@ func (b *Backend) Check(f *graphics.Frame) error {
 			if u.Level < 0 || u.Level >= len(t.Levels) {
 				return fmt.Errorf("%w: upload %d to level %d of a texture of %d", errRecord, i, u.Level, len(t.Levels))
 			}
+			if u.Face < 0 || u.Face >= max(len(t.Faces), 1) {
+				return fmt.Errorf("%w: upload %d to face %d of a texture of %d", errRecord, i, u.Face, len(t.Faces))
+			}
 			w, h := levelSize(t.Desc, u.Level)
 			if !r.Within(w, h) || u.Size != 4*r.Width*r.Height {
 				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d level", errRecord, i, r, u.Size, w, h)
@@ -312,6 +332,14 @@ func (b *Backend) checkDraw(f *graphics.Frame, p *graphics.Pass, d *graphics.Dra
 			return fmt.Errorf("%w: samples its own target %d", errRecord, d.Texture)
 		}
 	}
+	if d.Texture2 != 0 {
+		if _, err := b.texture(d.Texture2); err != nil {
+			return err
+		}
+		if d.Texture2 == p.Target {
+			return fmt.Errorf("%w: samples its own target %d", errRecord, d.Texture2)
+		}
+	}
 	stride := d.Pipeline.Vertex.Stride
 	vsize := len(f.Vertices)
 	if d.VertexBuffer != 0 {
@@ -367,3 +395,24 @@ func (b *Backend) buffer(id graphics.BufferID) (*Buffer, error) {
 }
 
 var _ graphics.Backend = (*Backend)(nil)
+
+// ReadTextureFace copies texels of a face's mipmap level from the fake's
+// copy of a cube texture (graphics.FaceReader).
+func (b *Backend) ReadTextureFace(id graphics.TextureID, face, level int, r graphics.Rectangle, dst []byte) error {
+	t, ok := b.Textures[id]
+	if !ok || t.Faces == nil {
+		return fmt.Errorf("graphicstest: read texture face: no cube texture %d", id)
+	}
+	if face < 0 || face >= len(t.Faces) || level < 0 || level >= len(t.Faces[face]) {
+		return fmt.Errorf("graphicstest: read texture %d: face %d level %d: %w", id, face, level, graphics.ErrOutOfRange)
+	}
+	w, h := levelSize(t.Desc, level)
+	if !r.Within(w, h) || len(dst) != 4*r.Width*r.Height {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v of a %dx%d level into %d bytes: %w", id, r, w, h, len(dst), graphics.ErrOutOfRange)
+	}
+	for y := range r.Height {
+		row := 4 * ((r.Y+y)*w + r.X)
+		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Faces[face][level][row:row+4*r.Width])
+	}
+	return nil
+}
