@@ -75,7 +75,8 @@ type Upload struct {
 	// Texture is the texture written, or 0 when Buffer is.
 	Texture TextureID
 	// Region is the texture region written, in texels; the data is RGBA
-	// bytes, row after row, 4*Width*Height bytes.
+	// bytes, row after row, 4*Width*Height bytes (for a texture of another
+	// format, SurfaceFormat.DataSize bytes in its layout).
 	Region Rectangle
 	// Level is the mipmap level written (0: the full-size image); Region
 	// lies within that level's size.

@@ -13,29 +13,33 @@ import (
 // asked for in a SurfaceFormat the engine cannot create yet.
 var ErrUnsupportedFormat = errors.New("graphics: surface format not supported yet")
 
-// Surface formats beyond Color, numbered as XNA 4.0 numbers them. Only
-// SurfaceFormatColor can be created yet: asking NewTexture2DWithFormat or
-// NewRenderTarget2D for another is an ErrUnsupportedFormat error.
+// Surface formats beyond Color, numbered as XNA 4.0 numbers them. Every
+// one can be created as a texture (NewTexture2DWithFormat) where the
+// device samples it; SetData and GetData take its bytes in XNA's layout
+// (a packed 16-bit value little-endian, B in the low bits, A in the high
+// bits where there is one; floats little-endian; DXT blocks as they are
+// stored). Color, HalfVector4, Vector4 and HdrBlendable can also be
+// render targets.
 const (
-	SurfaceFormatBgr565          SurfaceFormat = 1  // 16-bit B5 G6 R5
-	SurfaceFormatBgra5551        SurfaceFormat = 2  // 16-bit B5 G5 R5 A1
-	SurfaceFormatBgra4444        SurfaceFormat = 3  // 16-bit B4 G4 R4 A4
-	SurfaceFormatDxt1            SurfaceFormat = 4  // BC1: 8 bytes per 4x4 block
-	SurfaceFormatDxt3            SurfaceFormat = 5  // BC2: 16 bytes per 4x4 block
-	SurfaceFormatDxt5            SurfaceFormat = 6  // BC3: 16 bytes per 4x4 block
+	SurfaceFormatBgr565          SurfaceFormat = 1  // 16-bit: R 5 bits high, G 6, B 5 low
+	SurfaceFormatBgra5551        SurfaceFormat = 2  // 16-bit: A 1 bit high, R 5, G 5, B 5 low
+	SurfaceFormatBgra4444        SurfaceFormat = 3  // 16-bit: A 4 bits high, R 4, G 4, B 4 low
+	SurfaceFormatDxt1            SurfaceFormat = 4  // BC1: 8 bytes per 4x4 block, 1-bit alpha
+	SurfaceFormatDxt3            SurfaceFormat = 5  // BC2: 16 bytes per 4x4 block, 4-bit alpha
+	SurfaceFormatDxt5            SurfaceFormat = 6  // BC3: 16 bytes per 4x4 block, interpolated alpha
 	SurfaceFormatNormalizedByte2 SurfaceFormat = 7  // 2 x int8, signed normalized
 	SurfaceFormatNormalizedByte4 SurfaceFormat = 8  // 4 x int8, signed normalized
-	SurfaceFormatRgba1010102     SurfaceFormat = 9  // 10-bit R G B, 2-bit A
+	SurfaceFormatRgba1010102     SurfaceFormat = 9  // 32-bit: R 10 bits low, G 10, B 10, A 2 high
 	SurfaceFormatRg32            SurfaceFormat = 10 // 2 x uint16, normalized
 	SurfaceFormatRgba64          SurfaceFormat = 11 // 4 x uint16, normalized
-	SurfaceFormatAlpha8          SurfaceFormat = 12 // 8-bit alpha only
-	SurfaceFormatSingle          SurfaceFormat = 13 // 1 x float32
-	SurfaceFormatVector2         SurfaceFormat = 14 // 2 x float32
+	SurfaceFormatAlpha8          SurfaceFormat = 12 // 8-bit alpha only; samples as (0, 0, 0, A)
+	SurfaceFormatSingle          SurfaceFormat = 13 // 1 x float32; samples as (R, 0, 0, 1)
+	SurfaceFormatVector2         SurfaceFormat = 14 // 2 x float32; samples as (R, G, 0, 1)
 	SurfaceFormatVector4         SurfaceFormat = 15 // 4 x float32
-	SurfaceFormatHalfSingle      SurfaceFormat = 16 // 1 x float16
-	SurfaceFormatHalfVector2     SurfaceFormat = 17 // 2 x float16
+	SurfaceFormatHalfSingle      SurfaceFormat = 16 // 1 x float16; samples as (R, 0, 0, 1)
+	SurfaceFormatHalfVector2     SurfaceFormat = 17 // 2 x float16; samples as (R, G, 0, 1)
 	SurfaceFormatHalfVector4     SurfaceFormat = 18 // 4 x float16
-	SurfaceFormatHdrBlendable    SurfaceFormat = 19 // a blendable HDR format (4 x float16 here, as FNA)
+	SurfaceFormatHdrBlendable    SurfaceFormat = 19 // a blendable HDR format: 4 x float16 here, as FNA's
 )
 
 var surfaceFormatNames = [...]string{"Color", "Bgr565", "Bgra5551", "Bgra4444", "Dxt1", "Dxt3", "Dxt5",
@@ -50,28 +54,106 @@ func (f SurfaceFormat) String() string {
 	return fmt.Sprintf("SurfaceFormat(%d)", uint8(f))
 }
 
-// checkCreatable returns an error unless the engine can create a texture
-// of format f.
-func (f SurfaceFormat) checkCreatable(op string) error {
-	switch {
-	case f == SurfaceFormatColor:
-		return nil
-	case int(f) < len(surfaceFormatNames):
-		return fmt.Errorf("graphics: %s: format %s: only SurfaceFormatColor textures and targets can be created yet; convert the data to Color: %w", op, f, ErrUnsupportedFormat)
+// formatSizes holds each format's bytes per texel, or for a DXT format
+// (IsCompressed) per 4x4 block.
+var formatSizes = [...]int{4, 2, 2, 2, 8, 16, 16, 2, 4, 4, 4, 8, 1, 4, 8, 16, 2, 4, 8, 8}
+
+// IsCompressed reports whether f is a block-compressed format (Dxt1, Dxt3,
+// Dxt5): its data is 4x4 texel blocks.
+func (f SurfaceFormat) IsCompressed() bool {
+	return f == SurfaceFormatDxt1 || f == SurfaceFormatDxt3 || f == SurfaceFormatDxt5
+}
+
+// DataSize returns the bytes of a width x height region in format f, as
+// SetData and GetData take them: rows of texels packed, or for a DXT
+// format rows of 4x4 blocks, a partial block counting whole. It is 0 for
+// an unknown format or an empty region.
+func (f SurfaceFormat) DataSize(width, height int) int {
+	if int(f) >= len(formatSizes) || width < 1 || height < 1 {
+		return 0
 	}
-	return fmt.Errorf("graphics: %s: unknown SurfaceFormat %d: %w", op, uint8(f), ErrInvalid)
+	if f.IsCompressed() {
+		return formatSizes[f] * ((width + 3) / 4) * ((height + 3) / 4)
+	}
+	return formatSizes[f] * width * height
+}
+
+// IsRenderTargetFormat reports whether a render target can have format
+// f: Color, HalfVector4, Vector4 or HdrBlendable.
+func (f SurfaceFormat) IsRenderTargetFormat() bool {
+	switch f {
+	case SurfaceFormatColor, SurfaceFormatHalfVector4, SurfaceFormatVector4, SurfaceFormatHdrBlendable:
+		return true
+	}
+	return false
+}
+
+// checkCreatable returns an error unless a texture (or, with target, a
+// render target) of format f can be created.
+func (f SurfaceFormat) checkCreatable(op string, target bool) error {
+	switch {
+	case int(f) >= len(surfaceFormatNames):
+		return fmt.Errorf("graphics: %s: unknown SurfaceFormat %d: %w", op, uint8(f), ErrInvalid)
+	case target && !f.IsRenderTargetFormat():
+		return fmt.Errorf("graphics: %s: format %s: a render target can be Color, HalfVector4, Vector4 or HdrBlendable: %w",
+			op, f, ErrUnsupportedFormat)
+	}
+	return nil
 }
 
 // NewTexture2DWithFormat creates a width x height texture of format, with
 // a full chain of mipmap levels when mipMap is set (XNA's Texture2D
-// constructor with mipMap and format). A format other than
-// SurfaceFormatColor is an ErrUnsupportedFormat error for now.
+// constructor with mipMap and format). Its data is in the format's
+// layout (SurfaceFormat.DataSize bytes for a region). A DXT texture keeps
+// a copy of its blocks in memory, which GetData returns (as XNA's does),
+// and starts as zero blocks; a format the device cannot sample is an
+// error from the backend.
 func NewTexture2DWithFormat(dev *Device, width, height int, mipMap bool, format SurfaceFormat) (*Texture2D, error) {
-	if err := format.checkCreatable("new texture"); err != nil {
+	if err := format.checkCreatable("new texture", false); err != nil {
 		return nil, err
 	}
-	return dev.newTexture("new texture", TextureDesc{Width: width, Height: height, Format: format,
+	t, err := dev.newTexture("new texture", TextureDesc{Width: width, Height: height, Format: format,
 		MipLevels: mipLevelsFor(mipMap, width, height)})
+	if err != nil || !format.IsCompressed() {
+		return t, err
+	}
+	t.blocks = make([][]byte, t.levels)
+	for l := range t.levels {
+		w, h := t.LevelSize(l)
+		t.blocks[l] = make([]byte, format.DataSize(w, h))
+		t.uploadOwned(Upload{Texture: t.id, Region: Rectangle{0, 0, w, h}, Level: l}, make([]byte, len(t.blocks[l])))
+	}
+	return t, nil
+}
+
+// checkData validates a region r of a level of t's size (w x h) against
+// its byte count n in t's format; a DXT region must start on a block and
+// cover whole blocks or reach the level's edge.
+func (t *Texture2D) checkData(op string, r Rectangle, w, h, n int) error {
+	if t.format.IsCompressed() && (r.X%4 != 0 || r.Y%4 != 0 || (r.Width%4 != 0 && r.X+r.Width != w) || (r.Height%4 != 0 && r.Y+r.Height != h)) {
+		return fmt.Errorf("graphics: %s: region %+v of a %s texture: it must start at multiples of 4 and cover whole 4x4 blocks (or reach the edge): %w",
+			op, r, t.format, ErrInvalid)
+	}
+	if want := t.format.DataSize(r.Width, r.Height); n != want {
+		return fmt.Errorf("graphics: %s: %d bytes for a %dx%d region, want %d (%s): %w", op, n, r.Width, r.Height, want, t.format, ErrInvalid)
+	}
+	return nil
+}
+
+// copyBlocks copies the DXT blocks of region r of level level between
+// t's copy and data: into it when set, else out of it.
+func (t *Texture2D) copyBlocks(level int, r Rectangle, data []byte, set bool) {
+	w, _ := t.LevelSize(level)
+	size, bw := formatSizes[t.format], (w+3)/4
+	rw := size * ((r.Width + 3) / 4)
+	for by := range (r.Height + 3) / 4 {
+		at := size * ((r.Y/4+by)*bw + r.X/4)
+		if set {
+			copy(t.blocks[level][at:at+rw], data[by*rw:])
+		} else {
+			copy(data[by*rw:(by+1)*rw], t.blocks[level][at:])
+		}
+	}
 }
 
 // Texture is what every texture is (XNA's abstract Texture): what
@@ -97,9 +179,8 @@ var (
 	_ Texture = (*RenderTarget2D)(nil)
 )
 
-// Format returns the texel format: SurfaceFormatColor, the one format
-// textures are created in yet.
-func (t *Texture2D) Format() SurfaceFormat { return SurfaceFormatColor }
+// Format returns the texel format (XNA's Format).
+func (t *Texture2D) Format() SurfaceFormat { return t.format }
 
 func (t *Texture2D) texture2D() *Texture2D { return t }
 
@@ -146,6 +227,9 @@ func (t *Texture2D) SaveAsJpeg(w io.Writer, width, height int) error {
 
 // saveImage reads the texture back and scales it to width x height.
 func (t *Texture2D) saveImage(op string, width, height int) (*image.RGBA, error) {
+	if t.format != SurfaceFormatColor {
+		return nil, fmt.Errorf("graphics: %s: format %s: only Color textures can be saved: %w", op, t.format, ErrUnsupportedFormat)
+	}
 	if width < 1 || height < 1 {
 		return nil, fmt.Errorf("graphics: %s: size %dx%d, want at least 1x1: %w", op, width, height, ErrInvalid)
 	}
