@@ -33,11 +33,11 @@ const (
 	SurfaceFormatRg32            SurfaceFormat = 10 // 2 x uint16, normalized
 	SurfaceFormatRgba64          SurfaceFormat = 11 // 4 x uint16, normalized
 	SurfaceFormatAlpha8          SurfaceFormat = 12 // 8-bit alpha only; samples as (0, 0, 0, A)
-	SurfaceFormatSingle          SurfaceFormat = 13 // 1 x float32; samples as (R, 0, 0, 1)
-	SurfaceFormatVector2         SurfaceFormat = 14 // 2 x float32; samples as (R, G, 0, 1)
+	SurfaceFormatSingle          SurfaceFormat = 13 // 1 x float32; samples as (R, 1, 1, 1)
+	SurfaceFormatVector2         SurfaceFormat = 14 // 2 x float32; samples as (R, G, 1, 1)
 	SurfaceFormatVector4         SurfaceFormat = 15 // 4 x float32
-	SurfaceFormatHalfSingle      SurfaceFormat = 16 // 1 x float16; samples as (R, 0, 0, 1)
-	SurfaceFormatHalfVector2     SurfaceFormat = 17 // 2 x float16; samples as (R, G, 0, 1)
+	SurfaceFormatHalfSingle      SurfaceFormat = 16 // 1 x float16; samples as (R, 1, 1, 1)
+	SurfaceFormatHalfVector2     SurfaceFormat = 17 // 2 x float16; samples as (R, G, 1, 1)
 	SurfaceFormatHalfVector4     SurfaceFormat = 18 // 4 x float16
 	SurfaceFormatHdrBlendable    SurfaceFormat = 19 // a blendable HDR format: 4 x float16 here, as FNA's
 )
