@@ -1,5 +1,8 @@
 package graphics_test
 
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.vert.spv testdata/effects/hdr.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.frag.spv testdata/effects/hdr.frag
+
 import (
 	"bytes"
 	"errors"
