@@ -3,6 +3,7 @@ package vulkan
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -107,5 +108,56 @@ func TestG17_Dxt1DecodedOnTheCPU(t *testing.T) {
 	}
 	if !strings.Contains(report, "decoded to RGBA8 on the CPU") {
 		t.Errorf("Status.DXT %q, want it to say DXT is decoded on the CPU", report)
+	}
+}
+
+// TestG17_BigDxt5IsStreamedInWholeBlockRows: a DXT5 texture above the
+// streaming threshold (4096x4160, 17 MB) goes up in chunks of whole
+// block rows, as BC3 and decoded on the CPU: each block row's colour
+// (its index in 5:6:5) shows where it belongs.
+func TestG17_BigDxt5IsStreamedInWholeBlockRows(t *testing.T) {
+	const w, h = 4096, 4160
+	data := make([]byte, graphics.SurfaceFormatDxt5.DataSize(w, h))
+	if len(data) <= streamMin {
+		t.Fatalf("%d bytes do not stream", len(data))
+	}
+	rgb565 := func(by int) uint16 { return uint16(by%32)<<11 | uint16(by/32%64)<<5 | uint16(31-by%32) }
+	for by := range h / 4 {
+		for bx := range w / 4 {
+			b := data[16*(by*(w/4)+bx):]
+			b[0], b[1] = 255, 255 // alpha 255, indices 0
+			b[8], b[9] = byte(rgb565(by)), byte(rgb565(by)>>8)
+		}
+	}
+	for _, decode := range []bool{false, true} {
+		forceDXTDecode = decode
+		g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+		var img *image.RGBA
+		onContent(t, g, func(c *content) (err error) {
+			tex, err := graphics.NewTexture2DWithFormat(c.dev, w, h, false, graphics.SurfaceFormatDxt5)
+			if err != nil {
+				return err
+			}
+			if err := tex.SetData(data); err != nil {
+				return err
+			}
+			img, err = c.frame(g, true, func() error {
+				c.dev.SetBlendState(graphics.Opaque)
+				c.dev.SetSamplerState(graphics.PointClamp)
+				return c.quad(0, 0, 64, 64, graphics.White, tex)
+			})
+			return err
+		})
+		forceDXTDecode = false
+		ref := make([]byte, 4*4*4)
+		for py := range 64 {
+			by := (65*py + 32) / 4 // the texel row sampled, 65 per pixel: its block row
+			dxt.Decode(dxt.DXT5, 4, 4, data[16*(by*(w/4)):], ref)
+			got := img.RGBAAt(10, py) // within 2: a device expands 5 bits by replication, the decoder rounds
+			if !near(got, color.RGBA{ref[0], ref[1], ref[2], 255}, 2) {
+				t.Errorf("decode %v: row %d (block row %d) draws %v, want %v", decode, py, by, got, ref[:3])
+				break
+			}
+		}
 	}
 }
