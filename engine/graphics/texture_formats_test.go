@@ -2,6 +2,8 @@ package graphics_test
 
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.vert.spv testdata/effects/hdr.vert
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.frag.spv testdata/effects/hdr.frag
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/attrs.vert.spv testdata/effects/attrs.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/attrs.frag.spv testdata/effects/attrs.frag
 
 import (
 	"bytes"
@@ -256,5 +258,51 @@ func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
 	r.dev.SetTexture(0, nil)
 	if r.dev.Texture(0) != nil {
 		t.Error("SetTexture(0, nil) left a texture")
+	}
+}
+
+// TestG17_VertexFormatsAndUsagesOfXNA: the vertex element formats have
+// XNA's sizes, the usages XNA's names; a declaration takes every usage;
+// a custom effect's inputs named inTangent, inBinormal and inFog read
+// those usages (the backend gets them in its EffectDesc).
+func TestG17_VertexFormatsAndUsagesOfXNA(t *testing.T) {
+	sizes := map[graphics.VertexElementFormat]int{
+		graphics.FormatByte4: 4, graphics.FormatShort2: 4, graphics.FormatShort4: 8, graphics.FormatNormalizedShort2: 4,
+		graphics.FormatNormalizedShort4: 8, graphics.FormatHalfVector2: 4, graphics.FormatHalfVector4: 8,
+	}
+	for f, n := range sizes {
+		if f.Size() != n {
+			t.Errorf("format %d: size %d, want %d", f, f.Size(), n)
+		}
+	}
+	names := map[graphics.VertexElementUsage]string{
+		graphics.UsageBinormal: "Binormal", graphics.UsageTangent: "Tangent", graphics.UsagePointSize: "PointSize",
+		graphics.UsageDepth: "Depth", graphics.UsageFog: "Fog", graphics.UsageSample: "Sample",
+		graphics.UsageTessellateFactor: "TessellateFactor",
+	}
+	off := 0
+	var els []graphics.VertexElement
+	for u, name := range names {
+		if u.String() != name {
+			t.Errorf("usage %d is named %q, want %q", uint8(u), u, name)
+		}
+		els = append(els, graphics.VertexElement{Offset: off, Format: graphics.FormatHalfVector2, Usage: u})
+		off += 4
+	}
+	if _, err := graphics.NewVertexDeclaration(off, els...); err != nil {
+		t.Errorf("a declaration of the new usages: %v", err)
+	}
+	if _, err := graphics.NewVertexDeclaration(4, graphics.VertexElement{Format: graphics.FormatShort2, Usage: graphics.UsageTessellateFactor + 1}); err == nil {
+		t.Error("a usage past TessellateFactor was accepted")
+	}
+	r := newRig(t)
+	e, err := graphics.NewEffect(r.dev, spv(t, "attrs.vert"), spv(t, "attrs.frag"))
+	must(t, err)
+	got := map[string]graphics.VertexElementUsage{}
+	for _, in := range r.fb.Effects[e.ID()].Desc.Inputs {
+		got[in.Name] = in.Usage
+	}
+	if got["inTangent"] != graphics.UsageTangent || got["inBinormal"] != graphics.UsageBinormal || got["inFog"] != graphics.UsageFog {
+		t.Errorf("the effect's inputs read usages %v", got)
 	}
 }

@@ -7,7 +7,9 @@ import (
 )
 
 // VertexElementFormat is the type of one vertex element (XNA's
-// VertexElementFormat, the formats BasicEffect reads).
+// VertexElementFormat). The values are this package's, not XNA's numbers.
+// A custom Effect's float inputs read every format (integers as their
+// values, normalized ones as -1..1 or 0..1, halves as floats).
 type VertexElementFormat uint8
 
 // Vertex element formats.
@@ -26,6 +28,14 @@ const (
 	// FormatNormalizedShort4 is 4 x int16, signed normalized (-1..1):
 	// blend weights in 16 bits.
 	FormatNormalizedShort4
+	// FormatShort2 is 2 x int16 read as signed integers.
+	FormatShort2
+	// FormatNormalizedShort2 is 2 x int16, signed normalized (-1..1).
+	FormatNormalizedShort2
+	// FormatHalfVector2 is 2 x float16 (IEEE half precision).
+	FormatHalfVector2
+	// FormatHalfVector4 is 4 x float16 (IEEE half precision).
+	FormatHalfVector4
 )
 
 // Size returns the element's size in bytes.
@@ -39,19 +49,19 @@ func (f VertexElementFormat) Size() int {
 		return 12
 	case FormatVector4:
 		return 16
-	case FormatColor, FormatByte4:
+	case FormatColor, FormatByte4, FormatShort2, FormatNormalizedShort2, FormatHalfVector2:
 		return 4
-	case FormatShort4, FormatNormalizedShort4:
+	case FormatShort4, FormatNormalizedShort4, FormatHalfVector4:
 		return 8
 	}
 	return 0
 }
 
 // VertexElementUsage says what an element means to the shader (XNA's
-// VertexElementUsage). A backend binds each usage to the shader input
-// location given by its value minus one: Position 0, Color 1,
-// TextureCoordinate 2, Normal 3, BlendIndices 4, BlendWeight 5.
-// BasicEffect reads the first four and ignores the blend elements.
+// VertexElementUsage). BasicEffect binds each of the first four to the
+// shader input location given by its value minus one: Position 0, Color
+// 1, TextureCoordinate 2, Normal 3, and ignores the others. A custom
+// Effect's inputs take their usage from their names (NewEffect).
 type VertexElementUsage uint8
 
 // Vertex element usages.
@@ -62,6 +72,13 @@ const (
 	UsageNormal                                          // location 3, Vector3
 	UsageBlendIndices                                    // location 4, Byte4 or Short4: a vertex's four joints
 	UsageBlendWeight                                     // location 5, Vector4, Color or NormalizedShort4: their weights
+	UsageBinormal                                        // a binormal (bitangent), for an Effect's normal mapping
+	UsageTangent                                         // a tangent, for an Effect's normal mapping
+	UsagePointSize                                       // a point sprite's size, for an Effect
+	UsageDepth                                           // a depth value, for an Effect
+	UsageFog                                             // a fog value, for an Effect
+	UsageSample                                          // a sampler data value, for an Effect
+	UsageTessellateFactor                                // a tessellation factor, for an Effect
 )
 
 // Location returns the shader input location the usage binds to.
@@ -110,7 +127,7 @@ func NewVertexDeclaration(stride int, elements ...VertexElement) (VertexDeclarat
 		if size == 0 {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown format %d", i, e.Format)
 		}
-		if e.Usage < UsagePosition || e.Usage > UsageBlendWeight {
+		if e.Usage < UsagePosition || e.Usage > UsageTessellateFactor {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown usage %d", i, e.Usage)
 		}
 		if e.UsageIndex < 0 || e.UsageIndex > 15 {
@@ -158,7 +175,8 @@ func (d VertexDeclaration) HasIndex(u VertexElementUsage, i int) bool {
 	return false
 }
 
-var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal", "BlendIndices", "BlendWeight"}
+var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal", "BlendIndices", "BlendWeight",
+	"Binormal", "Tangent", "PointSize", "Depth", "Fog", "Sample", "TessellateFactor"}
 
 // String returns the usage's XNA name, as in "TextureCoordinate".
 func (u VertexElementUsage) String() string {
