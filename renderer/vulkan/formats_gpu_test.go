@@ -3,18 +3,20 @@ package vulkan
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
 	"github.com/metronome-engine/metronome/internal/half"
 )
 
-// fullTarget is two triangles covering the left half of a target in clip
+// leftHalf is two triangles covering the left half of a target in clip
 // space (x -1..0), for an effect that places vertices as they are.
 var leftHalf = []graphics.VertexPositionColor{
 	{Position: mgl32.Vec3{-1, -1, 0}}, {Position: mgl32.Vec3{0, -1, 0}}, {Position: mgl32.Vec3{0, 1, 0}},
@@ -119,8 +121,16 @@ func TestG17_HdrTargetsKeepValuesAboveOne(t *testing.T) {
 			}
 		}
 	}
-	if n := len(g.r.Messages()); n != 0 {
-		t.Errorf("%d validation messages: %v", n, g.r.Messages())
+	// A format the device cannot blend into (integer formats never are;
+	// Vector4's may not be) refuses a blending pipeline with an error.
+	if err := g.r.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.AlphaBlend); !errors.Is(err, graphics.ErrUnsupportedFormat) {
+		t.Errorf("blending into R32G32B32A32_UINT: %v, want ErrUnsupportedFormat", err)
+	}
+	if err := g.r.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.Opaque); err != nil {
+		t.Errorf("Opaque into R32G32B32A32_UINT: %v", err)
+	}
+	if err := g.r.checkBlendable(vk.FormatR16g16b16a16Sfloat, graphics.AlphaBlend); err != nil {
+		t.Errorf("blending into HdrBlendable's format: %v", err)
 	}
 }
 

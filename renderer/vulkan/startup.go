@@ -148,6 +148,9 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 	if target {
 		rp = d.passes[passTargetDiscard]
 		if k.color != 0 {
+			if err := d.checkBlendable(k.color, key.Blend); err != nil {
+				return nil, err
+			}
 			rp = d.formats.hdrPasses[k.color][passTargetDiscard]
 		}
 	}

@@ -259,3 +259,18 @@ func newSwizzledView(dev vk.Device, img vk.Image, format vk.Format, swizzle vk.C
 	err := callErr(op, "vkCreateImageView", vk.CreateImageView(dev, &ci, nil, &v))
 	return v, err
 }
+
+// checkBlendable returns an error when b blends and the device cannot
+// blend into colour format f (Vector4's R32G32B32A32_SFLOAT need not be
+// blendable; XNA never blends into Vector4 targets either): the game
+// draws with Opaque there instead of a pipeline the driver would reject.
+func (d *deviceState) checkBlendable(f vk.Format, b graphics.BlendState) error {
+	opaque := b.ColorSourceBlend == graphics.BlendOne && b.ColorDestinationBlend == graphics.BlendZero &&
+		b.AlphaSourceBlend == graphics.BlendOne && b.AlphaDestinationBlend == graphics.BlendZero &&
+		b.ColorBlendFunction == graphics.BlendAdd && b.AlphaBlendFunction == graphics.BlendAdd
+	if opaque || d.formatFeatures(f)&vk.FormatFeatureColorAttachmentBlendBit != 0 {
+		return nil
+	}
+	return fmt.Errorf("create pipeline: the device cannot blend into render targets of VkFormat %d: draw into it with BlendState Opaque, or use HdrBlendable: %w",
+		f, graphics.ErrUnsupportedFormat)
+}
