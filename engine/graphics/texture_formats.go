@@ -13,34 +13,65 @@ import (
 // asked for in a SurfaceFormat the engine cannot create yet.
 var ErrUnsupportedFormat = errors.New("graphics: surface format not supported yet")
 
-// Surface formats beyond Color, numbered as XNA 4.0 numbers them. Every
-// one can be created as a texture (NewTexture2DWithFormat) where the
-// device samples it; SetData and GetData take its bytes in XNA's layout
-// (a packed 16-bit value little-endian, B in the low bits, A in the high
-// bits where there is one; floats little-endian; DXT blocks as they are
-// stored). Color, HalfVector4, Vector4 and HdrBlendable can also be
-// render targets.
-const (
-	SurfaceFormatBgr565          SurfaceFormat = 1  // 16-bit: R 5 bits high, G 6, B 5 low
-	SurfaceFormatBgra5551        SurfaceFormat = 2  // 16-bit: A 1 bit high, R 5, G 5, B 5 low
-	SurfaceFormatBgra4444        SurfaceFormat = 3  // 16-bit: A 4 bits high, R 4, G 4, B 4 low
-	SurfaceFormatDxt1            SurfaceFormat = 4  // BC1: 8 bytes per 4x4 block, 1-bit alpha
-	SurfaceFormatDxt3            SurfaceFormat = 5  // BC2: 16 bytes per 4x4 block, 4-bit alpha
-	SurfaceFormatDxt5            SurfaceFormat = 6  // BC3: 16 bytes per 4x4 block, interpolated alpha
-	SurfaceFormatNormalizedByte2 SurfaceFormat = 7  // 2 x int8, signed normalized
-	SurfaceFormatNormalizedByte4 SurfaceFormat = 8  // 4 x int8, signed normalized
-	SurfaceFormatRgba1010102     SurfaceFormat = 9  // 32-bit: R 10 bits low, G 10, B 10, A 2 high
-	SurfaceFormatRg32            SurfaceFormat = 10 // 2 x uint16, normalized
-	SurfaceFormatRgba64          SurfaceFormat = 11 // 4 x uint16, normalized
-	SurfaceFormatAlpha8          SurfaceFormat = 12 // 8-bit alpha only; samples as (0, 0, 0, A)
-	SurfaceFormatSingle          SurfaceFormat = 13 // 1 x float32; samples as (R, 1, 1, 1)
-	SurfaceFormatVector2         SurfaceFormat = 14 // 2 x float32; samples as (R, G, 1, 1)
-	SurfaceFormatVector4         SurfaceFormat = 15 // 4 x float32
-	SurfaceFormatHalfSingle      SurfaceFormat = 16 // 1 x float16; samples as (R, 1, 1, 1)
-	SurfaceFormatHalfVector2     SurfaceFormat = 17 // 2 x float16; samples as (R, G, 1, 1)
-	SurfaceFormatHalfVector4     SurfaceFormat = 18 // 4 x float16
-	SurfaceFormatHdrBlendable    SurfaceFormat = 19 // a blendable HDR format: 4 x float16 here, as FNA's
-)
+// The surface formats beyond Color, numbered as XNA 4.0 numbers them,
+// each its own declaration so that go doc lists them all.
+
+// SurfaceFormatBgr565 is 16-bit: R 5 bits high, G 6, B 5 low.
+const SurfaceFormatBgr565 SurfaceFormat = 1
+
+// SurfaceFormatBgra5551 is 16-bit: A 1 bit high, R 5, G 5, B 5 low.
+const SurfaceFormatBgra5551 SurfaceFormat = 2
+
+// SurfaceFormatBgra4444 is 16-bit: A 4 bits high, R 4, G 4, B 4 low.
+const SurfaceFormatBgra4444 SurfaceFormat = 3
+
+// SurfaceFormatDxt1 is BC1: 8 bytes per 4x4 block, 1-bit alpha.
+const SurfaceFormatDxt1 SurfaceFormat = 4
+
+// SurfaceFormatDxt3 is BC2: 16 bytes per 4x4 block, 4-bit alpha.
+const SurfaceFormatDxt3 SurfaceFormat = 5
+
+// SurfaceFormatDxt5 is BC3: 16 bytes per 4x4 block, interpolated alpha.
+const SurfaceFormatDxt5 SurfaceFormat = 6
+
+// SurfaceFormatNormalizedByte2 is 2 x int8, signed normalized.
+const SurfaceFormatNormalizedByte2 SurfaceFormat = 7
+
+// SurfaceFormatNormalizedByte4 is 4 x int8, signed normalized.
+const SurfaceFormatNormalizedByte4 SurfaceFormat = 8
+
+// SurfaceFormatRgba1010102 is 32-bit: R 10 bits low, G 10, B 10, A 2 high.
+const SurfaceFormatRgba1010102 SurfaceFormat = 9
+
+// SurfaceFormatRg32 is 2 x uint16, normalized.
+const SurfaceFormatRg32 SurfaceFormat = 10
+
+// SurfaceFormatRgba64 is 4 x uint16, normalized.
+const SurfaceFormatRgba64 SurfaceFormat = 11
+
+// SurfaceFormatAlpha8 is 8-bit alpha only; samples as (0, 0, 0, A).
+const SurfaceFormatAlpha8 SurfaceFormat = 12
+
+// SurfaceFormatSingle is 1 x float32; samples as (R, 1, 1, 1).
+const SurfaceFormatSingle SurfaceFormat = 13
+
+// SurfaceFormatVector2 is 2 x float32; samples as (R, G, 1, 1).
+const SurfaceFormatVector2 SurfaceFormat = 14
+
+// SurfaceFormatVector4 is 4 x float32.
+const SurfaceFormatVector4 SurfaceFormat = 15
+
+// SurfaceFormatHalfSingle is 1 x float16; samples as (R, 1, 1, 1).
+const SurfaceFormatHalfSingle SurfaceFormat = 16
+
+// SurfaceFormatHalfVector2 is 2 x float16; samples as (R, G, 1, 1).
+const SurfaceFormatHalfVector2 SurfaceFormat = 17
+
+// SurfaceFormatHalfVector4 is 4 x float16.
+const SurfaceFormatHalfVector4 SurfaceFormat = 18
+
+// SurfaceFormatHdrBlendable is a blendable HDR format: 4 x float16 here, as FNA's.
+const SurfaceFormatHdrBlendable SurfaceFormat = 19
 
 var surfaceFormatNames = [...]string{"Color", "Bgr565", "Bgra5551", "Bgra4444", "Dxt1", "Dxt3", "Dxt5",
 	"NormalizedByte2", "NormalizedByte4", "Rgba1010102", "Rg32", "Rgba64", "Alpha8", "Single", "Vector2",

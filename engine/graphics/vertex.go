@@ -28,15 +28,22 @@ const (
 	// FormatNormalizedShort4 is 4 x int16, signed normalized (-1..1):
 	// blend weights in 16 bits.
 	FormatNormalizedShort4
-	// FormatShort2 is 2 x int16 read as signed integers.
-	FormatShort2
-	// FormatNormalizedShort2 is 2 x int16, signed normalized (-1..1).
-	FormatNormalizedShort2
-	// FormatHalfVector2 is 2 x float16 (IEEE half precision).
-	FormatHalfVector2
-	// FormatHalfVector4 is 4 x float16 (IEEE half precision).
-	FormatHalfVector4
 )
+
+// The formats after NormalizedShort4, each its own declaration so that
+// go doc lists them all.
+
+// FormatShort2 is 2 x int16 read as signed integers.
+const FormatShort2 VertexElementFormat = 9
+
+// FormatNormalizedShort2 is 2 x int16, signed normalized (-1..1).
+const FormatNormalizedShort2 VertexElementFormat = 10
+
+// FormatHalfVector2 is 2 x float16 (IEEE half precision).
+const FormatHalfVector2 VertexElementFormat = 11
+
+// FormatHalfVector4 is 4 x float16 (IEEE half precision).
+const FormatHalfVector4 VertexElementFormat = 12
 
 // Size returns the element's size in bytes.
 func (f VertexElementFormat) Size() int {
@@ -72,14 +79,31 @@ const (
 	UsageNormal                                          // location 3, Vector3
 	UsageBlendIndices                                    // location 4, Byte4 or Short4: a vertex's four joints
 	UsageBlendWeight                                     // location 5, Vector4, Color or NormalizedShort4: their weights
-	UsageBinormal                                        // a binormal (bitangent), for an Effect's normal mapping
-	UsageTangent                                         // a tangent, for an Effect's normal mapping
-	UsagePointSize                                       // a point sprite's size, for an Effect
-	UsageDepth                                           // a depth value, for an Effect
-	UsageFog                                             // a fog value, for an Effect
-	UsageSample                                          // a sampler data value, for an Effect
-	UsageTessellateFactor                                // a tessellation factor, for an Effect
 )
+
+// The usages custom Effects read (BasicEffect ignores them), each its own
+// declaration so that go doc lists them all.
+
+// UsageBinormal is a binormal (bitangent), as for normal mapping.
+const UsageBinormal VertexElementUsage = 7
+
+// UsageTangent is a tangent, as for normal mapping.
+const UsageTangent VertexElementUsage = 8
+
+// UsagePointSize is a point sprite's size.
+const UsagePointSize VertexElementUsage = 9
+
+// UsageDepth is a depth value.
+const UsageDepth VertexElementUsage = 10
+
+// UsageFog is a fog value.
+const UsageFog VertexElementUsage = 11
+
+// UsageSample is a sampler data value.
+const UsageSample VertexElementUsage = 12
+
+// UsageTessellateFactor is a tessellation factor.
+const UsageTessellateFactor VertexElementUsage = 13
 
 // Location returns the shader input location the usage binds to.
 func (u VertexElementUsage) Location() int { return int(u) - 1 }
