@@ -237,3 +237,55 @@ func TestG17_EachFormatSamplesAsXNAs(t *testing.T) {
 		}
 	}
 }
+
+// TestG17_BasicEffectDrawsIntoAnHdrTarget: BasicEffect's own pipelines
+// (not only an Effect's) are built for an HDR target's passes: a quad of
+// vertex colour (255, 128, 0, 255) over half of a HalfVector4 target
+// cleared to transparent black reads back as (1, 128/255, 0, 1) there;
+// a steady frame of it allocates nothing.
+func TestG17_BasicEffectDrawsIntoAnHdrTarget(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	var px [16][4]float32
+	var allocs float64
+	onContent(t, g, func(c *content) error {
+		rt, err := graphics.NewRenderTarget2D(c.dev, 4, 4, graphics.RenderTargetOptions{Format: graphics.SurfaceFormatHalfVector4})
+		if err != nil {
+			return err
+		}
+		draw := func() error {
+			c.dev.SetRenderTarget(rt)
+			if err := c.dev.Clear(graphics.Color{}); err != nil {
+				return err
+			}
+			c.dev.SetBlendState(graphics.AlphaBlend)
+			if err := c.quad(0, 0, 2, 4, graphics.Color{R: 255, G: 128, A: 255}, nil); err != nil {
+				return err
+			}
+			c.dev.SetRenderTarget(nil)
+			return c.dev.Clear(background)
+		}
+		if _, err := c.frame(g, false, draw); err != nil {
+			return err
+		}
+		if px, err = readTexels(rt); err != nil {
+			return err
+		}
+		allocs, err = c.steadyAllocs(g, 50, draw)
+		return err
+	})
+	if allocs != 0 {
+		t.Errorf("a steady frame into an HDR target allocates %v times, want 0", allocs)
+	}
+	for i, p := range px {
+		want := [4]float32{1, 128.0 / 255, 0, 1}
+		if i%4 >= 2 {
+			want = [4]float32{}
+		}
+		for ch := range 4 {
+			if math.Abs(float64(p[ch]-want[ch])) > 1e-3 {
+				t.Errorf("texel %d,%d: %v, want %v", i%4, i/4, p, want)
+				break
+			}
+		}
+	}
+}
