@@ -131,6 +131,11 @@ type Pass struct {
 	ClearColor        Color
 	ClearDepth        float32
 	ClearStencilValue int32
+	// ClearHDR is true when the colour clear is ClearVector (XNA's
+	// Clear(Vector4)) instead of ClearColor: floats an HDR target keeps
+	// as they are, a Color target clamped to 0..1.
+	ClearHDR    bool
+	ClearVector [4]float32
 	// Load is true when the buffers the pass does not clear must keep their
 	// contents (a pass continuing the back buffer after a render target, a
 	// PreserveContents target); false lets the backend discard them

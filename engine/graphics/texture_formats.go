@@ -291,3 +291,29 @@ func (rt *RenderTarget2D) texture2D() *Texture2D {
 	}
 	return rt.Texture2D
 }
+
+// ClearVector4 clears the whole current target's colour, depth and
+// stencil buffers to v (red, green, blue, alpha), depth 1 and stencil 0
+// (XNA's Clear(Vector4)): an HDR render target (HalfVector4, Vector4,
+// HdrBlendable) keeps values above 1 and below 0, a Color one clamps
+// them to 0..1.
+func (d *Device) ClearVector4(v [4]float32) error {
+	return d.ClearWithVector4(ClearTarget|ClearDepthBuffer|ClearStencil, v, 1, 0)
+}
+
+// ClearWithVector4 is ClearWith with the colour as floats (XNA's
+// Clear(ClearOptions, Vector4, float, int)).
+func (d *Device) ClearWithVector4(opts ClearOptions, v [4]float32, depth float32, stencil int32) error {
+	for _, x := range v {
+		if x != x {
+			return fmt.Errorf("graphics: clear: colour %v has a NaN: %w", v, ErrInvalid)
+		}
+	}
+	if err := d.ClearWith(opts, Color{}, depth, stencil); err != nil {
+		return err
+	}
+	if p := d.pass(); p.Clear&ClearTarget != 0 && opts&ClearTarget != 0 {
+		p.ClearHDR, p.ClearVector = true, v
+	}
+	return nil
+}

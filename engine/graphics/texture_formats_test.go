@@ -7,11 +7,13 @@ package graphics_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -305,4 +307,47 @@ func TestG17_VertexFormatsAndUsagesOfXNA(t *testing.T) {
 	if got["inTangent"] != graphics.UsageTangent || got["inBinormal"] != graphics.UsageBinormal || got["inFog"] != graphics.UsageFog {
 		t.Errorf("the effect's inputs read usages %v", got)
 	}
+}
+
+// TestG17_ClearVector4KeepsHdrValues: ClearVector4 clears an HDR target
+// to floats as they are and a Color target clamped to 0..1; a later
+// Clear(Color) of the same pass is a Color clear again; a NaN is an
+// error.
+func TestG17_ClearVector4KeepsHdrValues(t *testing.T) {
+	r := newRig(t)
+	hdr, err := graphics.NewRenderTarget2D(r.dev, 2, 2, graphics.RenderTargetOptions{Format: graphics.SurfaceFormatVector4})
+	must(t, err)
+	col, err := graphics.NewRenderTarget2D(r.dev, 2, 2, graphics.RenderTargetOptions{})
+	must(t, err)
+	v := [4]float32{3, -2, 0.5, 7}
+	r.dev.SetRenderTarget(hdr)
+	must(t, r.dev.ClearVector4(v))
+	r.dev.SetRenderTarget(col)
+	must(t, r.dev.ClearVector4(v))
+	r.dev.SetRenderTarget(nil)
+	px := make([]byte, 64)
+	must(t, hdr.GetData(px))
+	for i := range 4 {
+		if got := math.Float32frombits(binary.LittleEndian.Uint32(px[4*i:])); got != v[i] {
+			t.Errorf("Vector4 target channel %d: %v, want %v", i, got, v[i])
+		}
+	}
+	c := make([]byte, 16)
+	must(t, col.GetData(c))
+	if !bytes.Equal(c[:4], []byte{255, 0, 128, 255}) {
+		t.Errorf("Color target cleared to % d, want 255 0 128 255", c[:4])
+	}
+	r.dev.SetRenderTarget(col)
+	must(t, r.dev.ClearVector4(v))
+	must(t, r.dev.Clear(graphics.Color{B: 9, A: 9}))
+	r.dev.SetRenderTarget(nil)
+	must(t, col.GetData(c))
+	if !bytes.Equal(c[:4], []byte{0, 0, 9, 9}) {
+		t.Errorf("Clear(Color) after ClearVector4: % d, want 0 0 9 9", c[:4])
+	}
+	r.dev.SetRenderTarget(hdr)
+	if err := r.dev.ClearVector4([4]float32{float32(math.NaN())}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("a NaN clear: %v, want ErrInvalid", err)
+	}
+	r.dev.SetRenderTarget(nil)
 }

@@ -342,6 +342,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	}
 	c := p.ClearColor
 	rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	if p.ClearHDR {
+		rgba = clearVector(p.ClearVector, target && t.tf.passes != nil)
+	}
 	var aspects uint32
 	if p.Clear&graphics.ClearTarget != 0 {
 		aspects |= 1

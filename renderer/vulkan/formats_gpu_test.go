@@ -44,14 +44,15 @@ func readTexels(rt *graphics.RenderTarget2D) ([16][4]float32, error) {
 }
 
 // TestG17_HdrTargetsKeepValuesAboveOne: render targets of HalfVector4,
-// Vector4 and HdrBlendable, cleared and then drawn (left half) by an
-// effect whose colour is (2.5, -1, 0.25, 1000), read back exactly with
-// GetData; HdrBlendable drawn twice with additive blending holds twice
-// the value. Then a texture of each such target is sampled into the
+// Vector4 and HdrBlendable, cleared with ClearVector4 to (3, -2, 0.5, 7)
+// and then drawn (left half) by an effect whose colour is (2.5, -1,
+// 0.25, 1000), read back exactly with GetData; HdrBlendable, cleared to
+// zero and drawn twice with additive blending, holds twice the value. Then a texture of each such target is sampled into the
 // back buffer (clamped there). On lavapipe with validation.
 func TestG17_HdrTargetsKeepValuesAboveOne(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
 	value := mgl32.Vec4{2.5, -1, 0.25, 1000}
+	clearTo := [4]float32{3, -2, 0.5, 7}
 	sum := graphics.BlendState{ColorSourceBlend: graphics.BlendOne, ColorDestinationBlend: graphics.BlendOne,
 		AlphaSourceBlend: graphics.BlendOne, AlphaDestinationBlend: graphics.BlendOne, BlendFactor: graphics.White}
 	formats := []graphics.SurfaceFormat{graphics.SurfaceFormatHalfVector4, graphics.SurfaceFormatVector4, graphics.SurfaceFormatHdrBlendable}
@@ -68,7 +69,7 @@ func TestG17_HdrTargetsKeepValuesAboveOne(t *testing.T) {
 			}
 			if _, err := c.frame(g, false, func() error {
 				c.dev.SetRenderTarget(rt)
-				if err := c.dev.Clear(graphics.Color{G: 255, A: 255}); err != nil {
+				if err := c.dev.ClearVector4(clearTo); err != nil {
 					return err
 				}
 				c.dev.SetRasterizerState(graphics.CullNone)
@@ -106,7 +107,7 @@ func TestG17_HdrTargetsKeepValuesAboveOne(t *testing.T) {
 		return nil
 	})
 	for _, f := range formats {
-		want, clear := [4]float32(value), [4]float32{0, 1, 0, 1}
+		want, clear := [4]float32(value), clearTo
 		if f == graphics.SurfaceFormatHdrBlendable {
 			want, clear = [4]float32(value.Mul(2)), [4]float32{}
 		}

@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"unsafe"
 
 	vk "github.com/vulkan-go/vulkan"
@@ -273,4 +274,17 @@ func (d *deviceState) checkBlendable(f vk.Format, b graphics.BlendState) error {
 	}
 	return fmt.Errorf("create pipeline: the device cannot blend into render targets of VkFormat %d: draw into it with BlendState Opaque, or use HdrBlendable: %w",
 		f, graphics.ErrUnsupportedFormat)
+}
+
+// clearVector returns a pass's float clear colour: as it is for an HDR
+// target, clamped to 0..1 for a Color one (an infinity kept finite).
+func clearVector(v [4]float32, hdr bool) [4]float32 {
+	for i, x := range v {
+		if hdr {
+			v[i] = max(min(x, math.MaxFloat32), -math.MaxFloat32)
+		} else {
+			v[i] = max(min(x, 1), 0)
+		}
+	}
+	return v
 }

@@ -192,7 +192,7 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 				levels = t.Levels
 			}
 			var buf [16]byte
-			texel := clearTexel(&buf, t.Desc.Format, c)
+			texel := clearTexel(&buf, t.Desc.Format, c, p.ClearHDR, p.ClearVector)
 			for _, px := range levels {
 				for i := 0; i < len(px); i += len(texel) {
 					copy(px[i:], texel)
@@ -389,10 +389,20 @@ func (b *Backend) buffer(id graphics.BufferID) (*Buffer, error) {
 var _ graphics.Backend = (*Backend)(nil)
 
 // clearTexel writes one texel of a render target of format f cleared to
-// c into buf and returns it: c's bytes for Color, c/255 as float16 or
-// float32 for the HDR formats.
-func clearTexel(buf *[16]byte, f graphics.SurfaceFormat, c graphics.Color) []byte {
+// c (or, with hdr, to vec) into buf and returns it: the bytes for Color
+// (vec clamped to 0..1 and rounded), the floats as float16 or float32 for
+// the HDR formats.
+func clearTexel(buf *[16]byte, f graphics.SurfaceFormat, c graphics.Color, hdr bool, vec [4]float32) []byte {
 	v := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	if hdr {
+		v = vec
+		if f == graphics.SurfaceFormatColor {
+			for i, x := range vec {
+				buf[i] = uint8(max(min(x, 1), 0)*255 + 0.5)
+			}
+			return buf[:4]
+		}
+	}
 	switch f {
 	case graphics.SurfaceFormatVector4:
 		for i, x := range v {
