@@ -3,6 +3,8 @@ package content
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/metronome-engine/metronome/internal/dxt"
 )
 
 // XNA's SurfaceFormat values the Texture2D reader accepts.
@@ -127,7 +129,7 @@ func toRGBA(f int32, w, h int, src []byte) []byte {
 			dst[4*i], dst[4*i+1], dst[4*i+2], dst[4*i+3] = r, g, b, a
 		}
 	default:
-		decodeDXT(f, w, h, src, dst)
+		dxt.Decode(dxt.Kind(f-surfaceDxt1+1), w, h, src, dst)
 	}
 	return dst
 }

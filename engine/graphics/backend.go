@@ -42,8 +42,12 @@ type Limits struct {
 type TextureDesc struct {
 	// Width and Height are in texels, 1..Limits.MaxTextureSize.
 	Width, Height int
-	// Format is the texel format; only SurfaceFormatColor (RGBA, 8 bits
-	// per channel, unsigned normalized, no sRGB conversion) exists now.
+	// Format is the texel format: SurfaceFormatColor (RGBA, 8 bits per
+	// channel, unsigned normalized, no sRGB conversion) or another
+	// SurfaceFormat; uploads and reads carry Format.DataSize bytes of a
+	// region. A render target is Color, HalfVector4, Vector4 or
+	// HdrBlendable. A DXT texture's levels start undefined (the device
+	// uploads zero blocks to them).
 	Format SurfaceFormat
 	// RenderTarget is true for a RenderTarget2D: passes may draw into it
 	// (Pass.Target) and draws may then sample it.
@@ -114,7 +118,8 @@ type Backend interface {
 	// contents.
 	CreateBuffer(id BufferID, desc BufferDesc) error
 	// ReadTexture copies the texels of region r of texture id into dst as
-	// RGBA bytes, row after row (len(dst) == 4*r.Width*r.Height). The
+	// RGBA bytes, row after row (len(dst) == 4*r.Width*r.Height; in the
+	// texture's format's layout for another format, never a DXT one). The
 	// device executes every pending record (Device.Flush) first, so the
 	// result includes all uploads and draws recorded before the call. It
 	// may wait for the GPU; Texture2D.GetData is not a per-frame call.

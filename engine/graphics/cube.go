@@ -57,8 +57,11 @@ func newTextureCube(dev *Device, op string, size int, mipMap bool, format Surfac
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: %s: the device is nil: %w", op, ErrInvalid)
 	}
-	if err := format.checkCreatable(op); err != nil {
+	if err := format.checkCreatable(op, target); err != nil {
 		return nil, err
+	}
+	if format != SurfaceFormatColor {
+		return nil, fmt.Errorf("graphics: %s: format %s: cube textures are Color only yet: %w", op, format, ErrUnsupportedFormat)
 	}
 	if size < 1 {
 		return nil, fmt.Errorf("graphics: %s: size %d, want at least 1: %w", op, size, ErrInvalid)

@@ -390,7 +390,7 @@ func (d *Device) ClearWith(opts ClearOptions, c Color, depth float32, stencil in
 	opts &= p.Depth.clearable()
 	p.Clear |= opts
 	if opts&ClearTarget != 0 {
-		p.ClearColor = c
+		p.ClearColor, p.ClearHDR = c, false
 	}
 	if opts&ClearDepthBuffer != 0 {
 		p.ClearDepth = depth

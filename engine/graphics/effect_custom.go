@@ -544,6 +544,20 @@ func usageOfName(name string) (VertexElementUsage, int, bool) {
 		return UsageBlendIndices, index, true
 	case "blendweight", "blendweights":
 		return UsageBlendWeight, index, true
+	case "binormal", "bitangent":
+		return UsageBinormal, index, true
+	case "tangent":
+		return UsageTangent, index, true
+	case "pointsize", "psize":
+		return UsagePointSize, index, true
+	case "depth":
+		return UsageDepth, index, true
+	case "fog":
+		return UsageFog, index, true
+	case "sample":
+		return UsageSample, index, true
+	case "tessellatefactor", "tessfactor":
+		return UsageTessellateFactor, index, true
 	}
 	return 0, 0, false
 }

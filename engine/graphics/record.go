@@ -75,7 +75,8 @@ type Upload struct {
 	// Texture is the texture written, or 0 when Buffer is.
 	Texture TextureID
 	// Region is the texture region written, in texels; the data is RGBA
-	// bytes, row after row, 4*Width*Height bytes.
+	// bytes, row after row, 4*Width*Height bytes (for a texture of another
+	// format, SurfaceFormat.DataSize bytes in its layout).
 	Region Rectangle
 	// Level is the mipmap level written (0: the full-size image); Region
 	// lies within that level's size.
@@ -133,6 +134,11 @@ type Pass struct {
 	ClearColor        Color
 	ClearDepth        float32
 	ClearStencilValue int32
+	// ClearHDR is true when the colour clear is ClearVector (XNA's
+	// Clear(Vector4)) instead of ClearColor: floats an HDR target keeps
+	// as they are, a Color target clamped to 0..1.
+	ClearHDR    bool
+	ClearVector [4]float32
 	// Load is true when the buffers the pass does not clear must keep their
 	// contents (a pass continuing the back buffer after a render target, a
 	// PreserveContents target); false lets the backend discard them

@@ -325,7 +325,13 @@ func (s IndexElementSize) Bytes() int {
 	return 2
 }
 
-// SurfaceFormat is a texel format (XNA's SurfaceFormat).
+// SurfaceFormat is a texel format (XNA's SurfaceFormat), numbered as XNA
+// 4.0 numbers them. Every one can be created as a texture
+// (NewTexture2DWithFormat) where the device samples it; SetData and
+// GetData take its bytes in XNA's layout (DataSize of them: a packed
+// 16-bit value little-endian with B in the low bits and A in the high
+// bits where there is one, floats little-endian, DXT blocks as stored).
+// Color, HalfVector4, Vector4 and HdrBlendable can also be render targets.
 type SurfaceFormat uint8
 
 // Surface formats. The zero value is Color.

@@ -21,6 +21,8 @@ type Texture2D struct {
 	usage         RenderTargetUsage
 	levels        int          // mipmap levels, at least 1 (texture_mip.go)
 	cube          *TextureCube // the cube a RenderTargetCube's face draws into (cube_target.go)
+	format        SurfaceFormat
+	blocks        [][]byte // a DXT texture's blocks by level, what GetData returns
 }
 
 // NewTexture2D creates a width x height texture. Sizes above the backend's
@@ -47,7 +49,7 @@ func (d *Device) newTexture(op string, desc TextureDesc) (*Texture2D, error) {
 	}
 	d.nextTexture = id
 	return &Texture2D{resource: resource{dev: d, rid: uint32(id)}, id: id, width: desc.Width, height: desc.Height,
-		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1)}, nil
+		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1), format: desc.Format}, nil
 }
 
 // ID returns the texture's backend ID: unique, in creation order.
@@ -75,14 +77,16 @@ func (t *Texture2D) Dispose() {
 }
 
 // SetData replaces all texels with pixels: RGBA bytes, row after row,
-// 4*Width*Height of them, premultiplied as the blend state expects. The
+// 4*Width*Height of them, premultiplied as the blend state expects (for
+// another Format, its layout: Format().DataSize(Width, Height) bytes). The
 // upload runs with the next executed record, before its draws (rule G11).
 func (t *Texture2D) SetData(pixels []byte) error {
 	return t.SetDataRect(t.Bounds(), pixels)
 }
 
 // SetDataRect replaces the texels of r with pixels (4*r.Width*r.Height
-// RGBA bytes, row after row).
+// RGBA bytes, row after row; Format().DataSize(r.Width, r.Height) bytes
+// in another format, where a DXT region covers whole blocks).
 func (t *Texture2D) SetDataRect(r Rectangle, pixels []byte) error {
 	if err := t.checkRect("texture set data", r, len(pixels)); err != nil {
 		return err
@@ -91,11 +95,20 @@ func (t *Texture2D) SetDataRect(r Rectangle, pixels []byte) error {
 		return err
 	}
 	t.upload(Upload{Texture: t.id, Region: r}, pixels)
+	if t.blocks != nil {
+		t.copyBlocks(0, r, pixels, true)
+	}
 	return nil
 }
 
-// SetColors replaces all texels with colors, row after row.
-func (t *Texture2D) SetColors(colors []Color) error { return t.SetData(bytesOf(colors)) }
+// SetColors replaces all texels with colors, row after row; a texture of
+// a Format other than Color is an ErrInvalid error.
+func (t *Texture2D) SetColors(colors []Color) error {
+	if t.format != SurfaceFormatColor {
+		return fmt.Errorf("graphics: texture set colors: the texture is %s, not Color: use SetData with its bytes: %w", t.format, ErrInvalid)
+	}
+	return t.SetData(bytesOf(colors))
+}
 
 // checkRect validates a region of t and its byte count.
 func (t *Texture2D) checkRect(op string, r Rectangle, n int) error {
@@ -105,25 +118,29 @@ func (t *Texture2D) checkRect(op string, r Rectangle, n int) error {
 	if !r.Within(t.width, t.height) {
 		return fmt.Errorf("graphics: %s: region %+v is not inside the %dx%d texture: %w", op, r, t.width, t.height, ErrOutOfRange)
 	}
-	if want := 4 * r.Width * r.Height; n != want {
-		return fmt.Errorf("graphics: %s: %d bytes for a %dx%d region, want %d (RGBA): %w", op, n, r.Width, r.Height, want, ErrInvalid)
-	}
-	return nil
+	return t.checkData(op, r, t.width, t.height, n)
 }
 
-// GetData copies all texels into dst (4*Width*Height RGBA bytes). Outside a
-// frame it first executes pending work (Device.Flush), so the result
-// includes every SetData and draw recorded before; inside a frame, a
-// texture the frame writes is an ErrInUse error. It may wait for the GPU.
+// GetData copies all texels into dst (4*Width*Height RGBA bytes; for
+// another Format, Format().DataSize(Width, Height) bytes in its layout,
+// a DXT texture's blocks from its copy in memory). Outside a frame it
+// first executes pending work (Device.Flush), so the result includes
+// every SetData and draw recorded before; inside a frame, a texture the
+// frame writes is an ErrInUse error. It may wait for the GPU.
 func (t *Texture2D) GetData(dst []byte) error { return t.GetDataRect(t.Bounds(), dst) }
 
-// GetDataRect copies the texels of r into dst (4*r.Width*r.Height bytes).
+// GetDataRect copies the texels of r into dst (4*r.Width*r.Height bytes,
+// or Format().DataSize(r.Width, r.Height)).
 func (t *Texture2D) GetDataRect(r Rectangle, dst []byte) error {
 	if t.disposed {
 		return fmt.Errorf("graphics: texture get data: texture %d is disposed: %w", t.id, ErrDisposed)
 	}
 	if err := t.checkRect("texture get data", r, len(dst)); err != nil {
 		return err
+	}
+	if t.blocks != nil {
+		t.copyBlocks(0, r, dst, false)
+		return nil
 	}
 	d := t.dev
 	if d.inFrame {
@@ -158,8 +175,10 @@ type RenderTargetOptions struct {
 	// stops being the render target (SetRenderTarget of another target
 	// or the back buffer, the end of a frame, Flush), as in XNA.
 	MipMap bool
-	// Format is the texel format; only SurfaceFormatColor (the zero
-	// value) can be created yet, another is an ErrUnsupportedFormat error.
+	// Format is the texel format: SurfaceFormatColor (the zero value),
+	// SurfaceFormatHalfVector4, SurfaceFormatVector4 or
+	// SurfaceFormatHdrBlendable (values above 1 kept, as XNA's HDR
+	// targets); another is an ErrUnsupportedFormat error.
 	Format SurfaceFormat
 }
 
@@ -168,10 +187,10 @@ func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions)
 	if opts.Depth > Depth24Stencil8 || opts.Usage > PreserveContents {
 		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
 	}
-	if err := opts.Format.checkCreatable("new render target"); err != nil {
+	if err := opts.Format.checkCreatable("new render target", true); err != nil {
 		return nil, err
 	}
-	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
+	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height, Format: opts.Format,
 		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height)})
 	if err != nil {
 		return nil, err

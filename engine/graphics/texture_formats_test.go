@@ -1,11 +1,19 @@
 package graphics_test
 
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.vert.spv testdata/effects/hdr.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/hdr.frag.spv testdata/effects/hdr.frag
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/attrs.vert.spv testdata/effects/attrs.vert
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/attrs.frag.spv testdata/effects/attrs.frag
+
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -58,11 +66,12 @@ func texParam(t *testing.T, e *graphics.Effect) string {
 	return ""
 }
 
-// TestG17_SurfaceFormatsNamedAndRefusedClearly: the formats carry XNA's
-// numbers and names; creating a texture or render target in one the
-// engine cannot create yet is an ErrUnsupportedFormat error naming it,
-// and Color works.
-func TestG17_SurfaceFormatsNamedAndRefusedClearly(t *testing.T) {
+// TestG17_SurfaceFormatsNamedCreatedAndSized: the formats carry XNA's
+// numbers and names; every one can be created as a texture, with its
+// data sized as XNA's (bytes per texel, or per 4x4 block for DXT); a
+// render target can be Color, HalfVector4, Vector4 or HdrBlendable, and
+// another format is an ErrUnsupportedFormat error naming it.
+func TestG17_SurfaceFormatsNamedCreatedAndSized(t *testing.T) {
 	r := newRig(t)
 	want := map[graphics.SurfaceFormat]string{
 		graphics.SurfaceFormatColor: "Color", graphics.SurfaceFormatBgr565: "Bgr565", graphics.SurfaceFormatBgra5551: "Bgra5551",
@@ -72,6 +81,14 @@ func TestG17_SurfaceFormatsNamedAndRefusedClearly(t *testing.T) {
 		graphics.SurfaceFormatHalfVector2: "HalfVector2", graphics.SurfaceFormatHalfVector4: "HalfVector4",
 		graphics.SurfaceFormatHdrBlendable: "HdrBlendable",
 	}
+	// Bytes of an 8x8 texture in each format (XNA's sizes).
+	size := map[graphics.SurfaceFormat]int{
+		graphics.SurfaceFormatColor: 256, graphics.SurfaceFormatBgr565: 128, graphics.SurfaceFormatBgra5551: 128,
+		graphics.SurfaceFormatBgra4444: 128, graphics.SurfaceFormatDxt1: 32, graphics.SurfaceFormatDxt3: 64,
+		graphics.SurfaceFormatDxt5: 64, graphics.SurfaceFormatAlpha8: 64, graphics.SurfaceFormatSingle: 256,
+		graphics.SurfaceFormatVector2: 512, graphics.SurfaceFormatVector4: 1024, graphics.SurfaceFormatHalfSingle: 128,
+		graphics.SurfaceFormatHalfVector2: 256, graphics.SurfaceFormatHalfVector4: 512, graphics.SurfaceFormatHdrBlendable: 512,
+	}
 	if graphics.SurfaceFormatDxt1 != 4 || graphics.SurfaceFormatAlpha8 != 12 || graphics.SurfaceFormatHdrBlendable != 19 {
 		t.Error("the formats are not numbered as XNA's")
 	}
@@ -80,21 +97,77 @@ func TestG17_SurfaceFormatsNamedAndRefusedClearly(t *testing.T) {
 			t.Errorf("format %d is named %q, want %q", uint8(f), f, name)
 		}
 		tex, err := graphics.NewTexture2DWithFormat(r.dev, 8, 8, true, f)
-		_, rtErr := graphics.NewRenderTarget2D(r.dev, 8, 8, graphics.RenderTargetOptions{Format: f})
-		if f == graphics.SurfaceFormatColor {
-			if err != nil || rtErr != nil || tex.LevelCount() != 4 || tex.Format() != f {
-				t.Errorf("Color: %v, %v", err, rtErr)
+		if err != nil || tex.LevelCount() != 4 || tex.Format() != f {
+			t.Fatalf("%s texture: %v", name, err)
+		}
+		if n := f.DataSize(8, 8); n != size[f] {
+			t.Errorf("%s: DataSize(8, 8) = %d, want %d", name, n, size[f])
+		}
+		data := make([]byte, size[f])
+		for i := range data {
+			data[i] = byte(i*7 + 3)
+		}
+		must(t, tex.SetData(data))
+		got := make([]byte, size[f])
+		must(t, tex.GetData(got))
+		if !bytes.Equal(got, data) {
+			t.Errorf("%s: GetData after SetData differs", name)
+		}
+		if err := tex.SetData(make([]byte, 4*64+1)); !errors.Is(err, graphics.ErrInvalid) || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: SetData of a wrong size: %v, want ErrInvalid naming the format", name, err)
+		}
+		rt, rtErr := graphics.NewRenderTarget2D(r.dev, 8, 8, graphics.RenderTargetOptions{Format: f})
+		if f.IsRenderTargetFormat() {
+			if rtErr != nil || rt.Format() != f {
+				t.Errorf("%s render target: %v", name, rtErr)
 			}
 			continue
 		}
-		for _, e := range []error{err, rtErr} {
-			if !errors.Is(e, graphics.ErrUnsupportedFormat) || !strings.Contains(e.Error(), name) {
-				t.Errorf("%s: %v, want ErrUnsupportedFormat naming the format", name, e)
-			}
+		if !errors.Is(rtErr, graphics.ErrUnsupportedFormat) || !strings.Contains(rtErr.Error(), name) {
+			t.Errorf("%s render target: %v, want ErrUnsupportedFormat naming the format", name, rtErr)
 		}
 	}
 	if _, err := graphics.NewTexture2DWithFormat(r.dev, 8, 8, false, 99); !errors.Is(err, graphics.ErrInvalid) {
 		t.Errorf("format 99: %v, want ErrInvalid", err)
+	}
+}
+
+// TestG17_DxtRegionsAndLevelsKeepTheirBlocks: a DXT texture's regions
+// are whole 4x4 blocks (or reach the edge), anything else an error
+// saying so; GetData returns the blocks set, per region and level, as
+// XNA's does; a new one reads as zero blocks.
+func TestG17_DxtRegionsAndLevelsKeepTheirBlocks(t *testing.T) {
+	r := newRig(t)
+	tex, err := graphics.NewTexture2DWithFormat(r.dev, 10, 6, true, graphics.SurfaceFormatDxt5)
+	must(t, err)
+	all := make([]byte, graphics.SurfaceFormatDxt5.DataSize(10, 6))
+	must(t, tex.GetData(all))
+	if len(all) != 16*3*2 || !bytes.Equal(all, make([]byte, len(all))) {
+		t.Fatalf("a new Dxt5 10x6 texture: %d bytes, want 96 zero bytes", len(all))
+	}
+	block := bytes.Repeat([]byte{9}, 16)
+	must(t, tex.SetDataRect(graphics.Rectangle{X: 8, Y: 4, Width: 2, Height: 2}, block)) // the edge block
+	must(t, tex.GetData(all))
+	if !bytes.Equal(all[16*5:], block) || !bytes.Equal(all[:16*5], make([]byte, 16*5)) {
+		t.Errorf("the corner block did not land in the last block: % x", all)
+	}
+	for _, rc := range []graphics.Rectangle{{X: 2, Y: 0, Width: 4, Height: 4}, {X: 0, Y: 0, Width: 6, Height: 4}} {
+		if err := tex.SetDataRect(rc, make([]byte, 32)); !errors.Is(err, graphics.ErrInvalid) || !strings.Contains(err.Error(), "4x4 blocks") {
+			t.Errorf("region %+v: %v, want ErrInvalid about whole blocks", rc, err)
+		}
+	}
+	lvl := bytes.Repeat([]byte{5}, 16)
+	must(t, tex.SetDataLevel(2, graphics.Rectangle{Width: 2, Height: 1}, lvl))
+	got := make([]byte, 16)
+	must(t, tex.GetDataLevel(2, graphics.Rectangle{Width: 2, Height: 1}, got))
+	if !bytes.Equal(got, lvl) {
+		t.Errorf("level 2 reads % x, want % x", got, lvl)
+	}
+	if err := tex.SetColors(make([]graphics.Color, 60)); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("SetColors on a Dxt5 texture: %v, want ErrInvalid", err)
+	}
+	if err := tex.SaveAsPng(io.Discard, 10, 6); !errors.Is(err, graphics.ErrUnsupportedFormat) {
+		t.Errorf("SaveAsPng of a Dxt5 texture: %v, want ErrUnsupportedFormat", err)
 	}
 }
 
@@ -188,4 +261,93 @@ func TestG17_DeviceTextureSlotTakesAnyTexture(t *testing.T) {
 	if r.dev.Texture(0) != nil {
 		t.Error("SetTexture(0, nil) left a texture")
 	}
+}
+
+// TestG17_VertexFormatsAndUsagesOfXNA: the vertex element formats have
+// XNA's sizes, the usages XNA's names; a declaration takes every usage;
+// a custom effect's inputs named inTangent, inBinormal and inFog read
+// those usages (the backend gets them in its EffectDesc).
+func TestG17_VertexFormatsAndUsagesOfXNA(t *testing.T) {
+	sizes := map[graphics.VertexElementFormat]int{
+		graphics.FormatByte4: 4, graphics.FormatShort2: 4, graphics.FormatShort4: 8, graphics.FormatNormalizedShort2: 4,
+		graphics.FormatNormalizedShort4: 8, graphics.FormatHalfVector2: 4, graphics.FormatHalfVector4: 8,
+	}
+	for f, n := range sizes {
+		if f.Size() != n {
+			t.Errorf("format %d: size %d, want %d", f, f.Size(), n)
+		}
+	}
+	names := map[graphics.VertexElementUsage]string{
+		graphics.UsageBinormal: "Binormal", graphics.UsageTangent: "Tangent", graphics.UsagePointSize: "PointSize",
+		graphics.UsageDepth: "Depth", graphics.UsageFog: "Fog", graphics.UsageSample: "Sample",
+		graphics.UsageTessellateFactor: "TessellateFactor",
+	}
+	off := 0
+	var els []graphics.VertexElement
+	for u, name := range names {
+		if u.String() != name {
+			t.Errorf("usage %d is named %q, want %q", uint8(u), u, name)
+		}
+		els = append(els, graphics.VertexElement{Offset: off, Format: graphics.FormatHalfVector2, Usage: u})
+		off += 4
+	}
+	if _, err := graphics.NewVertexDeclaration(off, els...); err != nil {
+		t.Errorf("a declaration of the new usages: %v", err)
+	}
+	if _, err := graphics.NewVertexDeclaration(4, graphics.VertexElement{Format: graphics.FormatShort2, Usage: graphics.UsageTessellateFactor + 1}); err == nil {
+		t.Error("a usage past TessellateFactor was accepted")
+	}
+	r := newRig(t)
+	e, err := graphics.NewEffect(r.dev, spv(t, "attrs.vert"), spv(t, "attrs.frag"))
+	must(t, err)
+	got := map[string]graphics.VertexElementUsage{}
+	for _, in := range r.fb.Effects[e.ID()].Desc.Inputs {
+		got[in.Name] = in.Usage
+	}
+	if got["inTangent"] != graphics.UsageTangent || got["inBinormal"] != graphics.UsageBinormal || got["inFog"] != graphics.UsageFog {
+		t.Errorf("the effect's inputs read usages %v", got)
+	}
+}
+
+// TestG17_ClearVector4KeepsHdrValues: ClearVector4 clears an HDR target
+// to floats as they are and a Color target clamped to 0..1; a later
+// Clear(Color) of the same pass is a Color clear again; a NaN is an
+// error.
+func TestG17_ClearVector4KeepsHdrValues(t *testing.T) {
+	r := newRig(t)
+	hdr, err := graphics.NewRenderTarget2D(r.dev, 2, 2, graphics.RenderTargetOptions{Format: graphics.SurfaceFormatVector4})
+	must(t, err)
+	col, err := graphics.NewRenderTarget2D(r.dev, 2, 2, graphics.RenderTargetOptions{})
+	must(t, err)
+	v := [4]float32{3, -2, 0.5, 7}
+	r.dev.SetRenderTarget(hdr)
+	must(t, r.dev.ClearVector4(v))
+	r.dev.SetRenderTarget(col)
+	must(t, r.dev.ClearVector4(v))
+	r.dev.SetRenderTarget(nil)
+	px := make([]byte, 64)
+	must(t, hdr.GetData(px))
+	for i := range 4 {
+		if got := math.Float32frombits(binary.LittleEndian.Uint32(px[4*i:])); got != v[i] {
+			t.Errorf("Vector4 target channel %d: %v, want %v", i, got, v[i])
+		}
+	}
+	c := make([]byte, 16)
+	must(t, col.GetData(c))
+	if !bytes.Equal(c[:4], []byte{255, 0, 128, 255}) {
+		t.Errorf("Color target cleared to % d, want 255 0 128 255", c[:4])
+	}
+	r.dev.SetRenderTarget(col)
+	must(t, r.dev.ClearVector4(v))
+	must(t, r.dev.Clear(graphics.Color{B: 9, A: 9}))
+	r.dev.SetRenderTarget(nil)
+	must(t, col.GetData(c))
+	if !bytes.Equal(c[:4], []byte{0, 0, 9, 9}) {
+		t.Errorf("Clear(Color) after ClearVector4: % d, want 0 0 9 9", c[:4])
+	}
+	r.dev.SetRenderTarget(hdr)
+	if err := r.dev.ClearVector4([4]float32{float32(math.NaN())}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("a NaN clear: %v, want ErrInvalid", err)
+	}
+	r.dev.SetRenderTarget(nil)
 }

@@ -75,10 +75,7 @@ func (t *Texture2D) checkLevel(op string, level int, r Rectangle, n int) error {
 	if !r.Within(w, h) { // X, Y >= 0 and Width > w-X compared without overflow
 		return fmt.Errorf("graphics: %s: region %+v is not inside level %d (%dx%d): %w", op, r, level, w, h, ErrOutOfRange)
 	}
-	if want := 4 * r.Width * r.Height; n != want {
-		return fmt.Errorf("graphics: %s: %d bytes for a %dx%d region, want %d (RGBA): %w", op, n, r.Width, r.Height, want, ErrInvalid)
-	}
-	return nil
+	return t.checkData(op, r, w, h, n)
 }
 
 // SetDataLevel replaces the texels of region r of mipmap level level with
@@ -96,6 +93,9 @@ func (t *Texture2D) SetDataLevel(level int, r Rectangle, pixels []byte) error {
 		return err
 	}
 	t.upload(Upload{Texture: t.id, Region: r, Level: level}, pixels)
+	if t.blocks != nil {
+		t.copyBlocks(level, r, pixels, true)
+	}
 	return nil
 }
 
@@ -122,6 +122,10 @@ func (t *Texture2D) GetDataLevel(level int, r Rectangle, dst []byte) error {
 	}
 	if level == 0 {
 		return t.GetDataRect(r, dst)
+	}
+	if t.blocks != nil {
+		t.copyBlocks(level, r, dst, false)
+		return nil
 	}
 	lr, ok := t.dev.backend.(LevelReader)
 	if !ok {

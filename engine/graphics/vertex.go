@@ -7,7 +7,9 @@ import (
 )
 
 // VertexElementFormat is the type of one vertex element (XNA's
-// VertexElementFormat, the formats BasicEffect reads).
+// VertexElementFormat). The values are this package's, not XNA's numbers.
+// A custom Effect's float inputs read every format (integers as their
+// values, normalized ones as -1..1 or 0..1, halves as floats).
 type VertexElementFormat uint8
 
 // Vertex element formats.
@@ -28,6 +30,21 @@ const (
 	FormatNormalizedShort4
 )
 
+// The formats after NormalizedShort4, each its own declaration so that
+// go doc lists them all.
+
+// FormatShort2 is 2 x int16 read as signed integers.
+const FormatShort2 VertexElementFormat = 9
+
+// FormatNormalizedShort2 is 2 x int16, signed normalized (-1..1).
+const FormatNormalizedShort2 VertexElementFormat = 10
+
+// FormatHalfVector2 is 2 x float16 (IEEE half precision).
+const FormatHalfVector2 VertexElementFormat = 11
+
+// FormatHalfVector4 is 4 x float16 (IEEE half precision).
+const FormatHalfVector4 VertexElementFormat = 12
+
 // Size returns the element's size in bytes.
 func (f VertexElementFormat) Size() int {
 	switch f {
@@ -39,19 +56,19 @@ func (f VertexElementFormat) Size() int {
 		return 12
 	case FormatVector4:
 		return 16
-	case FormatColor, FormatByte4:
+	case FormatColor, FormatByte4, FormatShort2, FormatNormalizedShort2, FormatHalfVector2:
 		return 4
-	case FormatShort4, FormatNormalizedShort4:
+	case FormatShort4, FormatNormalizedShort4, FormatHalfVector4:
 		return 8
 	}
 	return 0
 }
 
 // VertexElementUsage says what an element means to the shader (XNA's
-// VertexElementUsage). A backend binds each usage to the shader input
-// location given by its value minus one: Position 0, Color 1,
-// TextureCoordinate 2, Normal 3, BlendIndices 4, BlendWeight 5.
-// BasicEffect reads the first four and ignores the blend elements.
+// VertexElementUsage). BasicEffect binds each of the first four to the
+// shader input location given by its value minus one: Position 0, Color
+// 1, TextureCoordinate 2, Normal 3, and ignores the others. A custom
+// Effect's inputs take their usage from their names (NewEffect).
 type VertexElementUsage uint8
 
 // Vertex element usages.
@@ -63,6 +80,30 @@ const (
 	UsageBlendIndices                                    // location 4, Byte4 or Short4: a vertex's four joints
 	UsageBlendWeight                                     // location 5, Vector4, Color or NormalizedShort4: their weights
 )
+
+// The usages custom Effects read (BasicEffect ignores them), each its own
+// declaration so that go doc lists them all.
+
+// UsageBinormal is a binormal (bitangent), as for normal mapping.
+const UsageBinormal VertexElementUsage = 7
+
+// UsageTangent is a tangent, as for normal mapping.
+const UsageTangent VertexElementUsage = 8
+
+// UsagePointSize is a point sprite's size.
+const UsagePointSize VertexElementUsage = 9
+
+// UsageDepth is a depth value.
+const UsageDepth VertexElementUsage = 10
+
+// UsageFog is a fog value.
+const UsageFog VertexElementUsage = 11
+
+// UsageSample is a sampler data value.
+const UsageSample VertexElementUsage = 12
+
+// UsageTessellateFactor is a tessellation factor.
+const UsageTessellateFactor VertexElementUsage = 13
 
 // Location returns the shader input location the usage binds to.
 func (u VertexElementUsage) Location() int { return int(u) - 1 }
@@ -110,7 +151,7 @@ func NewVertexDeclaration(stride int, elements ...VertexElement) (VertexDeclarat
 		if size == 0 {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown format %d", i, e.Format)
 		}
-		if e.Usage < UsagePosition || e.Usage > UsageBlendWeight {
+		if e.Usage < UsagePosition || e.Usage > UsageTessellateFactor {
 			return d, fmt.Errorf("vertex declaration: element %d has unknown usage %d", i, e.Usage)
 		}
 		if e.UsageIndex < 0 || e.UsageIndex > 15 {
@@ -158,7 +199,8 @@ func (d VertexDeclaration) HasIndex(u VertexElementUsage, i int) bool {
 	return false
 }
 
-var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal", "BlendIndices", "BlendWeight"}
+var usageNames = [...]string{"", "Position", "Color", "TextureCoordinate", "Normal", "BlendIndices", "BlendWeight",
+	"Binormal", "Tangent", "PointSize", "Depth", "Fog", "Sample", "TessellateFactor"}
 
 // String returns the usage's XNA name, as in "TextureCoordinate".
 func (u VertexElementUsage) String() string {

@@ -28,6 +28,7 @@ const offscreen = maxFrames
 type pipeKey struct {
 	graphics.PipelineKey
 	target bool
+	color  vk.Format // an HDR render target's colour format; 0 for the back buffer's or Color's
 }
 
 // uniformLoc is where a frame's uniform block lives in the arena.
@@ -44,6 +45,7 @@ type uniformLoc struct {
 func (r *Renderer) createGraphics() (err error) {
 	dev := r.dev.handle
 	r.pools = descriptorPools{dev: dev}
+	r.initFormats()
 	r.samplerIndex = map[graphics.SamplerState]int{}
 	r.textures = map[graphics.TextureID]*texture{}
 	r.buffers = map[graphics.BufferID]*gpuBuffer{}
@@ -154,7 +156,15 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 	case desc.FaceOf != 0:
 		t, err = r.newCubeFace(desc)
 	default:
-		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+		var tf texFormat
+		if tf, err = r.texFormatFor(desc); err != nil {
+			return err
+		}
+		rp := r.passes[passTargetDiscard]
+		if tf.passes != nil {
+			rp = tf.passes[passTargetDiscard]
+		}
+		t, err = newTextureOf(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, rp, tf)
 	}
 	if err != nil {
 		return err
@@ -224,8 +234,11 @@ func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphi
 	if !rect.Within(w, h) {
 		return fmt.Errorf("%s: region %+v is not inside the %dx%d level: %w", op, rect, w, h, graphics.ErrOutOfRange)
 	}
-	if len(dst) != 4*rect.Width*rect.Height {
-		return fmt.Errorf("%s: dst has %d bytes, want %d: %w", op, len(dst), 4*rect.Width*rect.Height, graphics.ErrInvalid)
+	if t.tf.surface.IsCompressed() {
+		return fmt.Errorf("%s: texture %d is %s: the graphics package keeps DXT blocks and reads them itself: %w", op, id, t.tf.surface, graphics.ErrInvalid)
+	}
+	if want := t.tf.surface.DataSize(rect.Width, rect.Height); len(dst) != want {
+		return fmt.Errorf("%s: dst has %d bytes, want %d: %w", op, len(dst), want, graphics.ErrInvalid)
 	}
 	// Only the region travels: a 4x4 read of a 16384x16384 texture needs
 	// 64 bytes of buffer, not a GiB.
@@ -308,8 +321,12 @@ func (r *Renderer) offscreenTries() int {
 func (r *Renderer) emitInits() {
 	for _, t := range r.pendingInit {
 		if t.fb != nil { // a render target: bring its depth into its attachment layout
-			r.ops.beginPass(r.passes[passTargetDiscard], t.fb, t.w, t.h)
+			r.ops.beginPass(r.targetPass(t, passTargetDiscard), t.fb, t.w, t.h)
 			r.ops.endPass()
+		}
+		if t.tf.surface.IsCompressed() && !t.tf.decode {
+			r.ops.initImageUndefined(t.image, t.levels)
+			continue
 		}
 		var rgba [4]float32 // transparent black
 		if t == r.white {

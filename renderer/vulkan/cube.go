@@ -33,7 +33,7 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
 	d := r.dev
-	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: levels, layers: cubeFaces}
+	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: levels, layers: cubeFaces, tf: colorTexFormat}
 	t.viewedImage.dev, t.viewedImage.alloc = d.handle, d.alloc
 	defer func() {
 		if err != nil {
@@ -158,7 +158,7 @@ func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error
 			op, desc.Width, desc.Height, cube.w, cube.h, cube.levels, graphics.ErrInvalid)
 	}
 	d := r.dev
-	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: 1}
+	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: 1, tf: colorTexFormat}
 	defer func() {
 		if err != nil {
 			t.destroy(nil)

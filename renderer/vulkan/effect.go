@@ -234,9 +234,11 @@ func effectElementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
 }
 
 // vertexFormatSupported reports whether gpu reads vertex buffers of format
-// f (the scaled formats, unlike the others the engine uses, are optional).
+// f: the 32-bit float formats and RGBA8 are required of every device,
+// the others (scaled, 16-bit, half) are checked.
 func vertexFormatSupported(gpu vk.PhysicalDevice, f vk.Format) bool {
-	if f != vk.FormatR8g8b8a8Uscaled && f != vk.FormatR16g16b16a16Sscaled {
+	switch f {
+	case vk.FormatR32Sfloat, vk.FormatR32g32Sfloat, vk.FormatR32g32b32Sfloat, vk.FormatR32g32b32a32Sfloat, vk.FormatR8g8b8a8Unorm:
 		return true
 	}
 	var p vk.FormatProperties

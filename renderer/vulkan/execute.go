@@ -208,11 +208,15 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		if err := r.checkUpload(f, up); err != nil {
 			return err
 		}
-		c, off, err := r.arenaAlloc(a, up.Size, 16)
+		src := f.UploadBytes(up)
+		if t := r.textures[up.Texture]; up.Texture != 0 && t != nil {
+			src = r.decoded(t, up.Region, src)
+		}
+		c, off, err := r.arenaAlloc(a, len(src), 16)
 		if err != nil {
 			return err
 		}
-		copy(c.buf.bytes()[off:off+up.Size], f.UploadBytes(up))
+		copy(c.buf.bytes()[off:off+len(src)], src)
 		switch {
 		case up.Texture != 0:
 			t := r.textures[up.Texture]
@@ -262,8 +266,9 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 		if w, h := t.levelSize(up.Level); !g.Within(w, h) {
 			return fmt.Errorf("upload to texture %d: region %+v is not inside the %dx%d level %d: %w", up.Texture, g, w, h, up.Level, graphics.ErrOutOfRange)
 		}
-		if up.Size != 4*g.Width*g.Height {
-			return fmt.Errorf("upload to texture %d: %d bytes for a %dx%d region, want %d: %w", up.Texture, up.Size, g.Width, g.Height, 4*g.Width*g.Height, graphics.ErrOutOfRange)
+		w, h := t.levelSize(up.Level)
+		if err := checkTextureUpload(t, up, w, h); err != nil {
+			return err
 		}
 	case up.Buffer != 0:
 		b := r.buffers[up.Buffer]
@@ -320,9 +325,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		if t == nil || t.fb == nil {
 			return fmt.Errorf("pass into texture %d: not a render target", p.Target)
 		}
-		fb, rp = t.fb, r.passes[passTargetDiscard]
+		fb, rp = t.fb, r.targetPass(t, passTargetDiscard)
 		if p.Load {
-			rp = r.passes[passTargetLoad]
+			rp = r.targetPass(t, passTargetLoad)
 		}
 	} else {
 		if r.sc == nil {
@@ -344,6 +349,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	}
 	c := p.ClearColor
 	rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	if p.ClearHDR {
+		rgba = clearVector(p.ClearVector, target && t.tf.passes != nil)
+	}
 	var aspects uint32
 	if p.Clear&graphics.ClearTarget != 0 {
 		aspects |= 1
@@ -385,7 +393,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {
 		rp = r.passes[passSwapClear]
 		if target {
-			rp = r.passes[passTargetClear]
+			rp = r.targetPass(t, passTargetClear)
 		}
 		r.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
 	} else {
@@ -395,11 +403,17 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		}
 	}
 	st := drawState{first: true}
+	r.formats.passColor = 0 // the draws' pipelines are the HDR target's (texture_formats.go)
+	if target && t.tf.passes != nil {
+		r.formats.passColor = t.tf.format
+	}
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
 		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
+			r.formats.passColor = 0
 			return fmt.Errorf("draw %d: %w", i, err)
 		}
 	}
+	r.formats.passColor = 0
 	r.ops.endPass()
 	if target && p.GenerateMips && t.levels > 1 {
 		r.ops.genMips(t.image, t.w, t.h, t.levels)

@@ -303,7 +303,8 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			0, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, TRANSFER);
 		VkClearColorValue value = {{o->f[0], o->f[1], o->f[2], o->f[3]}};
 		VkImageSubresourceRange range = {VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
-		l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+		if (!o->u[2])
+			l->cmdClearColorImage(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
 		// Only a read is legal in SHADER_READ_ONLY: a render pass into the
 		// image orders its own writes (its external dependency).
 		layerBarrier(l, cmd, img, 0, levels, 0, layers, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,

@@ -289,6 +289,14 @@ func elementFormat(f graphics.VertexElementFormat) (vk.Format, error) {
 		return vk.FormatR16g16b16a16Sint, nil
 	case graphics.FormatNormalizedShort4:
 		return vk.FormatR16g16b16a16Snorm, nil
+	case graphics.FormatShort2:
+		return vk.FormatR16g16Sscaled, nil
+	case graphics.FormatNormalizedShort2:
+		return vk.FormatR16g16Snorm, nil
+	case graphics.FormatHalfVector2:
+		return vk.FormatR16g16Sfloat, nil
+	case graphics.FormatHalfVector4:
+		return vk.FormatR16g16b16a16Sfloat, nil
 	}
 	return vk.FormatUndefined, fmt.Errorf("vertex element format %d is not supported", f)
 }
@@ -299,7 +307,7 @@ func vertexInput(decl graphics.VertexDeclaration) (*vk.PipelineVertexInputStateC
 	var attrs []vk.VertexInputAttributeDescription
 	var have [4]bool
 	for _, e := range decl.Elements[:decl.Count] {
-		if e.UsageIndex != 0 || e.Usage == graphics.UsageBlendIndices || e.Usage == graphics.UsageBlendWeight {
+		if e.UsageIndex != 0 || e.Usage > graphics.UsageNormal {
 			continue // BasicEffect reads index 0 of the first four usages only
 		}
 		loc := e.Usage.Location()

@@ -177,6 +177,8 @@ type deviceState struct {
 	// is visible to the vertex stage only (effect.go).
 	vertexUniformLayout vk.DescriptorSetLayout
 	vertexPipeLayout    vk.PipelineLayout
+
+	formats formatState // HDR targets' passes, DXT decoding (texture_formats.go)
 }
 
 // frameState is the frames in flight: per frame a fence, a semaphore, a

@@ -65,7 +65,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 // buffer or (target) a render target.
 func pipelineKey(key graphics.PipelineKey, target bool) pipeKey {
 	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting | graphics.ShaderPerPixelLighting
-	return pipeKey{key, target}
+	return pipeKey{PipelineKey: key, target: target}
 }
 
 // createPasses creates the render passes of kinds from to to-1; the back
@@ -138,12 +138,21 @@ func (d *deviceState) prewarm() error {
 // needs no pipeline of its own.
 func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeline, error) {
 	k := pipelineKey(key, target)
+	if target {
+		k.color = d.formats.passColor // an HDR target's pipelines are its passes'
+	}
 	if p, ok := d.pipelines[k]; ok {
 		return p, nil
 	}
 	rp := d.passes[passSwapDiscard]
 	if target {
 		rp = d.passes[passTargetDiscard]
+		if k.color != 0 {
+			if err := d.checkBlendable(k.color, key.Blend); err != nil {
+				return nil, err
+			}
+			rp = d.formats.hdrPasses[k.color][passTargetDiscard]
+		}
 	}
 	if key.Effect != 0 {
 		return d.effectPipeline(k, rp)
@@ -191,6 +200,7 @@ func (d *deviceState) destroyCore() {
 				*l = nil
 			}
 		}
+		d.destroyFormats()
 		for k := passKinds - 1; k >= 0; k-- {
 			if d.passes[k] != nil {
 				vk.DestroyRenderPass(dev, d.passes[k], nil)

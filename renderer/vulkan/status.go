@@ -53,6 +53,10 @@ type Status struct {
 	Hidden uint64
 	// Rebuilds is how many swapchains have been built, the first included.
 	Rebuilds int
+	// DXT is one line saying how DXT (Dxt1, Dxt3, Dxt5) textures are
+	// handled, decided once at New: sampled as BC1-BC3 by the device, or
+	// decoded to RGBA8 on the CPU where it lacks textureCompressionBC.
+	DXT string
 }
 
 // Status reports the renderer's device and presentation as they are now.
@@ -80,6 +84,7 @@ func (r *Renderer) Status() Status {
 	if r.dev != nil {
 		s.Device = r.dev.name
 	}
+	s.DXT = r.formats.report
 	if r.sync != nil {
 		s.FramesInFlight = len(r.sync.fences)
 	}

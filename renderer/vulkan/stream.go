@@ -57,15 +57,17 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 		src := f.UploadBytes(up)
 		if up.Texture != 0 {
 			t, g := r.textures[up.Texture], up.Region
-			row := 4 * g.Width
-			rows := max(1, arenaChunkSize/row)
+			src = r.decoded(t, g, src)
+			unit, row := t.uploadRows(g.Width) // unit texel rows per row of data (DXT: 4)
+			rows := max(1, arenaChunkSize/row) * unit
 			for y := 0; y < g.Height; y += rows {
 				n := min(rows, g.Height-y)
-				c, off, err := stage(n * row)
+				size := (n + unit - 1) / unit * row
+				c, off, err := stage(size)
 				if err != nil {
 					return true, err
 				}
-				copy(c.buf.bytes()[off:off+n*row], src[y*row:])
+				copy(c.buf.bytes()[off:off+size], src[y/unit*row:])
 				r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
 			}
 			continue

@@ -21,15 +21,22 @@ type texture struct {
 	depth  *viewedImage       // render targets only
 	fb     vk.Framebuffer     // render targets only
 	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
+	tf     texFormat          // its format on the device (texture_formats.go)
 }
 
 // newTexture creates a w x h RGBA8 image of levels mip levels (at least
 // 1) in device memory; a render target also gets a depth image and a
 // framebuffer for rp (a target pass), which draws into level 0.
 func newTexture(d *device, w, h, levels int, target bool, depthFormat vk.Format, rp vk.RenderPass) (t *texture, err error) {
+	return newTextureOf(d, w, h, levels, target, depthFormat, rp, colorTexFormat)
+}
+
+// newTextureOf is newTexture for an image of format tf (rp one of tf's
+// passes for a target).
+func newTextureOf(d *device, w, h, levels int, target bool, depthFormat vk.Format, rp vk.RenderPass, tf texFormat) (t *texture, err error) {
 	const op = "create texture"
 	levels = max(levels, 1)
-	made := &texture{dev: d.handle, w: w, h: h, levels: levels}
+	made := &texture{dev: d.handle, w: w, h: h, levels: levels, tf: tf}
 	t = made
 	defer func() { // on made: the failing returns set t to nil before this runs
 		if err != nil {
@@ -40,15 +47,22 @@ func newTexture(d *device, w, h, levels int, target bool, depthFormat vk.Format,
 	if target {
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
-	if err := t.viewedImage.createLevels(d, w, h, levels, textureFormat, usage, vk.ImageAspectColorBit, op); err != nil {
+	if err := t.viewedImage.createLevels(d, w, h, levels, tf.format, usage, vk.ImageAspectColorBit, op); err != nil {
 		return nil, err
+	}
+	if tf.swizzle != (vk.ComponentMapping{}) {
+		vk.DestroyImageView(d.handle, t.view, nil)
+		t.view = nil
+		if t.view, err = newSwizzledView(d.handle, t.image, tf.format, tf.swizzle, uint32(levels), op); err != nil {
+			return nil, err
+		}
 	}
 	if !target {
 		return t, nil
 	}
 	color := t.view
 	if levels > 1 { // a framebuffer's attachment is one level
-		if t.attach, err = newView(d.handle, t.image, textureFormat, vk.ImageAspectColorBit, 1, op); err != nil {
+		if t.attach, err = newView(d.handle, t.image, tf.format, vk.ImageAspectColorBit, 1, op); err != nil {
 			return nil, err
 		}
 		color = t.attach

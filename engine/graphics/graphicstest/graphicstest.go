@@ -6,17 +6,21 @@
 package graphicstest
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/metronome-engine/metronome/engine/graphics"
+	"github.com/metronome-engine/metronome/internal/half"
 )
 
 // Texture is a texture the fake holds.
 type Texture struct {
 	Desc graphics.TextureDesc
-	// Pixels are its RGBA texels, row after row.
+	// Pixels are its RGBA texels, row after row (for another format, its
+	// bytes in that format's layout: Desc.Format.DataSize).
 	Pixels []byte
 	// Levels are its mipmap levels, Levels[0] being Pixels (one entry
 	// without mipmaps). A pass that clears a target and regenerates its
@@ -87,7 +91,7 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 	t := &Texture{Desc: d}
 	for l := range max(d.MipLevels, 1) {
 		w, h := levelSize(d, l)
-		t.Levels = append(t.Levels, make([]byte, 4*w*h))
+		t.Levels = append(t.Levels, make([]byte, d.Format.DataSize(w, h)))
 	}
 	if d.Cube {
 		t.Faces = append(t.Faces, t.Levels)
@@ -141,14 +145,31 @@ func (b *Backend) ReadTextureLevel(id graphics.TextureID, level int, r graphics.
 	if !r.Within(w, h) {
 		return fmt.Errorf("graphicstest: read texture %d: region %+v outside %dx%d: %w", id, r, w, h, graphics.ErrOutOfRange)
 	}
-	if len(dst) != 4*r.Width*r.Height {
+	if len(dst) != t.Desc.Format.DataSize(r.Width, r.Height) {
 		return fmt.Errorf("graphicstest: read texture %d: %d bytes for %dx%d", id, len(dst), r.Width, r.Height)
 	}
-	for y := range r.Height {
-		row := 4 * ((r.Y+y)*w + r.X)
-		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Levels[level][row:row+4*r.Width])
-	}
+	copyRegion(t.Desc.Format, w, r, t.Levels[level], dst, false)
 	return nil
+}
+
+// copyRegion copies region r of a level w texels wide in format f between
+// the level's bytes and data (packed rows of r): into the level when set.
+func copyRegion(f graphics.SurfaceFormat, w int, r graphics.Rectangle, level, data []byte, set bool) {
+	unit := 1
+	if f.IsCompressed() {
+		unit = 4
+	}
+	size := f.DataSize(unit, unit)
+	rw := f.DataSize(r.Width, unit)
+	bw := (w + unit - 1) / unit
+	for y := range (r.Height + unit - 1) / unit {
+		at := size * ((r.Y/unit+y)*bw + r.X/unit)
+		if set {
+			copy(level[at:at+rw], data[y*rw:])
+		} else {
+			copy(data[y*rw:(y+1)*rw], level[at:])
+		}
+	}
 }
 
 // levelSize returns the size of mipmap level l of a texture of d.
@@ -175,10 +196,7 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 			if t.Faces != nil {
 				levels = t.Faces[u.Face]
 			}
-			for y := range u.Region.Height {
-				row := 4 * ((u.Region.Y+y)*w + u.Region.X)
-				copy(levels[u.Level][row:row+4*u.Region.Width], data[4*y*u.Region.Width:])
-			}
+			copyRegion(t.Desc.Format, w, u.Region, levels[u.Level], data, true)
 		} else {
 			copy(b.Buffers[u.Buffer].Data[u.Offset:], data)
 		}
@@ -190,9 +208,11 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 			if p.GenerateMips {
 				levels = t.Levels
 			}
+			var buf [16]byte
+			texel := clearTexel(&buf, t.Desc.Format, c, p.ClearHDR, p.ClearVector)
 			for _, px := range levels {
-				for i := 0; i < len(px); i += 4 {
-					px[i], px[i+1], px[i+2], px[i+3] = c.R, c.G, c.B, c.A
+				for i := 0; i < len(px); i += len(texel) {
+					copy(px[i:], texel)
 				}
 			}
 		}
@@ -263,7 +283,7 @@ func (b *Backend) Check(f *graphics.Frame) error {
 				return fmt.Errorf("%w: upload %d to face %d of a texture of %d", errRecord, i, u.Face, len(t.Faces))
 			}
 			w, h := levelSize(t.Desc, u.Level)
-			if !r.Within(w, h) || u.Size != 4*r.Width*r.Height {
+			if !r.Within(w, h) || u.Size != t.Desc.Format.DataSize(r.Width, r.Height) {
 				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d level", errRecord, i, r, u.Size, w, h)
 			}
 			continue
@@ -415,4 +435,35 @@ func (b *Backend) ReadTextureFace(id graphics.TextureID, face, level int, r grap
 		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Faces[face][level][row:row+4*r.Width])
 	}
 	return nil
+}
+
+// clearTexel writes one texel of a render target of format f cleared to
+// c (or, with hdr, to vec) into buf and returns it: the bytes for Color
+// (vec clamped to 0..1 and rounded), the floats as float16 or float32 for
+// the HDR formats.
+func clearTexel(buf *[16]byte, f graphics.SurfaceFormat, c graphics.Color, hdr bool, vec [4]float32) []byte {
+	v := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
+	if hdr {
+		v = vec
+		if f == graphics.SurfaceFormatColor {
+			for i, x := range vec {
+				buf[i] = uint8(max(min(x, 1), 0)*255 + 0.5)
+			}
+			return buf[:4]
+		}
+	}
+	switch f {
+	case graphics.SurfaceFormatVector4:
+		for i, x := range v {
+			binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+		}
+		return buf[:16]
+	case graphics.SurfaceFormatHalfVector4, graphics.SurfaceFormatHdrBlendable:
+		for i, x := range v {
+			binary.LittleEndian.PutUint16(buf[2*i:], half.FromFloat32(x))
+		}
+		return buf[:8]
+	}
+	*buf = [16]byte{c.R, c.G, c.B, c.A}
+	return buf[:4]
 }

@@ -1,15 +1,35 @@
-package content
+// Package dxt decodes DXT1, DXT3 and DXT5 (BC1, BC2, BC3) texture data
+// into RGBA bytes on the CPU: for XNB textures (engine/content) and for a
+// device that cannot sample the compressed formats (renderer/vulkan).
+package dxt
 
 import "encoding/binary"
 
-// The graphics package uploads RGBA8 only, so DXT (BC1-BC3) textures are
-// decoded on the CPU here, block by block.
+// Kind is a DXT format.
+type Kind int
 
-// decodeDXT decodes a DXT1, DXT3 or DXT5 level of a checked size into
-// RGBA dst (4*w*h bytes).
-func decodeDXT(f int32, w, h int, src, dst []byte) {
+// The DXT formats.
+const (
+	DXT1 Kind = iota + 1 // BC1: 8 bytes per 4x4 block, 1-bit alpha
+	DXT3                 // BC2: 16 bytes per 4x4 block, 4-bit alpha
+	DXT5                 // BC3: 16 bytes per 4x4 block, interpolated alpha
+)
+
+// Size returns the bytes of a w x h image of kind f: whole 4x4 blocks.
+func Size(f Kind, w, h int) int {
 	size := 16
-	if f == surfaceDxt1 {
+	if f == DXT1 {
+		size = 8
+	}
+	return size * ((w + 3) / 4) * ((h + 3) / 4)
+}
+
+// Decode decodes a w x h DXT1, DXT3 or DXT5 image src (Size(f, w, h)
+// bytes, rows of blocks) into RGBA dst (4*w*h bytes); the caller checks
+// the sizes. Colours are expanded from 5 and 6 bits as XNA's are.
+func Decode(f Kind, w, h int, src, dst []byte) {
+	size := 16
+	if f == DXT1 {
 		size = 8
 	}
 	var block [64]byte // 4x4 RGBA
@@ -18,9 +38,9 @@ func decodeDXT(f int32, w, h int, src, dst []byte) {
 		for bx := range bw {
 			b := src[(by*bw+bx)*size:]
 			switch f {
-			case surfaceDxt1:
+			case DXT1:
 				colorBlock(b, &block, true)
-			case surfaceDxt3:
+			case DXT3:
 				colorBlock(b[8:], &block, false)
 				for i := range 16 {
 					a := b[i/2] >> (4 * uint(i%2)) & 0xf
@@ -52,8 +72,8 @@ func decodeDXT(f int32, w, h int, src, dst []byte) {
 func colorBlock(b []byte, out *[64]byte, dxt1 bool) {
 	c0, c1 := binary.LittleEndian.Uint16(b), binary.LittleEndian.Uint16(b[2:])
 	var pal [4][4]int
-	r0, g0, b0, _ := unpack16(surfaceBgr565, c0)
-	r1, g1, b1, _ := unpack16(surfaceBgr565, c1)
+	r0, g0, b0 := unpack565(c0)
+	r1, g1, b1 := unpack565(c1)
 	pal[0] = [4]int{int(r0), int(g0), int(b0), 255}
 	pal[1] = [4]int{int(r1), int(g1), int(b1), 255}
 	if c0 > c1 || !dxt1 {
@@ -98,4 +118,15 @@ func alphaBlock(b []byte, out *[64]byte) {
 	for i := range 16 {
 		out[4*i+3] = byte(pal[bits>>(3*uint(i))&7])
 	}
+}
+
+// unpack565 expands a 5:6:5 colour (red high) to 8 bits per channel.
+func unpack565(v uint16) (r, g, b byte) {
+	return expand(v>>11, 5), expand(v>>5, 6), expand(v, 5)
+}
+
+// expand scales the low bits of v to 0..255.
+func expand(v uint16, bits uint) byte {
+	m := uint32(1)<<bits - 1
+	return byte((uint32(v)&m*255 + m/2) / m)
 }
