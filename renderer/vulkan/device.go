@@ -28,6 +28,9 @@ type device struct {
 	// maxUniformRange is maxUniformBufferRange (G16: a group of
 	// BasicEffect blocks must fit).
 	maxUniformRange uint32
+	// preciseQueries is true where occlusionQueryPrecise is enabled:
+	// occlusion queries count samples exactly, not just zero or not.
+	preciseQueries bool
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -66,7 +69,8 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	// vkCreateShaderModule).
 	enabled := vk.PhysicalDeviceFeatures{SamplerAnisotropy: feats.SamplerAnisotropy,
 		ShaderFloat64: feats.ShaderFloat64, ShaderInt64: feats.ShaderInt64, ShaderInt16: feats.ShaderInt16,
-		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance}
+		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance,
+		OcclusionQueryPrecise: feats.OcclusionQueryPrecise} // exact OcclusionQuery counts (G24)
 	shader := spirv.Features{Float64: feats.ShaderFloat64 == vk.True, Int64: feats.ShaderInt64 == vk.True,
 		Int16: feats.ShaderInt16 == vk.True, ClipDistance: feats.ShaderClipDistance == vk.True,
 		CullDistance: feats.ShaderCullDistance == vk.True}
@@ -77,6 +81,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		return nil, err
 	}
 	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader}
+	d.preciseQueries = feats.OcclusionQueryPrecise == vk.True
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
 	d.queue = q
