@@ -78,8 +78,13 @@ func (r *Renderer) OcclusionResult(id graphics.QueryID) (serial uint32, pixels u
 
 // queryStart prepares slot's pool for f's spans: made on first use, reset
 // by the record's first command. Spans without draws become results of 0
-// pixels with the slot's other parts.
+// pixels with the slot's other parts. Results still unread are read
+// first.
 func (r *Renderer) queryStart(f *graphics.Frame, slot int) error {
+	// At half rate the slot's commands ran a second time from the next
+	// slot, which the release's read may have found unfinished: recordFrame
+	// has waited for every frame since, so read them now.
+	r.harvestQueries(slot)
 	if len(f.Queries) == 0 {
 		return nil
 	}
@@ -160,7 +165,7 @@ func (r *Renderer) harvestQueries(slot int) {
 		res := vk.GetQueryPoolResults(r.dev.handle, s.pool, 0, uint32(s.used), uint(8*s.used),
 			unsafe.Pointer(&s.values[0]), 8, vk.QueryResultFlags(vk.QueryResult64Bit))
 		if res != vk.Success {
-			return // not finished (cannot happen after the fence): the game sees IsComplete false
+			return // not finished: queryStart reads them again
 		}
 	}
 	for _, p := range s.parts {

@@ -119,3 +119,39 @@ func TestG24_OcclusionQueryCountsTheVisiblePixelsWithoutWaiting(t *testing.T) {
 		return nil
 	})
 }
+
+// TestG24_OcclusionQueryAtHalfRate: at half rate (P8) a frame's commands
+// run twice, from two frame slots; the query still counts 621 pixels,
+// without validation messages.
+func TestG24_OcclusionQueryAtHalfRate(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 2})
+	onContent(t, g, func(c *content) error {
+		if err := g.r.SetHalfRate(true); err != nil {
+			return err
+		}
+		q, err := graphics.NewOcclusionQuery(c.dev)
+		if err != nil {
+			return err
+		}
+		results := 0
+		for i := 0; i < 40; i++ {
+			next := nextQuery(q)
+			if i == 0 {
+				next = q
+			} else if next != nil {
+				results++
+				if n := q.PixelCount(); n != 621 {
+					return fmt.Errorf("frame %d: PixelCount %d, want 621", i, n)
+				}
+			}
+			if _, err := c.frame(g, false, func() error { return queryScene(c, next) }); err != nil {
+				return err
+			}
+		}
+		t.Logf("hold %d; %d results in 40 frames", g.r.Presentation().Hold, results)
+		if results < 3 {
+			return fmt.Errorf("%d results in 40 half-rate frames, want several", results)
+		}
+		return g.r.WaitIdle()
+	})
+}
