@@ -31,6 +31,8 @@ type Device struct {
 
 	nextTexture TextureID
 	nextBuffer  BufferID
+	nextQuery   QueryID
+	query       *OcclusionQuery // the begun occlusion query, nil for none
 
 	target   *RenderTarget2D
 	newPass  bool            // SetRenderTarget since the last pass was opened
@@ -148,6 +150,7 @@ func (d *Device) EndFrame() (*Frame, error) {
 	if !d.inFrame {
 		return nil, errors.New("graphics: end frame: no frame is begun (BeginFrame first)")
 	}
+	d.closeQuery("end frame")
 	f := d.rec()
 	d.inFrame = false
 	d.target = nil
@@ -171,6 +174,7 @@ func (d *Device) Flush() error {
 	if d.inFrame {
 		return errors.New("graphics: flush: inside a frame; the frame's work runs when it is presented")
 	}
+	d.closeQuery("flush")
 	f := d.rec()
 	if len(f.Uploads) == 0 && len(f.Passes) == 0 && len(f.Releases) == 0 {
 		return nil

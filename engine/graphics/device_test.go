@@ -590,6 +590,7 @@ func TestG4_DepthStateFitsTheTarget(t *testing.T) {
 	f := r.present()
 	withoutStencil := graphics.DepthDefault
 	withoutStencil.StencilFunction, withoutStencil.StencilMask, withoutStencil.StencilWriteMask = 0, 0, 0
+	withoutStencil.CounterClockwiseStencilFunction = 0
 	for i, c := range []struct {
 		clear graphics.ClearOptions
 		ds    graphics.DepthStencilState

@@ -240,6 +240,8 @@ func depthFor(s DepthStencilState, f DepthFormat) DepthStencilState {
 	}
 	s.StencilEnable, s.StencilFunction, s.StencilPass, s.StencilFail, s.StencilDepthBufferFail = false, 0, 0, 0, 0
 	s.ReferenceStencil, s.StencilMask, s.StencilWriteMask = 0, 0, 0
+	s.TwoSidedStencilMode, s.CounterClockwiseStencilFunction = false, 0
+	s.CounterClockwiseStencilPass, s.CounterClockwiseStencilFail, s.CounterClockwiseStencilDepthBufferFail = 0, 0, 0
 	return s
 }
 

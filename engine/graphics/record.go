@@ -52,6 +52,11 @@ type Frame struct {
 	// record; a backend destroys them once this frame's commands (and
 	// every earlier frame's) have finished on the GPU.
 	Releases []Release
+
+	// Queries are the occlusion queries' spans of Draws, in draw order
+	// (OcclusionQuery); a backend that implements OcclusionBackend counts
+	// them.
+	Queries []QuerySpan
 }
 
 // reset empties f for reuse, keeping the slices' memory.
@@ -66,6 +71,7 @@ func (f *Frame) reset() {
 		Vertices:   f.Vertices[:0],
 		EffectData: f.EffectData[:0],
 		Releases:   f.Releases[:0],
+		Queries:    f.Queries[:0],
 	}
 }
 
@@ -153,12 +159,15 @@ type Pass struct {
 	GenerateMips bool
 }
 
-// Release is a disposed resource: exactly one of Texture, Buffer and
-// Effect is set.
+// Release is a disposed resource: exactly one of Texture, Buffer, Effect
+// and Query is set.
 type Release struct {
 	Texture TextureID
 	Buffer  BufferID
 	Effect  EffectID
+	// Query is a disposed occlusion query: its result is no longer asked
+	// for once the record has run.
+	Query QueryID
 }
 
 // ShaderVariant selects the BasicEffect shader a draw uses: a combination

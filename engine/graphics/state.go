@@ -59,9 +59,20 @@ type BlendState struct {
 	AlphaBlendFunction    BlendFunction
 	// ColorWriteChannels masks the written channels; zero writes all.
 	ColorWriteChannels ColorWriteChannels
+	// ColorWriteChannels1, 2 and 3 mask the channels written to the
+	// second, third and fourth render target of a draw into several
+	// targets at once (zero writes all); a draw into one target uses
+	// ColorWriteChannels only.
+	ColorWriteChannels1, ColorWriteChannels2, ColorWriteChannels3 ColorWriteChannels
 	// BlendFactor is the constant colour of BlendFactor and
-	// BlendInverseBlendFactor (XNA's default is White).
+	// BlendInverseBlendFactor (XNA's default is White). It is baked into
+	// the draw's pipeline: each distinct factor is one more pipeline.
 	BlendFactor Color
+	// MultiSampleMask selects the samples a draw writes, bit i for sample
+	// i (on a target with one sample, bit 0 says whether the draw writes
+	// at all). XNA's default writes every sample, and so does the zero
+	// value: 0 means 0xFFFFFFFF. To write nothing use ColorWriteNone.
+	MultiSampleMask uint32
 }
 
 // XNA's predefined blend states. AlphaBlend expects premultiplied colours
@@ -219,18 +230,34 @@ type DepthStencilState struct {
 	// StencilMask and StencilWriteMask are the read and write masks; the
 	// predefined states set both to 0xFF.
 	StencilMask, StencilWriteMask uint8
+	// TwoSidedStencilMode tests counter-clockwise faces (as seen on
+	// screen: back faces, rule G8) with the CounterClockwise fields below
+	// and clockwise ones with the Stencil fields; false tests every face
+	// with the Stencil fields. Lines and points count as clockwise.
+	TwoSidedStencilMode bool
+	// CounterClockwiseStencilFunction, ...Pass, ...Fail and
+	// ...DepthBufferFail are StencilFunction, StencilPass, StencilFail and
+	// StencilDepthBufferFail for counter-clockwise faces when
+	// TwoSidedStencilMode is true (the predefined states: Always, Keep).
+	CounterClockwiseStencilFunction        CompareFunction
+	CounterClockwiseStencilPass            StencilOperation
+	CounterClockwiseStencilFail            StencilOperation
+	CounterClockwiseStencilDepthBufferFail StencilOperation
 }
 
 // XNA's predefined depth/stencil states.
 var (
 	// DepthNone neither tests nor writes depth (SpriteBatch's default).
-	DepthNone = DepthStencilState{DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+	DepthNone = DepthStencilState{DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF,
+		CounterClockwiseStencilFunction: CompareAlways}
 	// DepthDefault tests (LessEqual) and writes depth (XNA's Default).
 	DepthDefault = DepthStencilState{DepthBufferEnable: true, DepthBufferWriteEnable: true,
-		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF,
+		CounterClockwiseStencilFunction: CompareAlways}
 	// DepthRead tests depth but does not write it.
 	DepthRead = DepthStencilState{DepthBufferEnable: true,
-		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF}
+		DepthBufferFunction: CompareLessEqual, StencilFunction: CompareAlways, StencilMask: 0xFF, StencilWriteMask: 0xFF,
+		CounterClockwiseStencilFunction: CompareAlways}
 )
 
 // CullMode says which faces a draw skips, by their winding as seen on
@@ -255,21 +282,30 @@ const (
 )
 
 // RasterizerState configures rasterization (XNA's RasterizerState):
-// comparable. The zero value is CullCounterClockwise.
+// comparable. The zero value culls as CullCounterClockwise does, with
+// MultiSampleAntiAlias false.
 type RasterizerState struct {
 	CullMode CullMode
 	FillMode FillMode
 	// ScissorTestEnable limits draws to Device.ScissorRectangle.
 	ScissorTestEnable bool
-	// DepthBias and SlopeScaleDepthBias offset depth values.
+	// DepthBias is added to each pixel's depth, in units of the depth
+	// range 0..1 (XNA's: -0.0001 pulls a decal towards the camera by
+	// about 1677 steps of a 24-bit depth buffer); SlopeScaleDepthBias is
+	// multiplied by the triangle's depth slope and added too. Both are
+	// baked into the draw's pipeline.
 	DepthBias, SlopeScaleDepthBias float32
+	// MultiSampleAntiAlias is XNA's switch for antialiasing on a target
+	// with several samples per pixel (the predefined states: true). It has
+	// no effect on a target with one sample.
+	MultiSampleAntiAlias bool
 }
 
 // XNA's predefined rasterizer states.
 var (
-	CullNone             = RasterizerState{CullMode: CullNoneFace}
-	CullClockwise        = RasterizerState{CullMode: CullClockwiseFace}
-	CullCounterClockwise = RasterizerState{CullMode: CullCounterClockwiseFace}
+	CullNone             = RasterizerState{CullMode: CullNoneFace, MultiSampleAntiAlias: true}
+	CullClockwise        = RasterizerState{CullMode: CullClockwiseFace, MultiSampleAntiAlias: true}
+	CullCounterClockwise = RasterizerState{CullMode: CullCounterClockwiseFace, MultiSampleAntiAlias: true}
 )
 
 // PrimitiveType is how vertices form primitives (XNA's PrimitiveType).

@@ -24,8 +24,14 @@ func (s BlendState) Validate() error {
 	if s.AlphaBlendFunction > BlendMax {
 		return badEnum("blend state", "AlphaBlendFunction", int(s.AlphaBlendFunction), "a BlendFunction constant")
 	}
-	if c := s.ColorWriteChannels; c&^(ColorWriteRed|ColorWriteGreen|ColorWriteBlue|ColorWriteAlpha) != 0 && c != ColorWriteNone {
-		return badEnum("blend state", "ColorWriteChannels", int(c), "ColorWriteNone or an | of ColorWriteRed, Green, Blue, Alpha")
+	for _, f := range [...]struct {
+		name string
+		c    ColorWriteChannels
+	}{{"ColorWriteChannels", s.ColorWriteChannels}, {"ColorWriteChannels1", s.ColorWriteChannels1},
+		{"ColorWriteChannels2", s.ColorWriteChannels2}, {"ColorWriteChannels3", s.ColorWriteChannels3}} {
+		if f.c&^(ColorWriteRed|ColorWriteGreen|ColorWriteBlue|ColorWriteAlpha) != 0 && f.c != ColorWriteNone {
+			return badEnum("blend state", f.name, int(f.c), "ColorWriteNone or an | of ColorWriteRed, Green, Blue, Alpha")
+		}
 	}
 	return nil
 }
@@ -66,10 +72,15 @@ func (s DepthStencilState) Validate() error {
 	if s.StencilFunction > CompareNever {
 		return badEnum("depth-stencil state", "StencilFunction", int(s.StencilFunction), "a CompareFunction constant")
 	}
+	if s.CounterClockwiseStencilFunction > CompareNever {
+		return badEnum("depth-stencil state", "CounterClockwiseStencilFunction", int(s.CounterClockwiseStencilFunction), "a CompareFunction constant")
+	}
 	for _, f := range [...]struct {
 		name string
 		v    StencilOperation
-	}{{"StencilPass", s.StencilPass}, {"StencilFail", s.StencilFail}, {"StencilDepthBufferFail", s.StencilDepthBufferFail}} {
+	}{{"StencilPass", s.StencilPass}, {"StencilFail", s.StencilFail}, {"StencilDepthBufferFail", s.StencilDepthBufferFail},
+		{"CounterClockwiseStencilPass", s.CounterClockwiseStencilPass}, {"CounterClockwiseStencilFail", s.CounterClockwiseStencilFail},
+		{"CounterClockwiseStencilDepthBufferFail", s.CounterClockwiseStencilDepthBufferFail}} {
 		if f.v > StencilInvert {
 			return badEnum("depth-stencil state", f.name, int(f.v), "a StencilOperation constant")
 		}

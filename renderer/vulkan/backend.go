@@ -84,6 +84,7 @@ func (r *Renderer) readLimits() {
 // start made go with the device (destroyCore).
 func (r *Renderer) destroyGraphics() {
 	dev := r.dev.handle
+	r.destroyQueries()
 	// In the order they were made (their ids'), not the maps' random
 	// order: lavapipe's vkDestroyBuffer costs in proportion to the live buffers
 	// made before the one destroyed, so of 80,000 buffers destroyed at random the first
@@ -342,7 +343,11 @@ func (r *Renderer) emitInits() {
 
 // release destroys what slot's records released; the GPU is done with it.
 func (r *Renderer) release(slot int) {
+	r.harvestQueries(slot) // the slot's fence has signalled: its query results are in
 	for _, rel := range r.releases[slot] {
+		if rel.Query != 0 {
+			r.forgetQuery(rel.Query)
+		}
 		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)

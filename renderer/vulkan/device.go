@@ -31,6 +31,9 @@ type device struct {
 	// bcSampled is true when the textureCompressionBC feature is enabled:
 	// DXT textures are BC1-BC3 images (else decoded on the CPU).
 	bcSampled bool
+	// preciseQueries is true where occlusionQueryPrecise is enabled:
+	// occlusion queries count samples exactly, not just zero or not.
+	preciseQueries bool
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -70,7 +73,8 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	enabled := vk.PhysicalDeviceFeatures{SamplerAnisotropy: feats.SamplerAnisotropy,
 		ShaderFloat64: feats.ShaderFloat64, ShaderInt64: feats.ShaderInt64, ShaderInt16: feats.ShaderInt16,
 		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance,
-		TextureCompressionBC: feats.TextureCompressionBC}
+		TextureCompressionBC:  feats.TextureCompressionBC,
+		OcclusionQueryPrecise: feats.OcclusionQueryPrecise} // exact OcclusionQuery counts (G24)
 	shader := spirv.Features{Float64: feats.ShaderFloat64 == vk.True, Int64: feats.ShaderInt64 == vk.True,
 		Int16: feats.ShaderInt16 == vk.True, ClipDistance: feats.ShaderClipDistance == vk.True,
 		CullDistance: feats.ShaderCullDistance == vk.True}
@@ -82,6 +86,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	}
 	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader,
 		bcSampled: feats.TextureCompressionBC == vk.True}
+	d.preciseQueries = feats.OcclusionQueryPrecise == vk.True
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
 	d.queue = q

@@ -183,9 +183,13 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 	if err := r.recordEffectData(f, a); err != nil {
 		return err
 	}
+	if err := r.queryStart(f, slot); err != nil {
+		return err
+	}
 	swapSeen := false
 	for i := range f.Passes {
 		if err := r.recordPass(f, &f.Passes[i], verts, vertBase, &swapSeen); err != nil {
+			r.queryAbort(slot)
 			return err
 		}
 	}
@@ -195,7 +199,11 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		// into its present layout (W3: never present an UNDEFINED image).
 		r.clearBackBuffer()
 	}
-	return r.ops.err()
+	if err := r.ops.err(); err != nil {
+		r.queryAbort(slot)
+		return err
+	}
+	return nil
 }
 
 // recordUploads copies each upload's bytes into the arena and records its copy.
@@ -407,10 +415,19 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	if target && t.tf.passes != nil {
 		r.formats.passColor = t.tf.format
 	}
+	queried := len(f.Queries) > 0
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
+		if queried {
+			if err := r.queryBefore(f, i); err != nil {
+				return err
+			}
+		}
 		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
 			r.formats.passColor = 0
 			return fmt.Errorf("draw %d: %w", i, err)
+		}
+		if queried {
+			r.queryAfter(f, i, p.FirstDraw+p.DrawCount-1)
 		}
 	}
 	r.formats.passColor = 0

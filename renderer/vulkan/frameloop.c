@@ -102,6 +102,9 @@ int mtn_load(mtn_loop *l, void *gipa, VkInstance instance, VkDevice device) {
 	LOAD(cmdClearColorImage, "vkCmdClearColorImage")
 	LOAD(cmdPipelineBarrier, "vkCmdPipelineBarrier")
 	LOAD(cmdBlitImage, "vkCmdBlitImage")
+	LOAD(cmdResetQueryPool, "vkCmdResetQueryPool")
+	LOAD(cmdBeginQuery, "vkCmdBeginQuery")
+	LOAD(cmdEndQuery, "vkCmdEndQuery")
 	l->device = device;
 	return 0;
 }
@@ -371,6 +374,15 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, TRANSFER, FRAGMENT);
 		break;
 	}
+	case MTN_OP_RESET_QUERIES:
+		l->cmdResetQueryPool(cmd, H(VkQueryPool, o->h[0]), o->u[0], o->u[1]);
+		break;
+	case MTN_OP_BEGIN_QUERY:
+		l->cmdBeginQuery(cmd, H(VkQueryPool, o->h[0]), o->u[0], o->u[1] ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+		break;
+	case MTN_OP_END_QUERY:
+		l->cmdEndQuery(cmd, H(VkQueryPool, o->h[0]), o->u[0]);
+		break;
 	}
 }
 

@@ -45,6 +45,9 @@ enum {
 	                       // u2 1: not cleared (a block-compressed image)
 	MTN_OP_READ_IMAGE,     // h0 image (0: the acquired one), h1 destination buffer, u0 u1 width height, u2 1 if a swapchain image, u3 mip level, h2 array layer (cube face)
 	MTN_OP_GEN_MIPS,       // h2 image: levels 1 to u2-1 blitted (linear) each from the one before; u0 u1 level 0's width height
+	MTN_OP_RESET_QUERIES,  // h0 query pool: queries u0 to u0+u1-1 reset (outside a render pass)
+	MTN_OP_BEGIN_QUERY,    // h0 query pool, u0 query, u1 1: precise (samples counted exactly): an occlusion query begun
+	MTN_OP_END_QUERY,      // h0 query pool, u0 query: ended
 };
 
 // mtn_op is one recorded command (a flat, fixed-size record, written by Go
@@ -121,6 +124,11 @@ typedef struct mtn_loop {
 	int presentFences;
 	VkFence presentFence[MTN_MAX_IMAGES];
 	int presentPending[MTN_MAX_IMAGES];
+
+	// Occlusion queries (query.go).
+	PFN_vkCmdResetQueryPool cmdResetQueryPool;
+	PFN_vkCmdBeginQuery cmdBeginQuery;
+	PFN_vkCmdEndQuery cmdEndQuery;
 } mtn_loop;
 
 // mtn_default_proc_addr opens the Vulkan loader (libvulkan.so.1; on Windows

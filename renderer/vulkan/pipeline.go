@@ -417,6 +417,13 @@ func depthStencil(d graphics.DepthStencilState) *vk.PipelineDepthStencilStateCre
 		WriteMask:   uint32(d.StencilWriteMask),
 		Reference:   uint32(d.ReferenceStencil),
 	}
+	back := face // Vulkan's back faces are XNA's counter-clockwise ones (FrontFaceClockwise)
+	if d.TwoSidedStencilMode {
+		back.FailOp = sop(d.CounterClockwiseStencilFail)
+		back.PassOp = sop(d.CounterClockwiseStencilPass)
+		back.DepthFailOp = sop(d.CounterClockwiseStencilDepthBufferFail)
+		back.CompareOp = pick(d.CounterClockwiseStencilFunction)
+	}
 	return &vk.PipelineDepthStencilStateCreateInfo{
 		SType:             vk.StructureTypePipelineDepthStencilStateCreateInfo,
 		DepthTestEnable:   vkBool(d.DepthBufferEnable),
@@ -424,7 +431,7 @@ func depthStencil(d graphics.DepthStencilState) *vk.PipelineDepthStencilStateCre
 		DepthCompareOp:    pick(d.DepthBufferFunction),
 		StencilTestEnable: vkBool(d.StencilEnable),
 		Front:             face,
-		Back:              face,
+		Back:              back,
 		MaxDepthBounds:    1,
 	}
 }
@@ -473,18 +480,7 @@ var blendOps = [...]vk.BlendOp{
 func colorBlend(b graphics.BlendState) *vk.PipelineColorBlendStateCreateInfo {
 	f := func(x graphics.Blend) vk.BlendFactor { return mapped(blendFactors[:], x, vk.BlendFactorOne) }
 	op := func(x graphics.BlendFunction) vk.BlendOp { return mapped(blendOps[:], x, vk.BlendOpAdd) }
-	mask := vk.ColorComponentFlags(vk.ColorComponentRBit | vk.ColorComponentGBit | vk.ColorComponentBBit | vk.ColorComponentABit)
-	switch w := b.ColorWriteChannels; {
-	case w&graphics.ColorWriteNone != 0:
-		mask = 0
-	case w != graphics.ColorWriteAll:
-		mask = 0
-		for bit, c := range []vk.ColorComponentFlagBits{vk.ColorComponentRBit, vk.ColorComponentGBit, vk.ColorComponentBBit, vk.ColorComponentABit} {
-			if w&(1<<bit) != 0 {
-				mask |= vk.ColorComponentFlags(c)
-			}
-		}
-	}
+	mask := writeMask(b.ColorWriteChannels)
 	opaque := b.ColorSourceBlend == graphics.BlendOne && b.ColorDestinationBlend == graphics.BlendZero &&
 		b.AlphaSourceBlend == graphics.BlendOne && b.AlphaDestinationBlend == graphics.BlendZero &&
 		b.ColorBlendFunction == graphics.BlendAdd && b.AlphaBlendFunction == graphics.BlendAdd
@@ -504,6 +500,35 @@ func colorBlend(b graphics.BlendState) *vk.PipelineColorBlendStateCreateInfo {
 		}},
 		BlendConstants: [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255},
 	}
+}
+
+// writeMask maps a ColorWriteChannels (of any of a blend state's targets).
+func writeMask(w graphics.ColorWriteChannels) vk.ColorComponentFlags {
+	mask := vk.ColorComponentFlags(vk.ColorComponentRBit | vk.ColorComponentGBit | vk.ColorComponentBBit | vk.ColorComponentABit)
+	switch {
+	case w&graphics.ColorWriteNone != 0:
+		mask = 0
+	case w != graphics.ColorWriteAll:
+		mask = 0
+		for bit, c := range [...]vk.ColorComponentFlagBits{vk.ColorComponentRBit, vk.ColorComponentGBit, vk.ColorComponentBBit, vk.ColorComponentABit} {
+			if w&(1<<bit) != 0 {
+				mask |= vk.ColorComponentFlags(c)
+			}
+		}
+	}
+	return mask
+}
+
+// multisample maps the blend state's MultiSampleMask (0: every sample) on
+// a target with one sample per pixel.
+func multisample(b graphics.BlendState) *vk.PipelineMultisampleStateCreateInfo {
+	ci := &vk.PipelineMultisampleStateCreateInfo{
+		SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
+	}
+	if b.MultiSampleMask != 0 && b.MultiSampleMask != ^uint32(0) {
+		ci.PSampleMask = []vk.SampleMask{vk.SampleMask(b.MultiSampleMask)}
+	}
+	return ci
 }
 
 // newPipeline builds the pipeline for key on render passes compatible
@@ -536,11 +561,9 @@ func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, la
 			SType: vk.StructureTypePipelineViewportStateCreateInfo, ViewportCount: 1, ScissorCount: 1,
 		},
 		PRasterizationState: rasterization(key.Rasterizer),
-		PMultisampleState: &vk.PipelineMultisampleStateCreateInfo{
-			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
-		},
-		PDepthStencilState: depthStencil(key.DepthStencil),
-		PColorBlendState:   colorBlend(key.Blend),
+		PMultisampleState:   multisample(key.Blend),
+		PDepthStencilState:  depthStencil(key.DepthStencil),
+		PColorBlendState:    colorBlend(key.Blend),
 		PDynamicState: &vk.PipelineDynamicStateCreateInfo{
 			SType:             vk.StructureTypePipelineDynamicStateCreateInfo,
 			DynamicStateCount: 2,

@@ -195,6 +195,9 @@ type frameState struct {
 	skipped     uint64 // frames skipped because a bounded wait ran out (W7)
 	waitBound   time.Duration
 	lastT       time.Duration // tests: the time of the last drawn frame
+
+	// queries are the occlusion queries (query.go), nil until the first.
+	queries *queryState
 }
 
 // New creates the renderer for win: instance, device, render passes and

@@ -63,6 +63,51 @@ type Backend struct {
 	// FailCreate and FailExecute, when set, are returned by the next
 	// create or Execute call (and then cleared).
 	FailCreate, FailExecute error
+	// Queries are the occlusion results OcclusionResult reports, by query;
+	// a record's spans arrive one Execute later, as a GPU's would, each
+	// counting as "pixels" the vertices (or indices) its draws read.
+	// ReleasedQueries lists the queries released.
+	Queries         map[graphics.QueryID]QueryResult
+	ReleasedQueries []graphics.QueryID
+	queriesNext     []graphics.QuerySpan // the last record's spans, and their counts in Pixels
+	queriesNextPix  []uint64
+}
+
+// QueryResult is an occlusion query's result in the fake.
+type QueryResult struct {
+	Serial uint32
+	Pixels uint64
+}
+
+// OcclusionResult reports the query's result once the Execute after the
+// one that ran its span has happened (graphics.OcclusionBackend).
+func (b *Backend) OcclusionResult(id graphics.QueryID) (serial uint32, pixels uint64, ok bool) {
+	r, ok := b.Queries[id]
+	return r.Serial, r.Pixels, ok
+}
+
+// landQueries makes the previous record's spans results and notes f's.
+func (b *Backend) landQueries(f *graphics.Frame) {
+	for i, sp := range b.queriesNext {
+		if b.Queries == nil {
+			b.Queries = map[graphics.QueryID]QueryResult{}
+		}
+		r := b.Queries[sp.Query]
+		if r.Serial != sp.Serial {
+			r = QueryResult{Serial: sp.Serial}
+		}
+		r.Pixels += b.queriesNextPix[i]
+		b.Queries[sp.Query] = r
+	}
+	b.queriesNext, b.queriesNextPix = b.queriesNext[:0], b.queriesNextPix[:0]
+	for _, sp := range f.Queries {
+		var n uint64
+		for _, d := range f.Draws[sp.FirstDraw : sp.FirstDraw+sp.DrawCount] {
+			n += uint64(d.Count)
+		}
+		b.queriesNext = append(b.queriesNext, sp)
+		b.queriesNextPix = append(b.queriesNextPix, n)
+	}
 }
 
 // New returns a fake with MaxTextureSize 4096 and no buffer limit.
@@ -220,8 +265,11 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 			b.MipGenerations++
 		}
 	}
+	b.landQueries(f)
 	for _, r := range f.Releases {
 		switch {
+		case r.Query != 0:
+			b.ReleasedQueries = append(b.ReleasedQueries, r.Query)
 		case r.Effect != 0:
 			b.releaseEffect(r.Effect)
 		case r.Texture != 0:
@@ -251,6 +299,7 @@ func Clone(f *graphics.Frame) graphics.Frame {
 	c.Vertices = slices.Clone(f.Vertices)
 	c.EffectData = slices.Clone(f.EffectData)
 	c.Releases = slices.Clone(f.Releases)
+	c.Queries = slices.Clone(f.Queries)
 	return c
 }
 
@@ -262,6 +311,13 @@ var errRecord = errors.New("graphicstest: inconsistent frame record")
 // back-buffer pass in a record that does not present, passes that do not
 // cover the draws in order.
 func (b *Backend) Check(f *graphics.Frame) error {
+	end := 0
+	for i, sp := range f.Queries {
+		if sp.Query == 0 || sp.FirstDraw < end || sp.DrawCount < 0 || sp.DrawCount > len(f.Draws)-sp.FirstDraw {
+			return fmt.Errorf("%w: query span %d %+v: outside the %d draws or overlapping the one before", errRecord, i, sp, len(f.Draws))
+		}
+		end = sp.FirstDraw + sp.DrawCount
+	}
 	for i, u := range f.Uploads {
 		if u.Bytes != nil {
 			if u.Size != len(u.Bytes) {
