@@ -124,10 +124,17 @@ type SpriteBatch struct {
 	st    spriteState
 	err   error
 
-	quads   []spriteQuad
-	texs    []*Texture2D
-	keys    []uint64 // sort key << 32 | call index, sorted modes only
-	scratch []uint64 // the radix sort's second buffer
+	quads   []spriteQuad // sorted modes, and Deferred sprites moved out of the arena
+	texs    []*Texture2D // every sprite's texture, in call order
+	keys    []uint64     // sort key << 32 | call index, sorted modes only
+	scratch []uint64     // the radix sort's second buffer
+
+	// A Deferred batch writes its sprites straight into the frame's vertex
+	// arena (spritearena.go): arenaN sprites from byte arenaAt, while
+	// inArena.
+	inArena bool
+	arenaAt int
+	arenaN  int
 
 	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
 }
@@ -203,7 +210,7 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 	if sb.st.transform == (mgl32.Mat4{}) {
 		sb.st.transform = mgl32.Ident4()
 	}
-	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
+	sb.reset()
 	sb.begun = true
 	shared.begun++
 	if s.SortMode == SortImmediate {
@@ -237,10 +244,10 @@ func (sb *SpriteBatch) End() error {
 	d.sprites.begun--
 	if sb.st.sortMode == SortImmediate {
 		d.sprites.immediate--
-	} else if len(sb.quads) > 0 {
+	} else if len(sb.texs) > 0 {
 		sb.flush()
 	}
-	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
+	sb.reset()
 	err := sb.err
 	sb.err = nil
 	return err
@@ -380,8 +387,8 @@ func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
 		return 0, 1
 	}
 	if rotation != sb.rot {
-		s, c := math.Sincos(float64(rotation))
-		sb.rot, sb.sin, sb.cos = rotation, float32(s), float32(c)
+		sb.sin, sb.cos = sincos32(rotation)
+		sb.rot = rotation
 	}
 	return sb.sin, sb.cos
 }
@@ -392,10 +399,23 @@ func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
 // Immediate mode it is recorded at once; otherwise it is kept for End.
 func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
-	if sb.st.sortMode == SortImmediate {
+	var q *spriteQuad
+	switch sb.st.sortMode {
+	case SortDeferred:
+		q = sb.arenaQuad()
+	case SortImmediate:
 		sb.immediate(tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
 		return
+	default:
+		q = sb.sortedQuad(tex, depth)
 	}
+	sb.texs = append(sb.texs, tex)
+	quad(q, tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
+}
+
+// sortedQuad returns the quad of the next sprite of a sorted batch, with
+// its sort key kept.
+func (sb *SpriteBatch) sortedQuad(tex *Texture2D, depth float32) *spriteQuad {
 	n := len(sb.quads)
 	switch sb.st.sortMode {
 	case SortTexture:
@@ -409,8 +429,7 @@ func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, t
 		sb.quads = append(sb.quads, spriteQuad{})
 	}
 	sb.quads = sb.quads[:n+1]
-	sb.texs = append(sb.texs, tex)
-	quad(&sb.quads[n], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
+	return &sb.quads[n]
 }
 
 // immediate records one sprite into the frame at call time.

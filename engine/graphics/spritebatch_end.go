@@ -2,8 +2,9 @@ package graphics
 
 // flush records the batch's sprites at End: sets the device up, sorts
 // (stably: the call index breaks ties) when the mode asks, copies the
-// vertices into the frame's arena in draw order, and records one draw per
-// run of sprites with one texture.
+// vertices into the frame's arena in draw order (a Deferred batch's are
+// there already, see arenaQuad), and records one draw per run of sprites
+// with one texture.
 func (sb *SpriteBatch) flush() {
 	d := sb.dev
 	if err := d.checkTarget("sprite batch end"); err != nil {
@@ -11,6 +12,13 @@ func (sb *SpriteBatch) flush() {
 		return
 	}
 	d.spriteSetup(&sb.st)
+	if sb.inArena && d.stale {
+		sb.leaveArena()
+	}
+	if sb.inArena { // Deferred: the vertices are in the arena already
+		sb.runs(sb.arenaAt/spriteStride, d.spriteQuadsAt(sb.arenaAt, sb.arenaN))
+		return
+	}
 	n := len(sb.quads)
 	base, room := d.spriteArena(n)
 	if sb.sorted() {

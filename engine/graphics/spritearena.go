@@ -1,0 +1,100 @@
+package graphics
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// A Deferred batch writes each sprite's vertices straight into the frame's
+// vertex arena, where End draws them from: no copy at End. Its sprites
+// stay one run of the arena, which ends where the next sprite goes. When
+// something else has recorded vertices after the run since, the frame was
+// handed out (EndFrame, Flush), or another batch takes the arena, the
+// sprites move to the batch's own quads, later ones go there too, and End
+// copies them as a sorted batch's.
+
+const spriteQuadSize = int(unsafe.Sizeof(spriteQuad{}))
+
+// arenaQuad returns the quad of a Deferred batch's next sprite.
+func (sb *SpriteBatch) arenaQuad() *spriteQuad {
+	f := &sb.dev.frame
+	end := sb.arenaAt + sb.arenaN*spriteQuadSize
+	if sb.inArena && len(f.Vertices) == end && cap(f.Vertices)-end >= spriteQuadSize && !sb.dev.stale {
+		f.Vertices = f.Vertices[:end+spriteQuadSize]
+		sb.arenaN++
+		return (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
+	}
+	return sb.arenaQuadSlow()
+}
+
+// arenaQuadSlow is arenaQuad's way when the arena must grow, the run must
+// move or start, or the sprites leave the arena.
+func (sb *SpriteBatch) arenaQuadSlow() *spriteQuad {
+	d := sb.dev
+	f := &d.frame
+	switch {
+	case d.stale: // the record was handed out: recording now would reset it
+		sb.leaveArena()
+	case !sb.inArena && len(sb.texs) == 0: // the batch's first sprite
+		if o := d.sprites.arena; o != nil && o != sb {
+			o.leaveArena()
+		}
+		d.sprites.arena = sb
+		sb.inArena = true
+		sb.arenaAt = d.spriteArenaStart()
+	case sb.inArena && len(f.Vertices) != sb.arenaAt+sb.arenaN*spriteQuadSize:
+		sb.leaveArena() // vertices recorded after the run: moving it each time would cost n²
+	}
+	if !sb.inArena {
+		n := len(sb.quads)
+		if n == cap(sb.quads) {
+			sb.quads = append(sb.quads, spriteQuad{})
+		}
+		sb.quads = sb.quads[:n+1]
+		return &sb.quads[n]
+	}
+	end := sb.arenaAt + sb.arenaN*spriteQuadSize
+	f.Vertices = slices.Grow(f.Vertices, spriteQuadSize)[:end+spriteQuadSize]
+	sb.arenaN++
+	return (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
+}
+
+// leaveArena moves the batch's sprites from the arena into its quads; the
+// batch's later sprites go there too.
+func (sb *SpriteBatch) leaveArena() {
+	if !sb.inArena {
+		return
+	}
+	if sb.arenaN > 0 {
+		sb.quads = append(sb.quads[:0], sb.dev.spriteQuadsAt(sb.arenaAt, sb.arenaN)...)
+	}
+	sb.inArena, sb.arenaAt, sb.arenaN = false, 0, 0
+	if sb.dev.sprites.arena == sb {
+		sb.dev.sprites.arena = nil
+	}
+}
+
+// reset empties the batch for its next Begin.
+func (sb *SpriteBatch) reset() {
+	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
+	sb.inArena, sb.arenaAt, sb.arenaN = false, 0, 0
+	if sb.dev.sprites.arena == sb {
+		sb.dev.sprites.arena = nil
+	}
+}
+
+// spriteArenaStart returns the byte offset where sprites appended to the
+// arena now start: its end, aligned to a whole sprite vertex.
+func (d *Device) spriteArenaStart() int {
+	at := len(d.rec().Vertices)
+	if r := at % spriteStride; r != 0 {
+		at += spriteStride - r
+	}
+	d.frame.Vertices = slices.Grow(d.frame.Vertices, at-len(d.frame.Vertices))[:at]
+	return at
+}
+
+// spriteQuadsAt returns the n quads at byte offset at of the frame's arena.
+func (d *Device) spriteQuadsAt(at, n int) []spriteQuad {
+	return unsafe.Slice((*spriteQuad)(unsafe.Pointer(&d.frame.Vertices[at])), n)
+}
