@@ -15,21 +15,9 @@ import (
 
 const spriteQuadSize = int(unsafe.Sizeof(spriteQuad{}))
 
-// arenaQuad returns the quad of a Deferred batch's next sprite.
+// arenaQuad returns the quad of a Deferred batch's next sprite; add has
+// its usual way, the run's growth within the arena's capacity, inline.
 func (sb *SpriteBatch) arenaQuad() *spriteQuad {
-	f := &sb.dev.frame
-	end := sb.arenaAt + sb.arenaN*spriteQuadSize
-	if sb.inArena && len(f.Vertices) == end && cap(f.Vertices)-end >= spriteQuadSize && !sb.dev.stale {
-		f.Vertices = f.Vertices[:end+spriteQuadSize]
-		sb.arenaN++
-		return (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
-	}
-	return sb.arenaQuadSlow()
-}
-
-// arenaQuadSlow is arenaQuad's way when the arena must grow, the run must
-// move or start, or the sprites leave the arena.
-func (sb *SpriteBatch) arenaQuadSlow() *spriteQuad {
 	d := sb.dev
 	f := &d.frame
 	switch {
@@ -42,7 +30,8 @@ func (sb *SpriteBatch) arenaQuadSlow() *spriteQuad {
 		d.sprites.arena = sb
 		sb.inArena = true
 		sb.arenaAt = d.spriteArenaStart()
-	case sb.inArena && len(f.Vertices) != sb.arenaAt+sb.arenaN*spriteQuadSize:
+		sb.arenaEnd = sb.arenaAt
+	case sb.inArena && len(f.Vertices) != sb.arenaEnd:
 		sb.leaveArena() // vertices recorded after the run: moving it each time would cost n²
 	}
 	if !sb.inArena {
@@ -53,11 +42,14 @@ func (sb *SpriteBatch) arenaQuadSlow() *spriteQuad {
 		sb.quads = sb.quads[:n+1]
 		return &sb.quads[n]
 	}
-	end := sb.arenaAt + sb.arenaN*spriteQuadSize
+	end := sb.arenaEnd
 	f.Vertices = slices.Grow(f.Vertices, spriteQuadSize)[:end+spriteQuadSize]
-	sb.arenaN++
+	sb.arenaEnd = end + spriteQuadSize
 	return (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
 }
+
+// arenaLen returns how many sprites the batch has in the arena.
+func (sb *SpriteBatch) arenaLen() int { return (sb.arenaEnd - sb.arenaAt) / spriteQuadSize }
 
 // leaveArena moves the batch's sprites from the arena into its quads; the
 // batch's later sprites go there too.
@@ -65,10 +57,10 @@ func (sb *SpriteBatch) leaveArena() {
 	if !sb.inArena {
 		return
 	}
-	if sb.arenaN > 0 {
-		sb.quads = append(sb.quads[:0], sb.dev.spriteQuadsAt(sb.arenaAt, sb.arenaN)...)
+	if n := sb.arenaLen(); n > 0 {
+		sb.quads = append(sb.quads[:0], sb.dev.spriteQuadsAt(sb.arenaAt, n)...)
 	}
-	sb.inArena, sb.arenaAt, sb.arenaN = false, 0, 0
+	sb.inArena, sb.arenaAt, sb.arenaEnd = false, 0, 0
 	if sb.dev.sprites.arena == sb {
 		sb.dev.sprites.arena = nil
 	}
@@ -77,7 +69,7 @@ func (sb *SpriteBatch) leaveArena() {
 // reset empties the batch for its next Begin.
 func (sb *SpriteBatch) reset() {
 	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
-	sb.inArena, sb.arenaAt, sb.arenaN = false, 0, 0
+	sb.inArena, sb.arenaAt, sb.arenaEnd = false, 0, 0
 	if sb.dev.sprites.arena == sb {
 		sb.dev.sprites.arena = nil
 	}

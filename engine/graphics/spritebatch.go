@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -120,6 +121,7 @@ var (
 // goroutine only.
 type SpriteBatch struct {
 	dev   *Device
+	live  *Device // dev while begun, else nil: check's one comparison for both
 	begun bool
 	st    spriteState
 	err   error
@@ -130,11 +132,10 @@ type SpriteBatch struct {
 	scratch []uint64     // the radix sort's second buffer
 
 	// A Deferred batch writes its sprites straight into the frame's vertex
-	// arena (spritearena.go): arenaN sprites from byte arenaAt, while
-	// inArena.
-	inArena bool
-	arenaAt int
-	arenaN  int
+	// arena (spritearena.go): bytes arenaAt to arenaEnd, while inArena.
+	inArena  bool
+	arenaAt  int
+	arenaEnd int
 
 	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
 }
@@ -211,7 +212,7 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 		sb.st.transform = mgl32.Ident4()
 	}
 	sb.reset()
-	sb.begun = true
+	sb.begun, sb.live = true, d
 	shared.begun++
 	if s.SortMode == SortImmediate {
 		shared.immediate++
@@ -240,7 +241,7 @@ func (sb *SpriteBatch) End() error {
 		return err
 	}
 	d := sb.dev
-	sb.begun = false
+	sb.begun, sb.live = false, nil
 	d.sprites.begun--
 	if sb.st.sortMode == SortImmediate {
 		d.sprites.immediate--
@@ -268,8 +269,24 @@ func (sb *SpriteBatch) fail(err error) {
 }
 
 // check validates a Draw's texture and batch; on failure it keeps the
-// error and returns false. Errors are built only on failure.
-func (sb *SpriteBatch) check(op string, tex *Texture2D) bool {
+// error and returns false. Small enough to inline: the errors are built
+// by checkFailed, only on failure.
+func (sb *SpriteBatch) check(tex *Texture2D) bool {
+	if tex == nil || tex.dev != sb.live || tex.disposed {
+		return sb.drawRefused(tex)
+	}
+	return true
+}
+
+// drawRefused is checkFailed for Draw (not inlined, so that check is).
+//
+//go:noinline
+func (sb *SpriteBatch) drawRefused(tex *Texture2D) bool { return sb.checkFailed("draw", tex) }
+
+// checkFailed keeps the error of a draw of tex that is refused (outside a
+// batch, a nil, disposed or other device's texture) and returns false; it
+// returns true when the draw is valid.
+func (sb *SpriteBatch) checkFailed(op string, tex *Texture2D) bool {
 	switch {
 	case !sb.begun:
 		sb.fail(fmt.Errorf("graphics: sprite batch %s: %w", op, ErrNotBegun))
@@ -288,7 +305,7 @@ func (sb *SpriteBatch) check(op string, tex *Texture2D) bool {
 // Draw draws the whole texture with its top-left corner at position,
 // tinted (White draws it unchanged).
 func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	w, h := float32(tex.width), float32(tex.height)
@@ -298,7 +315,7 @@ func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
 // DrawSource draws the source rectangle of the texture (in texels) with
 // its top-left corner at position.
 func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	sw, sh := float32(source.Width), float32(source.Height)
@@ -314,7 +331,7 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 // the sprite's depth: outside 0..1 the sprite is clipped away, as in XNA.
 func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Rectangle, tint Color,
 	rotation float32, origin, scale mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	sx, sy, sw, sh := sourceOf(tex, source)
@@ -332,7 +349,7 @@ func (sb *SpriteBatch) DrawScaled(tex *Texture2D, position mgl32.Vec2, source *R
 // DrawRect draws the whole texture stretched over the destination
 // rectangle (in pixels).
 func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
@@ -342,7 +359,7 @@ func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Colo
 // DrawRectSource draws the source rectangle of the texture stretched over
 // the destination rectangle.
 func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
@@ -355,7 +372,7 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 // rotation radians; effects mirror the texture; layerDepth as in DrawEx.
 func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source *Rectangle, tint Color,
 	rotation float32, origin mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
 	sx, sy, sw, sh := sourceOf(tex, source)
@@ -387,10 +404,18 @@ func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
 		return 0, 1
 	}
 	if rotation != sb.rot {
-		sb.sin, sb.cos = sincos32(rotation)
-		sb.rot = rotation
+		sb.newRotation(rotation)
 	}
 	return sb.sin, sb.cos
+}
+
+// newRotation remembers rotation's sine and cosine (not inlined, so that
+// sincos is).
+//
+//go:noinline
+func (sb *SpriteBatch) newRotation(rotation float32) {
+	sb.sin, sb.cos = sincos32(rotation)
+	sb.rot = rotation
 }
 
 // add builds one sprite: destination origin x, y and size w, h in pixels
@@ -400,9 +425,17 @@ func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
 func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
 	var q *spriteQuad
-	switch sb.st.sortMode {
+	switch f := &sb.dev.frame; sb.st.sortMode {
 	case SortDeferred:
-		q = sb.arenaQuad()
+		// The usual way inline: arenaQuad's call would cost more than the
+		// rest of add, as every argument would be saved around it.
+		if end := sb.arenaEnd; sb.inArena && len(f.Vertices) == end && cap(f.Vertices)-end >= spriteQuadSize && !sb.dev.stale {
+			f.Vertices = f.Vertices[:end+spriteQuadSize]
+			sb.arenaEnd = end + spriteQuadSize
+			q = (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
+		} else {
+			q = sb.arenaQuad()
+		}
 	case SortImmediate:
 		sb.immediate(tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
 		return

@@ -16,7 +16,7 @@ func (sb *SpriteBatch) flush() {
 		sb.leaveArena()
 	}
 	if sb.inArena { // Deferred: the vertices are in the arena already
-		sb.runs(sb.arenaAt/spriteStride, d.spriteQuadsAt(sb.arenaAt, sb.arenaN))
+		sb.runs(sb.arenaAt/spriteStride, d.spriteQuadsAt(sb.arenaAt, sb.arenaLen()))
 		return
 	}
 	n := len(sb.quads)

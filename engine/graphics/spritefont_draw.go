@@ -121,7 +121,7 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 		return
 	}
 	tex := font.tex
-	if !sb.check("draw string", tex) {
+	if !sb.checkFailed("draw string", tex) {
 		return
 	}
 	var size mgl32.Vec2
