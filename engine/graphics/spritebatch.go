@@ -309,7 +309,7 @@ func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
 		return
 	}
 	w, h := float32(tex.width), float32(tex.height)
-	sb.add(tex, position[0], position[1], w, h, 0, 0, w, h, tint, 0, 0, 0, 1, FlipNone, 0)
+	sb.add(tex, position[0], position[1], w, h, 0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
 }
 
 // DrawSource draws the source rectangle of the texture (in texels) with
@@ -318,8 +318,9 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 	if !sb.check(tex) {
 		return
 	}
-	sw, sh := float32(source.Width), float32(source.Height)
-	sb.add(tex, position[0], position[1], sw, sh, float32(source.X), float32(source.Y), sw, sh, tint, 0, 0, 0, 1, FlipNone, 0)
+	sx, sy, sw, sh := float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
+	u0, v0, u1, v1 := texCoords(tex, sx, sy, sw, sh)
+	sb.add(tex, position[0], position[1], sw, sh, u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
 }
 
 // DrawEx is XNA's full Draw at a position: source (nil for the whole
@@ -334,9 +335,9 @@ func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Recta
 	if !sb.check(tex) {
 		return
 	}
-	sx, sy, sw, sh := sourceOf(tex, source)
+	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, position[0], position[1], sw*scale[0], sh*scale[1], sx, sy, sw, sh, tint,
+	sb.add(tex, position[0], position[1], sw*scale[0], sh*scale[1], u0, v0, u1, v1, tint,
 		origin[0]*scale[0], origin[1]*scale[1], sin, cos, effects, layerDepth)
 }
 
@@ -353,7 +354,7 @@ func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Colo
 		return
 	}
 	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		0, 0, float32(tex.width), float32(tex.height), tint, 0, 0, 0, 1, FlipNone, 0)
+		0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
 }
 
 // DrawRectSource draws the source rectangle of the texture stretched over
@@ -362,8 +363,9 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 	if !sb.check(tex) {
 		return
 	}
+	u0, v0, u1, v1 := texCoords(tex, float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height))
 	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height), tint, 0, 0, 0, 1, FlipNone, 0)
+		u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
 }
 
 // DrawRectEx is XNA's full Draw into a destination rectangle: origin is a
@@ -375,7 +377,7 @@ func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source 
 	if !sb.check(tex) {
 		return
 	}
-	sx, sy, sw, sh := sourceOf(tex, source)
+	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
 	dw, dh := float32(destination.Width), float32(destination.Height)
 	var ox, oy float32 // the origin in destination pixels
 	if sw != 0 {
@@ -385,16 +387,26 @@ func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source 
 		oy = origin[1] * dh / sh
 	}
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, float32(destination.X), float32(destination.Y), dw, dh, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, layerDepth)
+	sb.add(tex, float32(destination.X), float32(destination.Y), dw, dh, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, layerDepth)
 }
 
-// sourceOf returns the source rectangle in texels, the whole texture for
-// nil.
-func sourceOf(tex *Texture2D, source *Rectangle) (x, y, w, h float32) {
+// sourceOf returns the source rectangle's size in texels and its texture
+// coordinates (texCoords), the whole texture's for nil.
+func sourceOf(tex *Texture2D, source *Rectangle) (w, h, u0, v0, u1, v1 float32) {
 	if source == nil {
-		return 0, 0, float32(tex.width), float32(tex.height)
+		return float32(tex.width), float32(tex.height), 0, 0, 1, 1 // texCoords' for the whole texture, exactly
 	}
-	return float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
+	w, h = float32(source.Width), float32(source.Height)
+	u0, v0, u1, v1 = texCoords(tex, float32(source.X), float32(source.Y), w, h)
+	return w, h, u0, v0, u1, v1
+}
+
+// texCoords returns the texture coordinates of the corners of the source
+// rectangle x, y, w, h (in texels) of tex: top-left u0, v0, bottom-right
+// u1, v1. For the whole texture they are 0, 0, 1, 1.
+func texCoords(tex *Texture2D, x, y, w, h float32) (u0, v0, u1, v1 float32) {
+	tw, th := float32(tex.width), float32(tex.height)
+	return x / tw, y / th, (x + w) / tw, (y + h) / th
 }
 
 // sincos returns the sine and cosine of a rotation, exactly 0 and 1 for
@@ -419,10 +431,11 @@ func (sb *SpriteBatch) newRotation(rotation float32) {
 }
 
 // add builds one sprite: destination origin x, y and size w, h in pixels
-// (before rotation), source rectangle sx, sy, sw, sh in texels, the origin
-// ox, oy in destination pixels, the rotation's sine and cosine. In
-// Immediate mode it is recorded at once; otherwise it is kept for End.
-func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
+// (before rotation), the source rectangle's texture coordinates u0, v0
+// (top-left) and u1, v1 (bottom-right, texCoords), the origin ox, oy in
+// destination pixels, the rotation's sine and cosine. In Immediate mode it
+// is recorded at once; otherwise it is kept for End.
+func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
 	var q *spriteQuad
 	switch f := &sb.dev.frame; sb.st.sortMode {
@@ -437,13 +450,13 @@ func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, t
 			q = sb.arenaQuad()
 		}
 	case SortImmediate:
-		sb.immediate(tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
+		sb.immediate(tex, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
 		return
 	default:
 		q = sb.sortedQuad(tex, depth)
 	}
 	sb.texs = append(sb.texs, tex)
-	quad(q, tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
+	quad(q, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
 }
 
 // sortedQuad returns the quad of the next sprite of a sorted batch, with
@@ -466,7 +479,7 @@ func (sb *SpriteBatch) sortedQuad(tex *Texture2D, depth float32) *spriteQuad {
 }
 
 // immediate records one sprite into the frame at call time.
-func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
+func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
 	d := sb.dev
 	if err := d.spriteCheck(tex); err != nil {
@@ -478,7 +491,7 @@ func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, sx, sy, sw, sh floa
 		return
 	}
 	base, room := d.spriteArena(1)
-	quad(&room[0], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
+	quad(&room[0], x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
 	if err := d.spriteDraw(tex, base, 1); err != nil {
 		sb.fail(err)
 	}
@@ -504,11 +517,8 @@ func depthKey(depth float32) uint32 {
 // c of the unit square (top-left, top-right, bottom-left, bottom-right)
 // goes to (c*size - origin) rotated plus x, y; effects mirror the source
 // rectangle's texture coordinates (XNA swaps them; the geometry stays).
-func quad(q *spriteQuad, tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
+func quad(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
-	tw, th := float32(tex.width), float32(tex.height)
-	u0, u1 := sx/tw, (sx+sw)/tw
-	v0, v1 := sy/th, (sy+sh)/th
 	if effects&FlipHorizontally != 0 {
 		u0, u1 = u1, u0
 	}

@@ -154,7 +154,8 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 		if effects&FlipVertically != 0 {
 			gy = size[1] - gy - h
 		}
-		sb.add(tex, position[0], position[1], w*scale[0], h*scale[1], float32(s.X), float32(s.Y), w, h, tint,
+		u0, v0, u1, v1 := texCoords(tex, float32(s.X), float32(s.Y), w, h)
+		sb.add(tex, position[0], position[1], w*scale[0], h*scale[1], u0, v0, u1, v1, tint,
 			(origin[0]-gx)*scale[0], (origin[1]-gy)*scale[1], sin, cos, effects, depth)
 	}
 }
