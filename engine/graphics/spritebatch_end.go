@@ -37,12 +37,17 @@ func (sb *SpriteBatch) flush() {
 // left out and reported.
 func (sb *SpriteBatch) runs(base int, room []spriteQuad) {
 	d := sb.dev
-	start := 0
-	for i := 1; i <= len(room); i++ {
-		if i < len(room) && sb.tex(i) == sb.tex(start) {
-			continue
+	n := len(room)
+	for start := 0; start < n; {
+		tex, i := sb.tex(start), start+1
+		if sb.sorted() {
+			for i < n && sb.texs[uint32(sb.keys[i])] == tex {
+				i++
+			}
+		} else {
+			for texs := sb.texs[:n]; i < n && texs[i] == tex; i++ {
+			}
 		}
-		tex := sb.tex(start)
 		err := d.spriteCheck(tex)
 		if err == nil {
 			err = d.spriteDraw(tex, base+4*start, i-start)
