@@ -137,6 +137,8 @@ type SpriteBatch struct {
 	arenaAt  int
 	arenaEnd int
 
+	immediateAt int // the first vertex of the Immediate sprite being drawn
+
 	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
 }
 
@@ -308,8 +310,13 @@ func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
 	if !sb.check(tex) {
 		return
 	}
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
 	w, h := float32(tex.width), float32(tex.height)
-	sb.add(tex, position[0], position[1], w, h, 0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quad(q, position[0], position[1], w, h, 0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
+	sb.drawn(tex)
 }
 
 // DrawSource draws the source rectangle of the texture (in texels) with
@@ -318,9 +325,14 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 	if !sb.check(tex) {
 		return
 	}
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
 	sx, sy, sw, sh := float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
 	u0, v0, u1, v1 := texCoords(tex, sx, sy, sw, sh)
-	sb.add(tex, position[0], position[1], sw, sh, u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quad(q, position[0], position[1], sw, sh, u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
+	sb.drawn(tex)
 }
 
 // DrawEx is XNA's full Draw at a position: source (nil for the whole
@@ -335,10 +347,15 @@ func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Recta
 	if !sb.check(tex) {
 		return
 	}
+	q := sb.next(tex, layerDepth)
+	if q == nil {
+		return
+	}
 	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, position[0], position[1], sw*scale[0], sh*scale[1], u0, v0, u1, v1, tint,
+	quad(q, position[0], position[1], sw*scale[0], sh*scale[1], u0, v0, u1, v1, tint,
 		origin[0]*scale[0], origin[1]*scale[1], sin, cos, effects, layerDepth)
+	sb.drawn(tex)
 }
 
 // DrawScaled is DrawEx with one scale for both axes.
@@ -353,8 +370,13 @@ func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Colo
 	if !sb.check(tex) {
 		return
 	}
-	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
+	quad(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
 		0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
+	sb.drawn(tex)
 }
 
 // DrawRectSource draws the source rectangle of the texture stretched over
@@ -363,9 +385,14 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 	if !sb.check(tex) {
 		return
 	}
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
 	u0, v0, u1, v1 := texCoords(tex, float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height))
-	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+	quad(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
 		u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
+	sb.drawn(tex)
 }
 
 // DrawRectEx is XNA's full Draw into a destination rectangle: origin is a
@@ -375,6 +402,10 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source *Rectangle, tint Color,
 	rotation float32, origin mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
 	if !sb.check(tex) {
+		return
+	}
+	q := sb.next(tex, layerDepth)
+	if q == nil {
 		return
 	}
 	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
@@ -387,7 +418,8 @@ func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source 
 		oy = origin[1] * dh / sh
 	}
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, float32(destination.X), float32(destination.Y), dw, dh, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, layerDepth)
+	quad(q, float32(destination.X), float32(destination.Y), dw, dh, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, layerDepth)
+	sb.drawn(tex)
 }
 
 // sourceOf returns the source rectangle's size in texels and its texture
@@ -430,18 +462,29 @@ func (sb *SpriteBatch) newRotation(rotation float32) {
 	sb.rot = rotation
 }
 
-// add builds one sprite: destination origin x, y and size w, h in pixels
-// (before rotation), the source rectangle's texture coordinates u0, v0
-// (top-left) and u1, v1 (bottom-right, texCoords), the origin ox, oy in
-// destination pixels, the rotation's sine and cosine. In Immediate mode it
-// is recorded at once; otherwise it is kept for End.
+// add builds one sprite (see quad for the arguments) of a texture the
+// caller has checked: next, quad and drawn.
 func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
+	if q := sb.next(tex, depth); q != nil {
+		quad(q, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
+		sb.drawn(tex)
+	}
+}
+
+// next returns the quad for the vertices of the batch's next sprite, of
+// texture tex at depth, or nil when the sprite cannot be drawn (Immediate
+// mode; the error is kept). A Deferred batch's is in the frame's arena
+// (spritearena.go), a sorted batch's in its quads, an Immediate one's is
+// reserved in the arena for drawn to record.
+//
+// The Draw methods call next, then quad with the sprite's values, then
+// drawn: a slow way inside a function that has the values would cost
+// every sprite the saving of all of them around the call.
+func (sb *SpriteBatch) next(tex *Texture2D, depth float32) *spriteQuad {
 	var q *spriteQuad
 	switch f := &sb.dev.frame; sb.st.sortMode {
 	case SortDeferred:
-		// The usual way inline: arenaQuad's call would cost more than the
-		// rest of add, as every argument would be saved around it.
 		if end := sb.arenaEnd; sb.inArena && len(f.Vertices) == end && cap(f.Vertices)-end >= spriteQuadSize && !sb.dev.stale {
 			f.Vertices = f.Vertices[:end+spriteQuadSize]
 			sb.arenaEnd = end + spriteQuadSize
@@ -450,73 +493,30 @@ func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, t
 			q = sb.arenaQuad()
 		}
 	case SortImmediate:
-		sb.immediate(tex, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
-		return
+		q, sb.immediateAt = sb.immediateQuad(tex)
+		return q
 	default:
 		q = sb.sortedQuad(tex, depth)
 	}
 	sb.texs = append(sb.texs, tex)
-	quad(q, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
+	return q
 }
 
-// sortedQuad returns the quad of the next sprite of a sorted batch, with
-// its sort key kept.
-func (sb *SpriteBatch) sortedQuad(tex *Texture2D, depth float32) *spriteQuad {
-	n := len(sb.quads)
-	switch sb.st.sortMode {
-	case SortTexture:
-		sb.keys = append(sb.keys, uint64(tex.id)<<32|uint64(n))
-	case SortBackToFront:
-		sb.keys = append(sb.keys, uint64(^depthKey(depth))<<32|uint64(n))
-	case SortFrontToBack:
-		sb.keys = append(sb.keys, uint64(depthKey(depth))<<32|uint64(n))
-	}
-	if n == cap(sb.quads) {
-		sb.quads = append(sb.quads, spriteQuad{})
-	}
-	sb.quads = sb.quads[:n+1]
-	return &sb.quads[n]
-}
-
-// immediate records one sprite into the frame at call time.
-func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
-	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
-	d := sb.dev
-	if err := d.spriteCheck(tex); err != nil {
-		sb.fail(err)
-		return
-	}
-	if err := d.checkLayout("sprite batch draw", spriteDecl); err != nil { // an effect applied since Begin
-		sb.fail(err)
-		return
-	}
-	base, room := d.spriteArena(1)
-	quad(&room[0], x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
-	if err := d.spriteDraw(tex, base, 1); err != nil {
-		sb.fail(err)
+// drawn finishes a sprite that next and quad built: in Immediate mode it
+// records it.
+func (sb *SpriteBatch) drawn(tex *Texture2D) {
+	if sb.st.sortMode == SortImmediate {
+		sb.immediateDraw(tex)
 	}
 }
 
-// depthKey maps a layer depth to a uint32 whose order is the depth's
-// (-0 equals 0; NaN sorts first, as .NET orders it).
-func depthKey(depth float32) uint32 {
-	if depth != depth {
-		return 0
-	}
-	if depth == 0 {
-		depth = 0 // -0 to +0
-	}
-	b := math.Float32bits(depth)
-	if b&(1<<31) != 0 {
-		return ^b
-	}
-	return b | 1<<31
-}
-
-// quad writes a sprite's four vertices (see add for the arguments): corner
-// c of the unit square (top-left, top-right, bottom-left, bottom-right)
-// goes to (c*size - origin) rotated plus x, y; effects mirror the source
-// rectangle's texture coordinates (XNA swaps them; the geometry stays).
+// quad writes a sprite's four vertices: destination origin x, y and size
+// w, h in pixels (before rotation), the source rectangle's texture
+// coordinates u0, v0 (top-left) and u1, v1 (bottom-right, texCoords), the
+// origin ox, oy in destination pixels, the rotation's sine and cosine.
+// Corner c of the unit square (top-left, top-right, bottom-left,
+// bottom-right) goes to (c*size - origin) rotated plus x, y; effects
+// mirror the texture coordinates (XNA swaps them; the geometry stays).
 func quad(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
 	if effects&FlipHorizontally != 0 {
@@ -540,4 +540,64 @@ func quad(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	p = &q[3]
 	p.Position[0], p.Position[1], p.Position[2] = x+x1*cos-y1*sin, y+x1*sin+y1*cos, depth
 	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v1
+}
+
+// sortedQuad returns the quad of the next sprite of a sorted batch, with
+// its sort key kept.
+func (sb *SpriteBatch) sortedQuad(tex *Texture2D, depth float32) *spriteQuad {
+	n := len(sb.quads)
+	switch sb.st.sortMode {
+	case SortTexture:
+		sb.keys = append(sb.keys, uint64(tex.id)<<32|uint64(n))
+	case SortBackToFront:
+		sb.keys = append(sb.keys, uint64(^depthKey(depth))<<32|uint64(n))
+	case SortFrontToBack:
+		sb.keys = append(sb.keys, uint64(depthKey(depth))<<32|uint64(n))
+	}
+	if n == cap(sb.quads) {
+		sb.quads = append(sb.quads, spriteQuad{})
+	}
+	sb.quads = sb.quads[:n+1]
+	return &sb.quads[n]
+}
+
+// immediateQuad reserves an Immediate sprite's quad in the frame's arena
+// and returns it with its first vertex, or nil when the sprite cannot be
+// drawn now (the error is kept).
+func (sb *SpriteBatch) immediateQuad(tex *Texture2D) (*spriteQuad, int) {
+	d := sb.dev
+	if err := d.spriteCheck(tex); err != nil {
+		sb.fail(err)
+		return nil, 0
+	}
+	if err := d.checkLayout("sprite batch draw", spriteDecl); err != nil { // an effect applied since Begin
+		sb.fail(err)
+		return nil, 0
+	}
+	base, room := d.spriteArena(1)
+	return &room[0], base
+}
+
+// immediateDraw records the Immediate sprite whose vertices next reserved
+// and quad wrote.
+func (sb *SpriteBatch) immediateDraw(tex *Texture2D) {
+	if err := sb.dev.spriteDraw(tex, sb.immediateAt, 1); err != nil {
+		sb.fail(err)
+	}
+}
+
+// depthKey maps a layer depth to a uint32 whose order is the depth's
+// (-0 equals 0; NaN sorts first, as .NET orders it).
+func depthKey(depth float32) uint32 {
+	if depth != depth {
+		return 0
+	}
+	if depth == 0 {
+		depth = 0 // -0 to +0
+	}
+	b := math.Float32bits(depth)
+	if b&(1<<31) != 0 {
+		return ^b
+	}
+	return b | 1<<31
 }
