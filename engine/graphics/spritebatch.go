@@ -272,7 +272,7 @@ func (sb *SpriteBatch) fail(err error) {
 
 // check validates a Draw's texture and batch; on failure it keeps the
 // error and returns false. Small enough to inline: the errors are built
-// by checkFailed, only on failure.
+// by checkOp, only on failure.
 func (sb *SpriteBatch) check(tex *Texture2D) bool {
 	if tex == nil || tex.dev != sb.live || tex.disposed {
 		return sb.drawRefused(tex)
@@ -280,15 +280,15 @@ func (sb *SpriteBatch) check(tex *Texture2D) bool {
 	return true
 }
 
-// drawRefused is checkFailed for Draw (not inlined, so that check is).
+// drawRefused is checkOp for Draw (not inlined, so that check is).
 //
 //go:noinline
-func (sb *SpriteBatch) drawRefused(tex *Texture2D) bool { return sb.checkFailed("draw", tex) }
+func (sb *SpriteBatch) drawRefused(tex *Texture2D) bool { return sb.checkOp("draw", tex) }
 
-// checkFailed keeps the error of a draw of tex that is refused (outside a
-// batch, a nil, disposed or other device's texture) and returns false; it
-// returns true when the draw is valid.
-func (sb *SpriteBatch) checkFailed(op string, tex *Texture2D) bool {
+// checkOp is check for any operation op (named in the error): it reports
+// whether tex can be drawn now, and keeps the error when not (outside a
+// batch, a nil, disposed or other device's texture).
+func (sb *SpriteBatch) checkOp(op string, tex *Texture2D) bool {
 	switch {
 	case !sb.begun:
 		sb.fail(fmt.Errorf("graphics: sprite batch %s: %w", op, ErrNotBegun))
