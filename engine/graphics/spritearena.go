@@ -13,10 +13,12 @@ import (
 // sprites move to the batch's own quads, later ones go there too, and End
 // copies them as a sorted batch's.
 
+// spriteQuadSize is the size of one sprite's four vertices in bytes.
 const spriteQuadSize = int(unsafe.Sizeof(spriteQuad{}))
 
-// arenaQuad returns the quad of a Deferred batch's next sprite; add has
-// its usual way, the run's growth within the arena's capacity, inline.
+// arenaQuad returns the quad of a Deferred batch's next sprite where next
+// cannot take the usual way (the run's growth within the arena's
+// capacity, which next does inline).
 func (sb *SpriteBatch) arenaQuad() *spriteQuad {
 	d := sb.dev
 	f := &d.frame
