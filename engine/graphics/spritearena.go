@@ -25,7 +25,7 @@ func (sb *SpriteBatch) arenaQuad() *spriteQuad {
 	switch {
 	case d.stale: // the record was handed out: recording now would reset it
 		sb.leaveArena()
-	case !sb.inArena && len(sb.texs) == 0: // the batch's first sprite
+	case !sb.inArena && len(sb.spans) == 0: // the batch's first sprite
 		if o := d.sprites.arena; o != nil && o != sb {
 			o.leaveArena()
 		}
@@ -70,7 +70,7 @@ func (sb *SpriteBatch) leaveArena() {
 
 // reset empties the batch for its next Begin.
 func (sb *SpriteBatch) reset() {
-	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
+	sb.quads, sb.texs, sb.spans, sb.keys = sb.quads[:0], sb.texs[:0], sb.spans[:0], sb.keys[:0]
 	sb.inArena, sb.arenaAt, sb.arenaEnd = false, 0, 0
 	if sb.dev.sprites.arena == sb {
 		sb.dev.sprites.arena = nil

@@ -127,7 +127,8 @@ type SpriteBatch struct {
 	err   error
 
 	quads   []spriteQuad // sorted modes, and Deferred sprites moved out of the arena
-	texs    []*Texture2D // every sprite's texture, in call order
+	texs    []*Texture2D // every sprite's texture in call order, sorted modes only
+	spans   []spriteSpan // the textures of a Deferred batch's sprites, run by run
 	keys    []uint64     // sort key << 32 | call index, sorted modes only
 	scratch []uint64     // the radix sort's second buffer
 
@@ -139,7 +140,7 @@ type SpriteBatch struct {
 
 	immediateAt int // the first vertex of the Immediate sprite being drawn
 
-	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
+	rot, sin, cos float32 // the last rotation and its sine and cosine
 }
 
 // NewSpriteBatch returns a sprite batch drawing on dev.
@@ -147,7 +148,7 @@ func NewSpriteBatch(dev *Device) (*SpriteBatch, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new sprite batch: the device is nil: %w", ErrInvalid)
 	}
-	return &SpriteBatch{dev: dev}, nil
+	return &SpriteBatch{dev: dev, cos: 1}, nil
 }
 
 // Device returns the device the batch draws on.
@@ -247,7 +248,7 @@ func (sb *SpriteBatch) End() error {
 	d.sprites.begun--
 	if sb.st.sortMode == SortImmediate {
 		d.sprites.immediate--
-	} else if len(sb.texs) > 0 {
+	} else if len(sb.texs) > 0 || len(sb.spans) > 0 {
 		sb.flush()
 	}
 	sb.reset()
@@ -441,25 +442,15 @@ func texCoords(tex *Texture2D, x, y, w, h float32) (u0, v0, u1, v1 float32) {
 	return x / tw, y / th, (x + w) / tw, (y + h) / th
 }
 
-// sincos returns the sine and cosine of a rotation, exactly 0 and 1 for
-// 0, remembering the last rotation's (sprites often share one).
+// sincos returns the sine and cosine of a rotation, remembering the last
+// rotation's (sprites often share one; NewSpriteBatch starts with 0's,
+// exactly 0 and 1).
 func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
-	if rotation == 0 {
-		return 0, 1
-	}
 	if rotation != sb.rot {
-		sb.newRotation(rotation)
+		sb.sin, sb.cos = sincos32(rotation)
+		sb.rot = rotation
 	}
 	return sb.sin, sb.cos
-}
-
-// newRotation remembers rotation's sine and cosine (not inlined, so that
-// sincos is).
-//
-//go:noinline
-func (sb *SpriteBatch) newRotation(rotation float32) {
-	sb.sin, sb.cos = sincos32(rotation)
-	sb.rot = rotation
 }
 
 // add builds one sprite (see quad for the arguments) of a texture the
@@ -492,14 +483,24 @@ func (sb *SpriteBatch) next(tex *Texture2D, depth float32) *spriteQuad {
 		} else {
 			q = sb.arenaQuad()
 		}
+		if n := len(sb.spans); n > 0 && sb.spans[n-1].tex == tex {
+			sb.spans[n-1].n++
+		} else {
+			sb.spans = append(sb.spans, spriteSpan{tex, 1})
+		}
 	case SortImmediate:
 		q, sb.immediateAt = sb.immediateQuad(tex)
-		return q
 	default:
 		q = sb.sortedQuad(tex, depth)
+		sb.texs = append(sb.texs, tex)
 	}
-	sb.texs = append(sb.texs, tex)
 	return q
+}
+
+// spriteSpan is a run of n sprites of a Deferred batch with texture tex.
+type spriteSpan struct {
+	tex *Texture2D
+	n   int
 }
 
 // drawn finishes a sprite that next and quad built: in Immediate mode it

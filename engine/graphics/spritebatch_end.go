@@ -36,35 +36,36 @@ func (sb *SpriteBatch) flush() {
 // first vertex is base; sprites whose texture cannot be drawn now are
 // left out and reported.
 func (sb *SpriteBatch) runs(base int, room []spriteQuad) {
-	d := sb.dev
+	if !sb.sorted() { // Deferred: the spans are the runs
+		at := base
+		for _, s := range sb.spans {
+			sb.run(s.tex, at, s.n)
+			at += 4 * s.n
+		}
+		return
+	}
 	n := len(room)
 	for start := 0; start < n; {
-		tex, i := sb.tex(start), start+1
-		if sb.sorted() {
-			for i < n && sb.texs[uint32(sb.keys[i])] == tex {
-				i++
-			}
-		} else {
-			for texs := sb.texs[:n]; i < n && texs[i] == tex; i++ {
-			}
+		tex, i := sb.texs[uint32(sb.keys[start])], start+1
+		for i < n && sb.texs[uint32(sb.keys[i])] == tex {
+			i++
 		}
-		err := d.spriteCheck(tex)
-		if err == nil {
-			err = d.spriteDraw(tex, base+4*start, i-start)
-		}
-		if err != nil {
-			sb.fail(err)
-		}
+		sb.run(tex, base+4*start, i-start)
 		start = i
 	}
 }
 
-// tex returns the texture of the i-th sprite in draw order.
-func (sb *SpriteBatch) tex(i int) *Texture2D {
-	if sb.sorted() {
-		return sb.texs[uint32(sb.keys[i])]
+// run records n sprites of texture tex whose vertices start at vertex
+// base, or keeps the error when tex cannot be drawn now.
+func (sb *SpriteBatch) run(tex *Texture2D, base, n int) {
+	d := sb.dev
+	err := d.spriteCheck(tex)
+	if err == nil {
+		err = d.spriteDraw(tex, base, n)
 	}
-	return sb.texs[i]
+	if err != nil {
+		sb.fail(err)
+	}
 }
 
 // sorted reports whether the batch's mode sorts (its keys are kept).

@@ -6,11 +6,14 @@ import "math"
 // package's reduction and polynomials in float64, inline, without its sign
 // and special-case branches and with the polynomials in Estrin's order,
 // rounded to float32. It gives float32(math.Sincos(r)) on every rotation
-// its test sweeps, in about half the time: a rotated sprite's largest
-// cost. Outside ±2²⁰ radians (and for NaN and infinities) it is
-// math.Sincos.
+// its test sweeps (but +0 for -0's sine), in about half the time: a
+// rotated sprite's largest cost. Outside ±2²⁰ radians (and for NaN and
+// infinities) it is math.Sincos.
 func sincos32(r float32) (sin, cos float32) {
 	x := float64(r)
+	if x == 0 {
+		return 0, 1 // -0 too: sprites have always taken ±0 as no rotation
+	}
 	if !(x < 1<<20 && x > -(1<<20)) {
 		s, c := math.Sincos(x)
 		return float32(s), float32(c)
