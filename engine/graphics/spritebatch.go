@@ -316,7 +316,7 @@ func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
 		return
 	}
 	w, h := float32(tex.width), float32(tex.height)
-	quad(q, position[0], position[1], w, h, 0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quadRect(q, position[0], position[1], w, h, 0, 0, 1, 1, tint)
 	sb.drawn(tex)
 }
 
@@ -332,7 +332,7 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 	}
 	sx, sy, sw, sh := float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
 	u0, v0, u1, v1 := texCoords(tex, sx, sy, sw, sh)
-	quad(q, position[0], position[1], sw, sh, u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quadRect(q, position[0], position[1], sw, sh, u0, v0, u1, v1, tint)
 	sb.drawn(tex)
 }
 
@@ -375,8 +375,8 @@ func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Colo
 	if q == nil {
 		return
 	}
-	quad(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		0, 0, 1, 1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quadRect(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+		0, 0, 1, 1, tint)
 	sb.drawn(tex)
 }
 
@@ -391,8 +391,8 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 		return
 	}
 	u0, v0, u1, v1 := texCoords(tex, float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height))
-	quad(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		u0, v0, u1, v1, tint, 0, 0, 0, 1, FlipNone, 0)
+	quadRect(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+		u0, v0, u1, v1, tint)
 	sb.drawn(tex)
 }
 
@@ -509,6 +509,25 @@ func (sb *SpriteBatch) drawn(tex *Texture2D) {
 	if sb.st.sortMode == SortImmediate {
 		sb.immediateDraw(tex)
 	}
+}
+
+// quadRect is quad for a sprite without origin, rotation, flips or depth:
+// corners x, y and x+w, y+h. Its vertices equal quad's (a zero
+// coordinate's sign aside), without quad's products by 0 and 1.
+func quadRect(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color) {
+	x1, y1 := x+w, y+h
+	p := &q[0]
+	p.Position[0], p.Position[1], p.Position[2] = x, y, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v0
+	p = &q[1]
+	p.Position[0], p.Position[1], p.Position[2] = x1, y, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v0
+	p = &q[2]
+	p.Position[0], p.Position[1], p.Position[2] = x, y1, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v1
+	p = &q[3]
+	p.Position[0], p.Position[1], p.Position[2] = x1, y1, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v1
 }
 
 // quad writes a sprite's four vertices: destination origin x, y and size
