@@ -101,6 +101,9 @@ func (d *Device) Limits() Limits { return d.limits }
 // was handed out.
 func (d *Device) rec() *Frame {
 	if d.stale {
+		if sb := d.sprites.arena; sb != nil {
+			sb.leaveArena() // its sprites outlive the record
+		}
 		d.uploads.trim(&d.frame)
 		d.frame.reset()
 		d.stale = false

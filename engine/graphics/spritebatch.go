@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -120,16 +121,26 @@ var (
 // goroutine only.
 type SpriteBatch struct {
 	dev   *Device
+	live  *Device // dev while begun, else nil: check's one comparison for both
 	begun bool
 	st    spriteState
 	err   error
 
-	quads   []spriteQuad
-	texs    []*Texture2D
-	keys    []uint64 // sort key << 32 | call index, sorted modes only
-	scratch []uint64 // the radix sort's second buffer
+	quads   []spriteQuad // sorted modes, and Deferred sprites moved out of the arena
+	texs    []*Texture2D // every sprite's texture in call order, sorted modes only
+	spans   []spriteSpan // the textures of a Deferred batch's sprites, run by run
+	keys    []uint64     // sort key << 32 | call index, sorted modes only
+	scratch []uint64     // the radix sort's second buffer
 
-	rot, sin, cos float32 // the last rotation and its sine and cosine (rot 0: none)
+	// A Deferred batch writes its sprites straight into the frame's vertex
+	// arena (spritearena.go): bytes arenaAt to arenaEnd, while inArena.
+	inArena  bool
+	arenaAt  int
+	arenaEnd int
+
+	immediateAt int // the first vertex of the Immediate sprite being drawn
+
+	rot, sin, cos float32 // the last rotation and its sine and cosine
 }
 
 // NewSpriteBatch returns a sprite batch drawing on dev.
@@ -137,7 +148,7 @@ func NewSpriteBatch(dev *Device) (*SpriteBatch, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("graphics: new sprite batch: the device is nil: %w", ErrInvalid)
 	}
-	return &SpriteBatch{dev: dev}, nil
+	return &SpriteBatch{dev: dev, cos: 1}, nil
 }
 
 // Device returns the device the batch draws on.
@@ -203,8 +214,8 @@ func (sb *SpriteBatch) BeginWith(s SpriteBatchSettings) error {
 	if sb.st.transform == (mgl32.Mat4{}) {
 		sb.st.transform = mgl32.Ident4()
 	}
-	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
-	sb.begun = true
+	sb.reset()
+	sb.begun, sb.live = true, d
 	shared.begun++
 	if s.SortMode == SortImmediate {
 		shared.immediate++
@@ -233,14 +244,14 @@ func (sb *SpriteBatch) End() error {
 		return err
 	}
 	d := sb.dev
-	sb.begun = false
+	sb.begun, sb.live = false, nil
 	d.sprites.begun--
 	if sb.st.sortMode == SortImmediate {
 		d.sprites.immediate--
-	} else if len(sb.quads) > 0 {
+	} else if len(sb.texs) > 0 || len(sb.spans) > 0 {
 		sb.flush()
 	}
-	sb.quads, sb.texs, sb.keys = sb.quads[:0], sb.texs[:0], sb.keys[:0]
+	sb.reset()
 	err := sb.err
 	sb.err = nil
 	return err
@@ -261,8 +272,24 @@ func (sb *SpriteBatch) fail(err error) {
 }
 
 // check validates a Draw's texture and batch; on failure it keeps the
-// error and returns false. Errors are built only on failure.
-func (sb *SpriteBatch) check(op string, tex *Texture2D) bool {
+// error and returns false. Small enough to inline: the errors are built
+// by checkOp, only on failure.
+func (sb *SpriteBatch) check(tex *Texture2D) bool {
+	if tex == nil || tex.dev != sb.live || tex.disposed {
+		return sb.drawRefused(tex)
+	}
+	return true
+}
+
+// drawRefused is checkOp for Draw (not inlined, so that check is).
+//
+//go:noinline
+func (sb *SpriteBatch) drawRefused(tex *Texture2D) bool { return sb.checkOp("draw", tex) }
+
+// checkOp is check for any operation op (named in the error): it reports
+// whether tex can be drawn now, and keeps the error when not (outside a
+// batch, a nil, disposed or other device's texture).
+func (sb *SpriteBatch) checkOp(op string, tex *Texture2D) bool {
 	switch {
 	case !sb.begun:
 		sb.fail(fmt.Errorf("graphics: sprite batch %s: %w", op, ErrNotBegun))
@@ -281,21 +308,32 @@ func (sb *SpriteBatch) check(op string, tex *Texture2D) bool {
 // Draw draws the whole texture with its top-left corner at position,
 // tinted (White draws it unchanged).
 func (sb *SpriteBatch) Draw(tex *Texture2D, position mgl32.Vec2, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
+		return
+	}
+	q := sb.next(tex, 0)
+	if q == nil {
 		return
 	}
 	w, h := float32(tex.width), float32(tex.height)
-	sb.add(tex, position[0], position[1], w, h, 0, 0, w, h, tint, 0, 0, 0, 1, FlipNone, 0)
+	quadRect(q, position[0], position[1], w, h, 0, 0, 1, 1, tint)
+	sb.drawn(tex)
 }
 
 // DrawSource draws the source rectangle of the texture (in texels) with
 // its top-left corner at position.
 func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
-	sw, sh := float32(source.Width), float32(source.Height)
-	sb.add(tex, position[0], position[1], sw, sh, float32(source.X), float32(source.Y), sw, sh, tint, 0, 0, 0, 1, FlipNone, 0)
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
+	sx, sy, sw, sh := float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
+	u0, v0, u1, v1 := texCoords(tex, sx, sy, sw, sh)
+	quadRect(q, position[0], position[1], sw, sh, u0, v0, u1, v1, tint)
+	sb.drawn(tex)
 }
 
 // DrawEx is XNA's full Draw at a position: source (nil for the whole
@@ -307,13 +345,18 @@ func (sb *SpriteBatch) DrawSource(tex *Texture2D, position mgl32.Vec2, source Re
 // the sprite's depth: outside 0..1 the sprite is clipped away, as in XNA.
 func (sb *SpriteBatch) DrawEx(tex *Texture2D, position mgl32.Vec2, source *Rectangle, tint Color,
 	rotation float32, origin, scale mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
-	sx, sy, sw, sh := sourceOf(tex, source)
+	q := sb.next(tex, layerDepth)
+	if q == nil {
+		return
+	}
+	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, position[0], position[1], sw*scale[0], sh*scale[1], sx, sy, sw, sh, tint,
+	quad(q, position[0], position[1], sw*scale[0], sh*scale[1], u0, v0, u1, v1, tint,
 		origin[0]*scale[0], origin[1]*scale[1], sin, cos, effects, layerDepth)
+	sb.drawn(tex)
 }
 
 // DrawScaled is DrawEx with one scale for both axes.
@@ -325,21 +368,32 @@ func (sb *SpriteBatch) DrawScaled(tex *Texture2D, position mgl32.Vec2, source *R
 // DrawRect draws the whole texture stretched over the destination
 // rectangle (in pixels).
 func (sb *SpriteBatch) DrawRect(tex *Texture2D, destination Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
-	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		0, 0, float32(tex.width), float32(tex.height), tint, 0, 0, 0, 1, FlipNone, 0)
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
+	quadRect(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+		0, 0, 1, 1, tint)
+	sb.drawn(tex)
 }
 
 // DrawRectSource draws the source rectangle of the texture stretched over
 // the destination rectangle.
 func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectangle, tint Color) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
-	sb.add(tex, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
-		float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height), tint, 0, 0, 0, 1, FlipNone, 0)
+	q := sb.next(tex, 0)
+	if q == nil {
+		return
+	}
+	u0, v0, u1, v1 := texCoords(tex, float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height))
+	quadRect(q, float32(destination.X), float32(destination.Y), float32(destination.Width), float32(destination.Height),
+		u0, v0, u1, v1, tint)
+	sb.drawn(tex)
 }
 
 // DrawRectEx is XNA's full Draw into a destination rectangle: origin is a
@@ -348,10 +402,14 @@ func (sb *SpriteBatch) DrawRectSource(tex *Texture2D, destination, source Rectan
 // rotation radians; effects mirror the texture; layerDepth as in DrawEx.
 func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source *Rectangle, tint Color,
 	rotation float32, origin mgl32.Vec2, effects SpriteEffects, layerDepth float32) {
-	if !sb.check("draw", tex) {
+	if !sb.check(tex) {
 		return
 	}
-	sx, sy, sw, sh := sourceOf(tex, source)
+	q := sb.next(tex, layerDepth)
+	if q == nil {
+		return
+	}
+	sw, sh, u0, v0, u1, v1 := sourceOf(tex, source)
 	dw, dh := float32(destination.Width), float32(destination.Height)
 	var ox, oy float32 // the origin in destination pixels
 	if sw != 0 {
@@ -361,102 +419,126 @@ func (sb *SpriteBatch) DrawRectEx(tex *Texture2D, destination Rectangle, source 
 		oy = origin[1] * dh / sh
 	}
 	sin, cos := sb.sincos(rotation)
-	sb.add(tex, float32(destination.X), float32(destination.Y), dw, dh, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, layerDepth)
+	quad(q, float32(destination.X), float32(destination.Y), dw, dh, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, layerDepth)
+	sb.drawn(tex)
 }
 
-// sourceOf returns the source rectangle in texels, the whole texture for
-// nil.
-func sourceOf(tex *Texture2D, source *Rectangle) (x, y, w, h float32) {
+// sourceOf returns the source rectangle's size in texels and its texture
+// coordinates (texCoords), the whole texture's for nil.
+func sourceOf(tex *Texture2D, source *Rectangle) (w, h, u0, v0, u1, v1 float32) {
 	if source == nil {
-		return 0, 0, float32(tex.width), float32(tex.height)
+		return float32(tex.width), float32(tex.height), 0, 0, 1, 1 // texCoords' for the whole texture, exactly
 	}
-	return float32(source.X), float32(source.Y), float32(source.Width), float32(source.Height)
+	w, h = float32(source.Width), float32(source.Height)
+	u0, v0, u1, v1 = texCoords(tex, float32(source.X), float32(source.Y), w, h)
+	return w, h, u0, v0, u1, v1
 }
 
-// sincos returns the sine and cosine of a rotation, exactly 0 and 1 for
-// 0, remembering the last rotation's (sprites often share one).
+// texCoords returns the texture coordinates of the corners of the source
+// rectangle x, y, w, h (in texels) of tex: top-left u0, v0, bottom-right
+// u1, v1. For the whole texture they are 0, 0, 1, 1.
+func texCoords(tex *Texture2D, x, y, w, h float32) (u0, v0, u1, v1 float32) {
+	tw, th := float32(tex.width), float32(tex.height)
+	return x / tw, y / th, (x + w) / tw, (y + h) / th
+}
+
+// sincos returns the sine and cosine of a rotation, remembering the last
+// rotation's (sprites often share one; NewSpriteBatch starts with 0's,
+// exactly 0 and 1).
 func (sb *SpriteBatch) sincos(rotation float32) (float32, float32) {
-	if rotation == 0 {
-		return 0, 1
-	}
 	if rotation != sb.rot {
-		s, c := math.Sincos(float64(rotation))
-		sb.rot, sb.sin, sb.cos = rotation, float32(s), float32(c)
+		sb.sin, sb.cos = sincos32(rotation)
+		sb.rot = rotation
 	}
 	return sb.sin, sb.cos
 }
 
-// add builds one sprite: destination origin x, y and size w, h in pixels
-// (before rotation), source rectangle sx, sy, sw, sh in texels, the origin
-// ox, oy in destination pixels, the rotation's sine and cosine. In
-// Immediate mode it is recorded at once; otherwise it is kept for End.
-func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
+// add builds one sprite (see quad for the arguments) of a texture the
+// caller has checked: next, quad and drawn.
+func (sb *SpriteBatch) add(tex *Texture2D, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
+	if q := sb.next(tex, depth); q != nil {
+		quad(q, x, y, w, h, u0, v0, u1, v1, tint, ox, oy, sin, cos, effects, depth)
+		sb.drawn(tex)
+	}
+}
+
+// next returns the quad for the vertices of the batch's next sprite, of
+// texture tex at depth, or nil when the sprite cannot be drawn (Immediate
+// mode; the error is kept). A Deferred batch's is in the frame's arena
+// (spritearena.go), a sorted batch's in its quads, an Immediate one's is
+// reserved in the arena for drawn to record.
+//
+// The Draw methods call next, then quad with the sprite's values, then
+// drawn: a slow way inside a function that has the values would cost
+// every sprite the saving of all of them around the call.
+func (sb *SpriteBatch) next(tex *Texture2D, depth float32) *spriteQuad {
+	var q *spriteQuad
+	switch f := &sb.dev.frame; sb.st.sortMode {
+	case SortDeferred:
+		if end := sb.arenaEnd; sb.inArena && len(f.Vertices) == end && cap(f.Vertices)-end >= spriteQuadSize && !sb.dev.stale {
+			f.Vertices = f.Vertices[:end+spriteQuadSize]
+			sb.arenaEnd = end + spriteQuadSize
+			q = (*spriteQuad)(unsafe.Pointer(&f.Vertices[end]))
+		} else {
+			q = sb.arenaQuad()
+		}
+		if n := len(sb.spans); n > 0 && sb.spans[n-1].tex == tex {
+			sb.spans[n-1].n++
+		} else {
+			sb.spans = append(sb.spans, spriteSpan{tex, 1})
+		}
+	case SortImmediate:
+		q, sb.immediateAt = sb.immediateQuad(tex)
+	default:
+		q = sb.sortedQuad(tex, depth)
+		sb.texs = append(sb.texs, tex)
+	}
+	return q
+}
+
+// spriteSpan is a run of n sprites of a Deferred batch with texture tex.
+type spriteSpan struct {
+	tex *Texture2D
+	n   int
+}
+
+// drawn finishes a sprite that next and quad built: in Immediate mode it
+// records it.
+func (sb *SpriteBatch) drawn(tex *Texture2D) {
 	if sb.st.sortMode == SortImmediate {
-		sb.immediate(tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
-		return
+		sb.immediateDraw(tex)
 	}
-	n := len(sb.quads)
-	switch sb.st.sortMode {
-	case SortTexture:
-		sb.keys = append(sb.keys, uint64(tex.id)<<32|uint64(n))
-	case SortBackToFront:
-		sb.keys = append(sb.keys, uint64(^depthKey(depth))<<32|uint64(n))
-	case SortFrontToBack:
-		sb.keys = append(sb.keys, uint64(depthKey(depth))<<32|uint64(n))
-	}
-	if n == cap(sb.quads) {
-		sb.quads = append(sb.quads, spriteQuad{})
-	}
-	sb.quads = sb.quads[:n+1]
-	sb.texs = append(sb.texs, tex)
-	quad(&sb.quads[n], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
 }
 
-// immediate records one sprite into the frame at call time.
-func (sb *SpriteBatch) immediate(tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
+// quadRect is quad for a sprite without origin, rotation, flips or depth:
+// corners x, y and x+w, y+h. Its vertices equal quad's (a zero
+// coordinate's sign aside), without quad's products by 0 and 1.
+func quadRect(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color) {
+	x1, y1 := x+w, y+h
+	p := &q[0]
+	p.Position[0], p.Position[1], p.Position[2] = x, y, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v0
+	p = &q[1]
+	p.Position[0], p.Position[1], p.Position[2] = x1, y, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v0
+	p = &q[2]
+	p.Position[0], p.Position[1], p.Position[2] = x, y1, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u0, v1
+	p = &q[3]
+	p.Position[0], p.Position[1], p.Position[2] = x1, y1, 0
+	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v1
+}
+
+// quad writes a sprite's four vertices: destination origin x, y and size
+// w, h in pixels (before rotation), the source rectangle's texture
+// coordinates u0, v0 (top-left) and u1, v1 (bottom-right, texCoords), the
+// origin ox, oy in destination pixels, the rotation's sine and cosine.
+// Corner c of the unit square (top-left, top-right, bottom-left,
+// bottom-right) goes to (c*size - origin) rotated plus x, y; effects
+// mirror the texture coordinates (XNA swaps them; the geometry stays).
+func quad(q *spriteQuad, x, y, w, h, u0, v0, u1, v1 float32, tint Color,
 	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
-	d := sb.dev
-	if err := d.spriteCheck(tex); err != nil {
-		sb.fail(err)
-		return
-	}
-	if err := d.checkLayout("sprite batch draw", spriteDecl); err != nil { // an effect applied since Begin
-		sb.fail(err)
-		return
-	}
-	base, room := d.spriteArena(1)
-	quad(&room[0], tex, x, y, w, h, sx, sy, sw, sh, tint, ox, oy, sin, cos, effects, depth)
-	if err := d.spriteDraw(tex, base, 1); err != nil {
-		sb.fail(err)
-	}
-}
-
-// depthKey maps a layer depth to a uint32 whose order is the depth's
-// (-0 equals 0; NaN sorts first, as .NET orders it).
-func depthKey(depth float32) uint32 {
-	if depth != depth {
-		return 0
-	}
-	if depth == 0 {
-		depth = 0 // -0 to +0
-	}
-	b := math.Float32bits(depth)
-	if b&(1<<31) != 0 {
-		return ^b
-	}
-	return b | 1<<31
-}
-
-// quad writes a sprite's four vertices (see add for the arguments): corner
-// c of the unit square (top-left, top-right, bottom-left, bottom-right)
-// goes to (c*size - origin) rotated plus x, y; effects mirror the source
-// rectangle's texture coordinates (XNA swaps them; the geometry stays).
-func quad(q *spriteQuad, tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tint Color,
-	ox, oy, sin, cos float32, effects SpriteEffects, depth float32) {
-	tw, th := float32(tex.width), float32(tex.height)
-	u0, u1 := sx/tw, (sx+sw)/tw
-	v0, v1 := sy/th, (sy+sh)/th
 	if effects&FlipHorizontally != 0 {
 		u0, u1 = u1, u0
 	}
@@ -478,4 +560,64 @@ func quad(q *spriteQuad, tex *Texture2D, x, y, w, h, sx, sy, sw, sh float32, tin
 	p = &q[3]
 	p.Position[0], p.Position[1], p.Position[2] = x+x1*cos-y1*sin, y+x1*sin+y1*cos, depth
 	p.Color, p.TextureCoordinate[0], p.TextureCoordinate[1] = tint, u1, v1
+}
+
+// sortedQuad returns the quad of the next sprite of a sorted batch, with
+// its sort key kept.
+func (sb *SpriteBatch) sortedQuad(tex *Texture2D, depth float32) *spriteQuad {
+	n := len(sb.quads)
+	switch sb.st.sortMode {
+	case SortTexture:
+		sb.keys = append(sb.keys, uint64(tex.id)<<32|uint64(n))
+	case SortBackToFront:
+		sb.keys = append(sb.keys, uint64(^depthKey(depth))<<32|uint64(n))
+	case SortFrontToBack:
+		sb.keys = append(sb.keys, uint64(depthKey(depth))<<32|uint64(n))
+	}
+	if n == cap(sb.quads) {
+		sb.quads = append(sb.quads, spriteQuad{})
+	}
+	sb.quads = sb.quads[:n+1]
+	return &sb.quads[n]
+}
+
+// immediateQuad reserves an Immediate sprite's quad in the frame's arena
+// and returns it with its first vertex, or nil when the sprite cannot be
+// drawn now (the error is kept).
+func (sb *SpriteBatch) immediateQuad(tex *Texture2D) (*spriteQuad, int) {
+	d := sb.dev
+	if err := d.spriteCheck(tex); err != nil {
+		sb.fail(err)
+		return nil, 0
+	}
+	if err := d.checkLayout("sprite batch draw", spriteDecl); err != nil { // an effect applied since Begin
+		sb.fail(err)
+		return nil, 0
+	}
+	base, room := d.spriteArena(1)
+	return &room[0], base
+}
+
+// immediateDraw records the Immediate sprite whose vertices next reserved
+// and quad wrote.
+func (sb *SpriteBatch) immediateDraw(tex *Texture2D) {
+	if err := sb.dev.spriteDraw(tex, sb.immediateAt, 1); err != nil {
+		sb.fail(err)
+	}
+}
+
+// depthKey maps a layer depth to a uint32 whose order is the depth's
+// (-0 equals 0; NaN sorts first, as .NET orders it).
+func depthKey(depth float32) uint32 {
+	if depth != depth {
+		return 0
+	}
+	if depth == 0 {
+		depth = 0 // -0 to +0
+	}
+	b := math.Float32bits(depth)
+	if b&(1<<31) != 0 {
+		return ^b
+	}
+	return b | 1<<31
 }

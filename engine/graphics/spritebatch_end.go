@@ -2,8 +2,9 @@ package graphics
 
 // flush records the batch's sprites at End: sets the device up, sorts
 // (stably: the call index breaks ties) when the mode asks, copies the
-// vertices into the frame's arena in draw order, and records one draw per
-// run of sprites with one texture.
+// vertices into the frame's arena in draw order (a Deferred batch's are
+// there already, see arenaQuad), and records one draw per run of sprites
+// with one texture.
 func (sb *SpriteBatch) flush() {
 	d := sb.dev
 	if err := d.checkTarget("sprite batch end"); err != nil {
@@ -11,6 +12,13 @@ func (sb *SpriteBatch) flush() {
 		return
 	}
 	d.spriteSetup(&sb.st)
+	if sb.inArena && d.stale {
+		sb.leaveArena()
+	}
+	if sb.inArena { // Deferred: the vertices are in the arena already
+		sb.runs(sb.arenaAt/spriteStride, d.spriteQuadsAt(sb.arenaAt, sb.arenaLen()))
+		return
+	}
 	n := len(sb.quads)
 	base, room := d.spriteArena(n)
 	if sb.sorted() {
@@ -28,30 +36,36 @@ func (sb *SpriteBatch) flush() {
 // first vertex is base; sprites whose texture cannot be drawn now are
 // left out and reported.
 func (sb *SpriteBatch) runs(base int, room []spriteQuad) {
-	d := sb.dev
-	start := 0
-	for i := 1; i <= len(room); i++ {
-		if i < len(room) && sb.tex(i) == sb.tex(start) {
-			continue
+	if !sb.sorted() { // Deferred: the spans are the runs
+		at := base
+		for _, s := range sb.spans {
+			sb.run(s.tex, at, s.n)
+			at += 4 * s.n
 		}
-		tex := sb.tex(start)
-		err := d.spriteCheck(tex)
-		if err == nil {
-			err = d.spriteDraw(tex, base+4*start, i-start)
+		return
+	}
+	n := len(room)
+	for start := 0; start < n; {
+		tex, i := sb.texs[uint32(sb.keys[start])], start+1
+		for i < n && sb.texs[uint32(sb.keys[i])] == tex {
+			i++
 		}
-		if err != nil {
-			sb.fail(err)
-		}
+		sb.run(tex, base+4*start, i-start)
 		start = i
 	}
 }
 
-// tex returns the texture of the i-th sprite in draw order.
-func (sb *SpriteBatch) tex(i int) *Texture2D {
-	if sb.sorted() {
-		return sb.texs[uint32(sb.keys[i])]
+// run records n sprites of texture tex whose vertices start at vertex
+// base, or keeps the error when tex cannot be drawn now.
+func (sb *SpriteBatch) run(tex *Texture2D, base, n int) {
+	d := sb.dev
+	err := d.spriteCheck(tex)
+	if err == nil {
+		err = d.spriteDraw(tex, base, n)
 	}
-	return sb.texs[i]
+	if err != nil {
+		sb.fail(err)
+	}
 }
 
 // sorted reports whether the batch's mode sorts (its keys are kept).

@@ -19,6 +19,8 @@ type spriteShared struct {
 	quads   int
 
 	white *Texture2D
+
+	arena *SpriteBatch // the Deferred batch whose sprites are in the frame's arena
 }
 
 // spriteQuad is one sprite's four vertices in XNA's corner order: top-left,

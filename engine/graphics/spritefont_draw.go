@@ -121,7 +121,7 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 		return
 	}
 	tex := font.tex
-	if !sb.check("draw string", tex) {
+	if !sb.checkOp("draw string", tex) {
 		return
 	}
 	var size mgl32.Vec2
@@ -154,8 +154,14 @@ func (sb *SpriteBatch) drawString(font *SpriteFont, text string, position mgl32.
 		if effects&FlipVertically != 0 {
 			gy = size[1] - gy - h
 		}
-		sb.add(tex, position[0], position[1], w*scale[0], h*scale[1], float32(s.X), float32(s.Y), w, h, tint,
+		q := sb.next(tex, depth) // next, quad, drawn: see next
+		if q == nil {
+			continue
+		}
+		u0, v0, u1, v1 := texCoords(tex, float32(s.X), float32(s.Y), w, h)
+		quad(q, position[0], position[1], w*scale[0], h*scale[1], u0, v0, u1, v1, tint,
 			(origin[0]-gx)*scale[0], (origin[1]-gy)*scale[1], sin, cos, effects, depth)
+		sb.drawn(tex)
 	}
 }
 
