@@ -65,10 +65,11 @@ func (t *Texture2D) Bounds() Rectangle { return Rectangle{0, 0, t.width, t.heigh
 func (t *Texture2D) IsDisposed() bool { return t.disposed }
 
 // Dispose releases the texture once the frames using it have run; a second
-// call does nothing. A disposed render target stops being the target.
+// call does nothing. A disposed render target stops being the target
+// (with several, SetRenderTargets, the back buffer becomes the target).
 func (t *Texture2D) Dispose() {
 	t.dispose()
-	if d := t.dev; d != nil && d.target != nil && d.target.Texture2D == t {
+	if d := t.dev; d != nil && d.isTarget(t) {
 		d.SetRenderTarget(nil)
 	}
 }
