@@ -24,10 +24,12 @@ const offscreen = maxFrames
 
 // pipeKey is a pipeline's cache key: the record's key (of its shader
 // variant only the bits that pick the shaders: lighting, per-pixel
-// lighting and texture) and the target kind.
+// lighting and texture), the target kind and the number of targets
+// (0: one; mrt.go).
 type pipeKey struct {
 	graphics.PipelineKey
 	target bool
+	colors uint8
 }
 
 // uniformLoc is where a frame's uniform block lives in the arena.
@@ -87,6 +89,7 @@ func (r *Renderer) destroyGraphics() {
 	// made before the one destroyed, so of 80,000 buffers destroyed at random the first
 	// took 60 us each, in order 8 us; freed in order, the allocator's
 	// free lists stay short as well.
+	r.dropMRT(0)
 	for _, id := range slices.Sorted(maps.Keys(r.textures)) {
 		r.textures[id].destroy(&r.pools)
 		delete(r.textures, id)
@@ -300,6 +303,7 @@ func (r *Renderer) emitInits() {
 func (r *Renderer) release(slot int) {
 	for _, rel := range r.releases[slot] {
 		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+			r.dropMRT(rel.Texture)
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)

@@ -28,6 +28,10 @@ type device struct {
 	// maxUniformRange is maxUniformBufferRange (G16: a group of
 	// BasicEffect blocks must fit).
 	maxUniformRange uint32
+	// independentBlend is true where that feature is enabled: attachments
+	// of a pass into several targets may differ in blend state and write
+	// mask (mrt.go).
+	independentBlend bool
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -66,7 +70,8 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	// vkCreateShaderModule).
 	enabled := vk.PhysicalDeviceFeatures{SamplerAnisotropy: feats.SamplerAnisotropy,
 		ShaderFloat64: feats.ShaderFloat64, ShaderInt64: feats.ShaderInt64, ShaderInt16: feats.ShaderInt16,
-		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance}
+		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance,
+		IndependentBlend: feats.IndependentBlend}
 	shader := spirv.Features{Float64: feats.ShaderFloat64 == vk.True, Int64: feats.ShaderInt64 == vk.True,
 		Int16: feats.ShaderInt16 == vk.True, ClipDistance: feats.ShaderClipDistance == vk.True,
 		CullDistance: feats.ShaderCullDistance == vk.True}
@@ -76,7 +81,8 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 	if err := callErr("create device", "vkCreateDevice", vk.CreateDevice(gpu, &ci, nil, &h)); err != nil {
 		return nil, err
 	}
-	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader}
+	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader,
+		independentBlend: feats.IndependentBlend == vk.True}
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
 	d.queue = q

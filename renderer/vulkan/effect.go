@@ -33,8 +33,9 @@ var _ graphics.EffectBackend = (*Renderer)(nil)
 type effectShaders struct {
 	vert, frag vk.ShaderModule
 	inputs     []graphics.EffectInput
-	vertexOnly bool // the block is visible to the vertex stage only
-	big        bool // the block is larger than MaxEffectParameterBytes
+	vertexOnly bool  // the block is visible to the vertex stage only
+	big        bool  // the block is larger than MaxEffectParameterBytes
+	outputs    uint8 // the colour locations the fragment shader writes (bit i: location i)
 }
 
 // destroy destroys the modules.
@@ -111,7 +112,7 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 		}
 	}
 	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock,
-		big: desc.BlockSize > graphics.MaxEffectParameterBytes}
+		big: desc.BlockSize > graphics.MaxEffectParameterBytes, outputs: desc.Outputs | 1}
 	var err error
 	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
@@ -200,7 +201,8 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 		VertexAttributeDescriptionCount: uint32(len(attrs)),
 		PVertexAttributeDescriptions:    attrs,
 	}
-	p, err := newPipelineWith(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input)
+	p, err := newPipelineBlend(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input,
+		colorBlendN(k.Blend, int(k.colors), e.outputs, d.dev.independentBlend))
 	if err != nil {
 		return nil, err
 	}

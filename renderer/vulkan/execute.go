@@ -300,6 +300,7 @@ type drawState struct {
 	ioff     int
 	iwide    bool
 	first    bool
+	colors   int // the pass's targets (0 or 1: one; mrt.go)
 }
 
 // recordPass records one pass: its begin, clear and draws.
@@ -375,19 +376,31 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	}
 	// A pass that starts by clearing colour and depth (and stencil, or
 	// nothing of it to keep) clears on load: the cheapest clear there is.
-	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {
+	clearOnLoad := aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil())
+	if clearOnLoad {
 		rp = r.passes[passSwapClear]
 		if target {
 			rp = r.passes[passTargetClear]
 		}
+	}
+	n := targetCount(p)
+	if n > 1 {
+		var err error
+		if rp, fb, err = r.mrtPassFor(rp, p, n); err != nil {
+			return err
+		}
+	}
+	if clearOnLoad {
 		r.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
+		r.ops.colorCount(n)
 	} else {
 		r.ops.beginPass(rp, fb, w, h)
 		if aspects != 0 {
 			r.ops.clear(aspects, rgba, depth, stencil, 0, 0, w, h)
+			r.ops.colorCount(n)
 		}
 	}
-	st := drawState{first: true}
+	st := drawState{first: true, colors: n}
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
 		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
 			return fmt.Errorf("draw %d: %w", i, err)
@@ -407,7 +420,7 @@ func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
 	verts vk.Buffer, vertBase int) error {
 	if st.first || d.Pipeline != st.key {
-		p, err := r.pipeline(d.Pipeline, target)
+		p, err := r.pipelineN(d.Pipeline, target, st.colors)
 		if err != nil {
 			return err
 		}

@@ -512,6 +512,14 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 // newPipelineWith is newPipeline with the vertex input given.
 func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
 	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo) (vk.Pipeline, error) {
+	return newPipelineBlend(dev, cache, rp, layout, vert, frag, key, input, colorBlend(key.Blend))
+}
+
+// newPipelineBlend is newPipelineWith with the colour blend state given
+// (several targets, mrt.go).
+func newPipelineBlend(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
+	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo,
+	blend *vk.PipelineColorBlendStateCreateInfo) (vk.Pipeline, error) {
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
@@ -532,7 +540,7 @@ func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, la
 			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
 		},
 		PDepthStencilState: depthStencil(key.DepthStencil),
-		PColorBlendState:   colorBlend(key.Blend),
+		PColorBlendState:   blend,
 		PDynamicState: &vk.PipelineDynamicStateCreateInfo{
 			SType:             vk.StructureTypePipelineDynamicStateCreateInfo,
 			DynamicStateCount: 2,

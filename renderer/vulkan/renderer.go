@@ -147,6 +147,7 @@ type deviceState struct {
 	loop           *frameLoop
 
 	passes        [passKinds]vk.RenderPass
+	mrt           mrtState // passes and framebuffers for several targets (mrt.go)
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout

@@ -65,7 +65,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 // buffer or (target) a render target.
 func pipelineKey(key graphics.PipelineKey, target bool) pipeKey {
 	key.Shader &= graphics.ShaderTexture | graphics.ShaderLighting | graphics.ShaderPerPixelLighting
-	return pipeKey{key, target}
+	return pipeKey{PipelineKey: key, target: target}
 }
 
 // createPasses creates the render passes of kinds from to to-1; the back
@@ -191,6 +191,7 @@ func (d *deviceState) destroyCore() {
 				*l = nil
 			}
 		}
+		d.destroyMRTPasses(dev)
 		for k := passKinds - 1; k >= 0; k-- {
 			if d.passes[k] != nil {
 				vk.DestroyRenderPass(dev, d.passes[k], nil)
