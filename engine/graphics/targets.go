@@ -22,8 +22,9 @@ type RenderTargetBinding struct {
 // the first one's depth buffer (its DepthFormat, as XNA); a Clear clears
 // every target to the same colour. The viewport and scissor rectangle
 // become all of the targets. More than MaxRenderTargets, targets of
-// different sizes, the same target twice, a nil, disposed or mipmapped
-// target (in a set of two or more) or one of another Device is an error
+// different sizes, the same target twice, a nil, disposed, mipmapped or
+// multisampled target (in a set of two or more) or one of another Device
+// is an error
 // the next draw returns (rule G20), and changes nothing.
 func (d *Device) SetRenderTargets(bindings ...RenderTargetBinding) {
 	if len(bindings) == 0 {
@@ -55,6 +56,9 @@ func (d *Device) checkBindings(bindings []RenderTargetBinding) error {
 		}
 		if err := d.own(&rt.resource, op); err != nil {
 			return fmt.Errorf("%w (target %d)", err, i)
+		}
+		if len(bindings) > 1 && rt.samples > 1 {
+			return fmt.Errorf("graphics: %s: target %d (texture %d) is multisampled: several targets at once must be made without MultiSampleCount: %w", op, i, rt.id, ErrInvalid)
 		}
 		if len(bindings) > 1 && rt.levels > 1 {
 			return fmt.Errorf("graphics: %s: target %d (texture %d) has mipmap levels: several targets at once must be made without MipMap: %w", op, i, rt.id, ErrInvalid)

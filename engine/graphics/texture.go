@@ -20,6 +20,7 @@ type Texture2D struct {
 	depth         DepthFormat
 	usage         RenderTargetUsage
 	levels        int // mipmap levels, at least 1 (texture_mip.go)
+	samples       int // a render target's samples per pixel, at least 1 (targets_ms.go)
 }
 
 // NewTexture2D creates a width x height texture. Sizes above the backend's
@@ -46,7 +47,8 @@ func (d *Device) newTexture(op string, desc TextureDesc) (*Texture2D, error) {
 	}
 	d.nextTexture = id
 	return &Texture2D{resource: resource{dev: d, rid: uint32(id)}, id: id, width: desc.Width, height: desc.Height,
-		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1)}, nil
+		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1),
+		samples: max(desc.MultiSampleCount, 1)}, nil
 }
 
 // ID returns the texture's backend ID: unique, in creation order.
@@ -158,6 +160,12 @@ type RenderTargetOptions struct {
 	// Format is the texel format; only SurfaceFormatColor (the zero
 	// value) can be created yet, another is an ErrUnsupportedFormat error.
 	Format SurfaceFormat
+	// MultiSampleCount is the samples per pixel to draw with (XNA's
+	// preferredMultiSampleCount): 0 or 1 for none, else rounded down to a
+	// power of two and to the device's Limits.MaxMultiSampleCount, as
+	// XNA does; the pass resolves the samples into the texture at its
+	// end. A multisampled target cannot have MipMap.
+	MultiSampleCount int
 }
 
 // NewRenderTarget2D creates a width x height render target.
@@ -168,8 +176,13 @@ func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions)
 	if err := opts.Format.checkCreatable("new render target"); err != nil {
 		return nil, err
 	}
+	samples, err := dev.fitSamples(opts)
+	if err != nil {
+		return nil, err
+	}
 	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
-		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height)})
+		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height),
+		MultiSampleCount: samples})
 	if err != nil {
 		return nil, err
 	}

@@ -28,8 +28,9 @@ const offscreen = maxFrames
 // (0: one; mrt.go).
 type pipeKey struct {
 	graphics.PipelineKey
-	target bool
-	colors uint8
+	target  bool
+	colors  uint8
+	samples uint8 // 0 or 1: one sample per pixel (msaa.go)
 }
 
 // uniformLoc is where a frame's uniform block lives in the arena.
@@ -123,7 +124,7 @@ func (r *Renderer) destroyGraphics() {
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
 	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader}
+		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader, MaxMultiSampleCount: r.dev.maxSamples}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -149,7 +150,19 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 			return err
 		}
 	}
-	t, err := newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	var t *texture
+	var err error
+	if n := desc.MultiSampleCount; n > 1 {
+		if !desc.RenderTarget || levels > 1 || n&(n-1) != 0 || n > r.dev.maxSamples {
+			return fmt.Errorf("create texture: %d samples per pixel: want a render target without mipmaps, a power of two up to %d", n, r.dev.maxSamples)
+		}
+		var rp vk.RenderPass
+		if rp, err = r.msPass(n, loadDiscard); err == nil {
+			t, err = newMSTexture(r.dev, desc.Width, desc.Height, n, r.depthFormat, rp)
+		}
+	} else {
+		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])
+	}
 	if err != nil {
 		return err
 	}
@@ -286,7 +299,8 @@ func (r *Renderer) offscreenTries() int {
 func (r *Renderer) emitInits() {
 	for _, t := range r.pendingInit {
 		if t.fb != nil { // a render target: bring its depth into its attachment layout
-			r.ops.beginPass(r.passes[passTargetDiscard], t.fb, t.w, t.h)
+			rp, _ := r.initPassOf(t) // made by CreateTexture
+			r.ops.beginPass(rp, t.fb, t.w, t.h)
 			r.ops.endPass()
 		}
 		var rgba [4]float32 // transparent black

@@ -32,6 +32,9 @@ type device struct {
 	// of a pass into several targets may differ in blend state and write
 	// mask (mrt.go).
 	independentBlend bool
+	// maxSamples is the most samples per pixel of a render target (colour
+	// and depth), at least 1 (msaa.go).
+	maxSamples int
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -103,6 +106,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		d.maxAnisotropy = int(props.Limits.MaxSamplerAnisotropy)
 	}
 	d.maxLodBias = props.Limits.MaxSamplerLodBias
+	d.maxSamples = maxSamples(props.Limits.FramebufferColorSampleCounts, props.Limits.FramebufferDepthSampleCounts)
 	d.maxUniformRange = props.Limits.MaxUniformBufferRange
 	props.Limits.Free()
 	props.Free()

@@ -202,7 +202,7 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 		PVertexAttributeDescriptions:    attrs,
 	}
 	p, err := newPipelineBlend(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input,
-		colorBlendN(k.Blend, int(k.colors), e.outputs, d.dev.independentBlend))
+		colorBlendN(k.Blend, int(k.colors), e.outputs, d.dev.independentBlend), int(k.samples))
 	if err != nil {
 		return nil, err
 	}

@@ -301,6 +301,7 @@ type drawState struct {
 	iwide    bool
 	first    bool
 	colors   int // the pass's targets (0 or 1: one; mrt.go)
+	samples  int // its samples per pixel (1: one; msaa.go)
 }
 
 // recordPass records one pass: its begin, clear and draws.
@@ -383,10 +384,15 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 			rp = r.passes[passTargetClear]
 		}
 	}
-	n := targetCount(p)
+	n, samples := targetCount(p), r.samplesOf(p)
 	if n > 1 {
 		var err error
 		if rp, fb, err = r.mrtPassFor(rp, p, n); err != nil {
+			return err
+		}
+	} else if samples > 1 {
+		var err error
+		if rp, err = r.msPassFor(rp, t); err != nil {
 			return err
 		}
 	}
@@ -400,7 +406,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 			r.ops.colorCount(n)
 		}
 	}
-	st := drawState{first: true, colors: n}
+	st := drawState{first: true, colors: n, samples: samples}
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
 		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
 			return fmt.Errorf("draw %d: %w", i, err)
@@ -420,7 +426,7 @@ func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
 	verts vk.Buffer, vertBase int) error {
 	if st.first || d.Pipeline != st.key {
-		p, err := r.pipelineN(d.Pipeline, target, st.colors)
+		p, err := r.pipelineN(d.Pipeline, target, st.colors, st.samples)
 		if err != nil {
 			return err
 		}

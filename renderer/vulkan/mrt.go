@@ -237,17 +237,28 @@ func colorBlendN(b graphics.BlendState, n int, outputs uint8, independent bool) 
 }
 
 // pipelineN returns the pipeline that draws key into n targets (0 or 1:
-// pipeline's one).
-func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n int) (vk.Pipeline, error) {
-	if n <= 1 {
+// one) of samples samples per pixel (0 or 1: one; msaa.go).
+func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n, samples int) (vk.Pipeline, error) {
+	if n <= 1 && samples <= 1 {
 		return d.pipeline(key, target)
 	}
 	k := pipelineKey(key, target)
-	k.colors = uint8(n)
+	if n > 1 {
+		k.colors = uint8(n)
+	}
+	if samples > 1 {
+		k.samples = uint8(samples)
+	}
 	if p, ok := d.pipelines[k]; ok {
 		return p, nil
 	}
-	rp, err := d.mrtPass(n, loadDiscard)
+	var rp vk.RenderPass
+	var err error
+	if samples > 1 {
+		rp, err = d.msPass(samples, loadDiscard)
+	} else {
+		rp, err = d.mrtPass(n, loadDiscard)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -259,7 +270,8 @@ func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n int) (v
 	if err != nil {
 		return nil, fmt.Errorf("create pipeline: %w", err)
 	}
-	p, err := newPipelineBlend(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, k.PipelineKey, input, colorBlendN(key.Blend, n, 1, d.dev.independentBlend))
+	p, err := newPipelineBlend(d.dev.handle, d.pipeCache, rp, d.pipeLayout, vert, frag, k.PipelineKey, input,
+		colorBlendN(key.Blend, n, 1, d.dev.independentBlend), samples)
 	if err != nil {
 		return nil, err
 	}

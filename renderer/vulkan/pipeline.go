@@ -512,14 +512,14 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 // newPipelineWith is newPipeline with the vertex input given.
 func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
 	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo) (vk.Pipeline, error) {
-	return newPipelineBlend(dev, cache, rp, layout, vert, frag, key, input, colorBlend(key.Blend))
+	return newPipelineBlend(dev, cache, rp, layout, vert, frag, key, input, colorBlend(key.Blend), 1)
 }
 
-// newPipelineBlend is newPipelineWith with the colour blend state given
-// (several targets, mrt.go).
+// newPipelineBlend is newPipelineWith with the colour blend state (several
+// targets, mrt.go) and the samples per pixel (msaa.go) given.
 func newPipelineBlend(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
 	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo,
-	blend *vk.PipelineColorBlendStateCreateInfo) (vk.Pipeline, error) {
+	blend *vk.PipelineColorBlendStateCreateInfo, samples int) (vk.Pipeline, error) {
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
@@ -537,7 +537,7 @@ func newPipelineBlend(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, l
 		},
 		PRasterizationState: rasterization(key.Rasterizer),
 		PMultisampleState: &vk.PipelineMultisampleStateCreateInfo{
-			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
+			SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCountFlagBits(max(samples, 1)),
 		},
 		PDepthStencilState: depthStencil(key.DepthStencil),
 		PColorBlendState:   blend,

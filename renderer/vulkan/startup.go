@@ -192,6 +192,7 @@ func (d *deviceState) destroyCore() {
 			}
 		}
 		d.destroyMRTPasses(dev)
+		d.destroyMSPasses(dev)
 		for k := passKinds - 1; k >= 0; k-- {
 			if d.passes[k] != nil {
 				vk.DestroyRenderPass(dev, d.passes[k], nil)

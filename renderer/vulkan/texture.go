@@ -20,6 +20,10 @@ type texture struct {
 	depth  *viewedImage       // render targets only
 	fb     vk.Framebuffer     // render targets only
 	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
+	// samples and ms: a multisampled render target's samples per pixel
+	// and its multisampled colour image (msaa.go); 0 and nil otherwise.
+	samples int
+	ms      *viewedImage
 }
 
 // newTexture creates a w x h RGBA8 image of levels mip levels (at least
@@ -95,6 +99,7 @@ func (t *texture) destroy(pools *descriptorPools) {
 		vk.DestroyFramebuffer(t.dev, t.fb, nil)
 	}
 	t.depth.destroy()
+	t.ms.destroy()
 	if t.attach != nil {
 		vk.DestroyImageView(t.dev, t.attach, nil)
 	}

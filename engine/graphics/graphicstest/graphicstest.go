@@ -81,6 +81,10 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 	if d.MipLevels < 0 || d.MipLevels > graphics.MipLevelCount(d.Width, d.Height) {
 		return fmt.Errorf("graphicstest: create texture: %d mipmap levels for %dx%d", d.MipLevels, d.Width, d.Height)
 	}
+	if n := d.MultiSampleCount; n > 1 && (n&(n-1) != 0 || n > b.Limit.MaxMultiSampleCount || !d.RenderTarget || d.MipLevels > 1) {
+		return fmt.Errorf("graphicstest: create texture: %d samples per pixel (limit %d, render target %v, %d mipmap levels)",
+			n, b.Limit.MaxMultiSampleCount, d.RenderTarget, d.MipLevels)
+	}
 	t := &Texture{Desc: d}
 	for l := range max(d.MipLevels, 1) {
 		w, h := levelSize(d, l)
