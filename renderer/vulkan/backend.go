@@ -157,8 +157,8 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 			return fmt.Errorf("create texture: %d samples per pixel: want a render target without mipmaps, a power of two up to %d", n, r.dev.maxSamples)
 		}
 		var rp vk.RenderPass
-		if rp, err = r.msPass(n, loadDiscard); err == nil {
-			t, err = newMSTexture(r.dev, desc.Width, desc.Height, n, r.depthFormat, rp)
+		if rp, err = r.msPass(n, loadDiscard, false); err == nil {
+			t, err = newMSTexture(r.dev, desc.Width, desc.Height, n, desc.Usage == graphics.PreserveContents, r.depthFormat, rp)
 		}
 	} else {
 		t, err = newTexture(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, r.passes[passTargetDiscard])

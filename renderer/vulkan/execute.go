@@ -392,7 +392,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		}
 	} else if samples > 1 {
 		var err error
-		if rp, err = r.msPassFor(rp, t); err != nil {
+		if rp, err = r.msPassFor(rp, t, f, p); err != nil {
 			return err
 		}
 	}

@@ -255,7 +255,7 @@ func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n, sample
 	var rp vk.RenderPass
 	var err error
 	if samples > 1 {
-		rp, err = d.msPass(samples, loadDiscard)
+		rp, err = d.msPass(samples, loadDiscard, false)
 	} else {
 		rp, err = d.mrtPass(n, loadDiscard)
 	}

@@ -13,17 +13,20 @@ import (
 // multisampled depth image of its own, and each pass resolves the colour
 // into the texture's image through a resolve attachment (not
 // vkCmdResolveImage), so draws sample and ReadTexture reads the resolved
-// pixels. The multisampled images keep their contents between passes
-// (stored), so a pass that loads (PreserveContents, a pass continued after
-// a Flush) goes on drawing with the samples it had.
+// pixels. A pass stores the multisampled images only when a later pass
+// loads them: a PreserveContents target, a pass the record continues
+// (a Clear after draws), a record without a present (a Flush, after which
+// drawing goes on); otherwise their load and store ops are CLEAR or
+// DONT_CARE, which lets a tiled GPU keep the samples on chip.
 
 // maxSampleSlots is the number of sample counts above 1 Vulkan names (2 to 64).
 const maxSampleSlots = 6
 
 // msState is the render passes of multisampled targets, by sample count
-// (slot log2(samples)-1) and load mode, nil until first used.
+// (slot log2(samples)-1), load mode and whether they store the samples,
+// nil until first used.
 type msState struct {
-	passes [maxSampleSlots][3]vk.RenderPass
+	passes [maxSampleSlots][3][2]vk.RenderPass
 }
 
 // maxSamples returns the highest sample count in both masks, at least 1.
@@ -36,11 +39,16 @@ func maxSamples(color, depth vk.SampleCountFlags) int {
 }
 
 // msPass returns the render pass of a target of samples > 1 samples per
-// pixel, loading as mode says, made on first use.
-func (d *deviceState) msPass(samples int, mode loadMode) (vk.RenderPass, error) {
-	p := &d.ms.passes[bits.Len(uint(samples))-2][mode]
+// pixel, loading as mode says and storing the samples when store is set,
+// made on first use.
+func (d *deviceState) msPass(samples int, mode loadMode, store bool) (vk.RenderPass, error) {
+	i := 0
+	if store {
+		i = 1
+	}
+	p := &d.ms.passes[bits.Len(uint(samples))-2][mode][i]
 	if *p == nil {
-		rp, err := newRenderPassMS(d.dev.handle, textureFormat, d.depthFormat, samples, mode)
+		rp, err := newRenderPassMS(d.dev.handle, textureFormat, d.depthFormat, samples, mode, store)
 		if err != nil {
 			return nil, err
 		}
@@ -52,18 +60,21 @@ func (d *deviceState) msPass(samples int, mode loadMode) (vk.RenderPass, error) 
 // destroyMSPasses destroys the passes msPass made.
 func (d *deviceState) destroyMSPasses(dev vk.Device) {
 	for i := range d.ms.passes {
-		for j, rp := range d.ms.passes[i] {
-			if rp != nil {
-				vk.DestroyRenderPass(dev, rp, nil)
-				d.ms.passes[i][j] = nil
+		for j := range d.ms.passes[i] {
+			for k, rp := range d.ms.passes[i][j] {
+				if rp != nil {
+					vk.DestroyRenderPass(dev, rp, nil)
+					d.ms.passes[i][j][k] = nil
+				}
 			}
 		}
 	}
 }
 
-// msPassFor returns the multisampled pass of t that loads as the
-// one-sample target pass rp does.
-func (r *Renderer) msPassFor(rp vk.RenderPass, t *texture) (vk.RenderPass, error) {
+// msPassFor returns the multisampled pass of t, pass p of record f, that
+// loads as the one-sample target pass rp does, storing its samples when a
+// later pass may load them.
+func (r *Renderer) msPassFor(rp vk.RenderPass, t *texture, f *graphics.Frame, p *graphics.Pass) (vk.RenderPass, error) {
 	mode := loadDiscard
 	switch rp {
 	case r.passes[passTargetLoad]:
@@ -71,14 +82,30 @@ func (r *Renderer) msPassFor(rp vk.RenderPass, t *texture) (vk.RenderPass, error
 	case r.passes[passTargetClear]:
 		mode = loadClear
 	}
-	return r.msPass(t.samples, mode)
+	return r.msPass(t.samples, mode, t.preserve || !f.Present || laterLoads(f, p))
+}
+
+// laterLoads reports whether the next pass of f into p's target loads
+// its contents.
+func laterLoads(f *graphics.Frame, p *graphics.Pass) bool {
+	after := false
+	for i := range f.Passes {
+		q := &f.Passes[i]
+		switch {
+		case q == p:
+			after = true
+		case after && q.Target == p.Target:
+			return q.Load
+		}
+	}
+	return false
 }
 
 // initPassOf returns the pass emitInits brings t's attachments into their
 // layouts with: a discarding pass of t's kind.
 func (r *Renderer) initPassOf(t *texture) (vk.RenderPass, error) {
 	if t.samples > 1 {
-		return r.msPass(t.samples, loadDiscard)
+		return r.msPass(t.samples, loadDiscard, false)
 	}
 	return r.passes[passTargetDiscard], nil
 }
@@ -86,9 +113,10 @@ func (r *Renderer) initPassOf(t *texture) (vk.RenderPass, error) {
 // newMSTexture creates a w x h render target drawn with samples > 1
 // samples per pixel: the texture's image (the resolve target), a
 // multisampled colour and depth image, and a framebuffer for msrp.
-func newMSTexture(d *device, w, h, samples int, depthFormat vk.Format, msrp vk.RenderPass) (t *texture, err error) {
+// preserve says the target is PreserveContents: its passes store the samples.
+func newMSTexture(d *device, w, h, samples int, preserve bool, depthFormat vk.Format, msrp vk.RenderPass) (t *texture, err error) {
 	const op = "create multisampled render target"
-	made := &texture{dev: d.handle, w: w, h: h, levels: 1, samples: samples}
+	made := &texture{dev: d.handle, w: w, h: h, levels: 1, samples: samples, preserve: preserve}
 	t = made
 	defer func() {
 		if err != nil {
@@ -163,11 +191,15 @@ func (vi *viewedImage) createMS(d *device, w, h, samples int, format vk.Format, 
 
 // newRenderPassMS creates the render pass of a multisampled target:
 // attachment 0 the multisampled colour, 1 the multisampled depth (both
-// stored, so a later pass may load them), 2 the texture's image, which
-// the subpass resolves the colour into and which ends ready to sample.
-// Colour and depth load as mode says; the clear values are those of
-// newRenderPass (colour, depth).
-func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode loadMode) (vk.RenderPass, error) {
+// stored when store is set, so a later pass may load them), 2 the
+// texture's image, which the subpass resolves the colour into and which
+// ends ready to sample. Colour and depth load as mode says; the clear
+// values are those of newRenderPass (colour, depth).
+func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode loadMode, store bool) (vk.RenderPass, error) {
+	msStore := vk.AttachmentStoreOpDontCare
+	if store {
+		msStore = vk.AttachmentStoreOpStore
+	}
 	colorLoad, depthLoad := vk.AttachmentLoadOpDontCare, vk.AttachmentLoadOpDontCare
 	colorInit, depthInit := vk.ImageLayoutUndefined, vk.ImageLayoutUndefined
 	switch mode {
@@ -179,12 +211,12 @@ func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode lo
 	}
 	s := vk.SampleCountFlagBits(samples)
 	attachments := []vk.AttachmentDescription{{
-		Format: color, Samples: s, LoadOp: colorLoad, StoreOp: vk.AttachmentStoreOpStore,
+		Format: color, Samples: s, LoadOp: colorLoad, StoreOp: msStore,
 		StencilLoadOp: vk.AttachmentLoadOpDontCare, StencilStoreOp: vk.AttachmentStoreOpDontCare,
 		InitialLayout: colorInit, FinalLayout: vk.ImageLayoutColorAttachmentOptimal,
 	}, {
-		Format: depth, Samples: s, LoadOp: depthLoad, StoreOp: vk.AttachmentStoreOpStore,
-		StencilLoadOp: depthLoad, StencilStoreOp: vk.AttachmentStoreOpStore,
+		Format: depth, Samples: s, LoadOp: depthLoad, StoreOp: msStore,
+		StencilLoadOp: depthLoad, StencilStoreOp: msStore,
 		InitialLayout: depthInit, FinalLayout: vk.ImageLayoutDepthStencilAttachmentOptimal,
 	}, {
 		Format: color, Samples: vk.SampleCount1Bit, LoadOp: vk.AttachmentLoadOpDontCare, StoreOp: vk.AttachmentStoreOpStore,

@@ -141,3 +141,88 @@ func TestG22_MultisampledFramesAllocateNothing(t *testing.T) {
 		t.Errorf("%v allocations per frame with a multisampled target, want 0", allocs)
 	}
 }
+
+// TestG22_MultisampledContentsCarryOver: the samples of a multisampled
+// target survive where the target's contents must: a DiscardContents
+// target's pass continued after a depth-only Clear keeps the first
+// triangle, and a PreserveContents target keeps the last frame's triangle
+// under the next frame's.
+func TestG22_MultisampledContentsCarryOver(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var discard, preserve []byte
+	onContent(t, g, func(c *content) error {
+		s, err := newMSScene(c)
+		if err != nil {
+			return err
+		}
+		kept, err := graphics.NewRenderTarget2D(c.dev, 64, 64, graphics.RenderTargetOptions{Depth: graphics.Depth24,
+			MultiSampleCount: 4, Usage: graphics.PreserveContents})
+		if err != nil {
+			return err
+		}
+		tri := func(dx float32) error {
+			v := s.triangle
+			for i := range v {
+				v[i].Position = mgl32.Vec3{v[i].Position.X()*0.4 + dx, v[i].Position.Y() * 0.4, 0}
+			}
+			proj, err := graphics.CreateOrthographicOffCenter(0, 64, 64, 0, 0, 1)
+			if err != nil {
+				return err
+			}
+			c.flat.World, c.flat.View, c.flat.Projection = mgl32.Ident4(), mgl32.Ident4(), proj
+			c.flat.TextureEnabled, c.flat.Texture = false, nil
+			c.flat.Apply()
+			c.dev.SetDepthStencilState(graphics.DepthNone)
+			c.dev.SetRasterizerState(graphics.CullNone)
+			return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, v[:], 0, 1)
+		}
+		// One frame, one DiscardContents target: triangle left, a
+		// depth-only clear (a new pass that loads), triangle right.
+		if _, err := c.frame(g, false, func() error {
+			c.dev.SetRenderTarget(s.ms)
+			if err := c.dev.Clear(graphics.Black); err != nil {
+				return err
+			}
+			if err := tri(0); err != nil {
+				return err
+			}
+			if err := c.dev.ClearWith(graphics.ClearDepthBuffer, graphics.Black, 1, 0); err != nil {
+				return err
+			}
+			return tri(36)
+		}); err != nil {
+			return err
+		}
+		discard = make([]byte, 64*64*4)
+		if err := s.ms.GetData(discard); err != nil {
+			return err
+		}
+		// Two frames into the PreserveContents target.
+		for i, dx := range []float32{0, 36} {
+			if _, err := c.frame(g, false, func() error {
+				c.dev.SetRenderTarget(kept)
+				if i == 0 {
+					if err := c.dev.Clear(graphics.Black); err != nil {
+						return err
+					}
+				}
+				return tri(dx)
+			}); err != nil {
+				return err
+			}
+		}
+		preserve = make([]byte, 64*64*4)
+		return kept.GetData(preserve)
+	})
+	// The triangles' centres: 32*0.4+dx, 32*0.4.
+	for name, px := range map[string][]byte{"DiscardContents, continued pass": discard, "PreserveContents, next frame": preserve} {
+		for _, x := range []int{13, 13 + 36} {
+			if r := px[4*(13*64+x)]; r != 255 {
+				t.Errorf("%s: red %d at the triangle at x %d, want 255 (both triangles kept)", name, r, x)
+			}
+		}
+		if r := px[4*(60*64+60)]; r != 0 {
+			t.Errorf("%s: red %d in the background, want 0", name, r)
+		}
+	}
+}

@@ -22,8 +22,9 @@ type texture struct {
 	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
 	// samples and ms: a multisampled render target's samples per pixel
 	// and its multisampled colour image (msaa.go); 0 and nil otherwise.
-	samples int
-	ms      *viewedImage
+	samples  int
+	ms       *viewedImage
+	preserve bool // a multisampled PreserveContents target: its passes store the samples
 }
 
 // newTexture creates a w x h RGBA8 image of levels mip levels (at least
