@@ -58,7 +58,8 @@ type TextureDesc struct {
 	Depth DepthFormat
 	// Usage says whether a pass that does not clear keeps the target's
 	// contents (PreserveContents) or may discard them (DiscardContents,
-	// the default). Pass.Load carries the decision per pass; Usage is here
+	// the default); never PlatformContents, which the device resolves
+	// first. Pass.Load carries the decision per pass; Usage is here
 	// so a backend can choose the image's initial layout.
 	Usage RenderTargetUsage
 	// MultiSampleCount is a render target's samples per pixel: 0 or 1 for

@@ -440,7 +440,7 @@ func (d *Device) openPass() *Pass {
 	p := Pass{FirstDraw: len(f.Draws), Load: continuing}
 	if t := d.target; t != nil {
 		p.Target, p.Width, p.Height, p.Depth = t.id, t.width, t.height, t.depth
-		p.Load = p.Load || t.usage == PreserveContents || t == d.resumed
+		p.Load = p.Load || t.keeps() || t == d.resumed
 		d.resumed = nil
 		t.written = d.seq()
 		d.openMore(&p)

@@ -130,7 +130,7 @@ func (d *Device) moreDisposed() *RenderTarget2D {
 func (d *Device) openMore(p *Pass) {
 	for i, rt := range d.more[:d.nmore] {
 		p.MoreTargets[i] = rt.id
-		p.Load = p.Load || rt.usage == PreserveContents
+		p.Load = p.Load || rt.keeps()
 		rt.written = d.seq()
 	}
 }

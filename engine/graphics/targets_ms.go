@@ -35,3 +35,20 @@ func (rt *RenderTarget2D) MultiSampleCount() int {
 	}
 	return rt.samples
 }
+
+// effectiveUsage is what usage means for a target of samples samples per
+// pixel (0: none): PlatformContents is PreserveContents without
+// multisampling and DiscardContents with it, as XNA on Windows.
+func effectiveUsage(usage RenderTargetUsage, samples int) RenderTargetUsage {
+	if usage != PlatformContents {
+		return usage
+	}
+	if samples > 1 {
+		return DiscardContents
+	}
+	return PreserveContents
+}
+
+// keeps reports whether the target's passes keep its contents when it is
+// set again.
+func (t *Texture2D) keeps() bool { return effectiveUsage(t.usage, t.samples) == PreserveContents }

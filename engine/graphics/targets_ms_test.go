@@ -52,3 +52,49 @@ func TestG22_MultiSampleCountIsFittedToTheDevice(t *testing.T) {
 	must(t, err)
 	must(t, fb.Execute(f))
 }
+
+// TestG4_PlatformContentsKeepsUnlessMultisampled: PlatformContents is
+// XNA's Windows meaning: a target without multisampling keeps its
+// contents when set again (its pass loads), a multisampled one discards
+// them; the backend sees PreserveContents or DiscardContents, and Usage
+// reports PlatformContents as given.
+func TestG4_PlatformContentsKeepsUnlessMultisampled(t *testing.T) {
+	fb := graphicstest.New()
+	fb.Limit.MaxMultiSampleCount = 4
+	dev, err := graphics.NewDevice(fb)
+	must(t, err)
+	for _, c := range []struct {
+		samples int
+		load    bool
+		desc    graphics.RenderTargetUsage
+	}{{0, true, graphics.PreserveContents}, {4, false, graphics.DiscardContents}} {
+		rt, err := graphics.NewRenderTarget2D(dev, 8, 8, graphics.RenderTargetOptions{Usage: graphics.PlatformContents, MultiSampleCount: c.samples})
+		must(t, err)
+		if rt.Usage() != graphics.PlatformContents {
+			t.Errorf("%d samples: Usage %v, want PlatformContents", c.samples, rt.Usage())
+		}
+		if got := fb.Textures[rt.ID()].Desc.Usage; got != c.desc {
+			t.Errorf("%d samples: the backend was given usage %v, want %v", c.samples, got, c.desc)
+		}
+		must(t, dev.BeginFrame(8, 8))
+		dev.SetRenderTarget(rt)
+		must(t, dev.Clear(graphics.Red))
+		f, err := dev.EndFrame()
+		must(t, err)
+		must(t, fb.Execute(f))
+		must(t, dev.BeginFrame(8, 8))
+		dev.SetRenderTarget(rt)
+		vs := []graphics.VertexPositionColor{{}, {}, {}}
+		graphics.NewBasicEffect(dev).Apply()
+		must(t, graphics.DrawUserPrimitives(dev, graphics.TriangleList, vs, 0, 1))
+		f, err = dev.EndFrame()
+		must(t, err)
+		if f.Passes[0].Load != c.load {
+			t.Errorf("%d samples: the pass setting the target again loads: %v, want %v", c.samples, f.Passes[0].Load, c.load)
+		}
+		must(t, fb.Execute(f))
+	}
+	if _, err := graphics.NewRenderTarget2D(dev, 8, 8, graphics.RenderTargetOptions{Usage: graphics.PlatformContents + 1}); !errors.Is(err, graphics.ErrInvalid) {
+		t.Errorf("usage past PlatformContents: %v, want ErrInvalid", err)
+	}
+}

@@ -170,7 +170,7 @@ type RenderTargetOptions struct {
 
 // NewRenderTarget2D creates a width x height render target.
 func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions) (*RenderTarget2D, error) {
-	if opts.Depth > Depth24Stencil8 || opts.Usage > PreserveContents {
+	if opts.Depth > Depth24Stencil8 || opts.Usage > PlatformContents {
 		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
 	}
 	if err := opts.Format.checkCreatable("new render target"); err != nil {
@@ -181,18 +181,20 @@ func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions)
 		return nil, err
 	}
 	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height,
-		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height),
+		RenderTarget: true, Depth: opts.Depth, Usage: effectiveUsage(opts.Usage, samples), MipLevels: mipLevelsFor(opts.MipMap, width, height),
 		MultiSampleCount: samples})
 	if err != nil {
 		return nil, err
 	}
+	t.usage = opts.Usage // as asked: Usage reports PlatformContents as such
 	return &RenderTarget2D{t}, nil
 }
 
 // DepthFormat returns the target's depth/stencil format.
 func (rt *RenderTarget2D) DepthFormat() DepthFormat { return rt.depth }
 
-// Usage returns what happens to the contents on SetRenderTarget.
+// Usage returns what happens to the contents on SetRenderTarget, as
+// given to NewRenderTarget2D (PlatformContents stays PlatformContents).
 func (rt *RenderTarget2D) Usage() RenderTargetUsage { return rt.usage }
 
 // LoadOption changes how an image becomes a texture.

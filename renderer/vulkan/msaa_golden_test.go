@@ -226,3 +226,17 @@ func TestG22_MultisampledContentsCarryOver(t *testing.T) {
 		}
 	}
 }
+
+// TestG22_SamplesAreStoredOnlyForALaterLoad: a multisampled pass stores
+// its samples when the record's next pass into its target loads (and not
+// when that pass clears, or another target's loads, or none follows).
+func TestG22_SamplesAreStoredOnlyForALaterLoad(t *testing.T) {
+	f := &graphics.Frame{Passes: []graphics.Pass{
+		{Target: 1}, {Target: 2, Load: true}, {Target: 1, Load: true}, {Target: 1}, {Target: 3},
+	}}
+	for i, want := range []bool{true, false, false, false, false} {
+		if got := laterLoads(f, &f.Passes[i]); got != want {
+			t.Errorf("pass %d: laterLoads %v, want %v", i, got, want)
+		}
+	}
+}
