@@ -38,7 +38,7 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		// The image is acquired: present it (an empty pass brings it into
 		// its present layout), then report.
 		r.ops.reset()
-		r.ops.beginPass(r.passes[passSwapDiscard], nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
+		r.ops.beginPass(r.swapPass(passSwapDiscard), nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
 		r.ops.endPass()
 		_ = r.presentOps(r.ops.n)
 		return fmt.Errorf("execute frame: %w", err)
@@ -278,7 +278,7 @@ var emptyFrameColor = [4]float32{0, 0, 0, 1}
 // clearBackBuffer records a pass that clears the acquired image to
 // emptyFrameColor (and depth and stencil), leaving it ready to present.
 func (r *Renderer) clearBackBuffer() {
-	r.ops.beginClearPass(r.passes[passSwapClear], nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
+	r.ops.beginClearPass(r.swapPass(passSwapClear), nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
 	r.ops.endPass()
 }
 
@@ -390,10 +390,19 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		if rp, fb, err = r.mrtPassFor(rp, p, n); err != nil {
 			return err
 		}
-	} else if samples > 1 {
+	} else if samples > 1 && target {
 		var err error
 		if rp, err = r.msPassFor(rp, t, f, p); err != nil {
 			return err
+		}
+	} else if samples > 1 {
+		switch rp {
+		case r.passes[passSwapLoad]:
+			rp = r.swapPassFor(passSwapLoad, f, p)
+		case r.passes[passSwapClear]:
+			rp = r.swapPassFor(passSwapClear, f, p)
+		default:
+			rp = r.swapPassFor(passSwapDiscard, f, p)
 		}
 	}
 	if clearOnLoad {

@@ -254,9 +254,12 @@ func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n, sample
 	}
 	var rp vk.RenderPass
 	var err error
-	if samples > 1 {
+	switch {
+	case samples > 1 && !target:
+		rp = d.bbms.passes[loadDiscard][0]
+	case samples > 1:
 		rp, err = d.msPass(samples, loadDiscard, false)
-	} else {
+	default:
 		rp, err = d.mrtPass(n, loadDiscard)
 	}
 	if err != nil {

@@ -59,6 +59,7 @@ func (d *deviceState) msPass(samples int, mode loadMode, store bool) (vk.RenderP
 
 // destroyMSPasses destroys the passes msPass made.
 func (d *deviceState) destroyMSPasses(dev vk.Device) {
+	d.destroySwapMS()
 	for i := range d.ms.passes {
 		for j := range d.ms.passes[i] {
 			for k, rp := range d.ms.passes[i][j] {
@@ -196,6 +197,12 @@ func (vi *viewedImage) createMS(d *device, w, h, samples int, format vk.Format, 
 // ends ready to sample. Colour and depth load as mode says; the clear
 // values are those of newRenderPass (colour, depth).
 func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode loadMode, store bool) (vk.RenderPass, error) {
+	return newRenderPassResolve(dev, color, depth, samples, mode, store, vk.ImageLayoutShaderReadOnlyOptimal)
+}
+
+// newRenderPassResolve is newRenderPassMS with the resolve attachment's
+// final layout given (the back buffer's: ready to present, msaa_bb.go).
+func newRenderPassResolve(dev vk.Device, color, depth vk.Format, samples int, mode loadMode, store bool, final vk.ImageLayout) (vk.RenderPass, error) {
 	msStore := vk.AttachmentStoreOpDontCare
 	if store {
 		msStore = vk.AttachmentStoreOpStore
@@ -221,7 +228,7 @@ func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode lo
 	}, {
 		Format: color, Samples: vk.SampleCount1Bit, LoadOp: vk.AttachmentLoadOpDontCare, StoreOp: vk.AttachmentStoreOpStore,
 		StencilLoadOp: vk.AttachmentLoadOpDontCare, StencilStoreOp: vk.AttachmentStoreOpDontCare,
-		InitialLayout: vk.ImageLayoutUndefined, FinalLayout: vk.ImageLayoutShaderReadOnlyOptimal,
+		InitialLayout: vk.ImageLayoutUndefined, FinalLayout: final,
 	}}
 	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
 	ci := vk.RenderPassCreateInfo{
@@ -262,9 +269,12 @@ func newRenderPassMS(dev vk.Device, color, depth vk.Format, samples int, mode lo
 	return rp, err
 }
 
-// samplesOf returns the samples per pixel of pass p's target (1 for the
-// back buffer and a target without multisampling).
+// samplesOf returns the samples per pixel of pass p's target (1 for a
+// target or back buffer without multisampling).
 func (r *Renderer) samplesOf(p *graphics.Pass) int {
+	if p.Target == 0 && r.bbms.samples > 1 {
+		return r.bbms.samples
+	}
 	if t := r.textures[p.Target]; p.Target != 0 && t != nil && t.samples > 1 {
 		return t.samples
 	}

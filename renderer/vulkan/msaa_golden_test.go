@@ -240,3 +240,81 @@ func TestG22_SamplesAreStoredOnlyForALaterLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestG22_GoldenMultisampledBackBuffer: the rotated triangle drawn on the
+// back buffer with 4 samples per pixel (SetBackBufferSamples) and
+// without: the edges differ, nothing else does; the multisampled frame
+// is the golden.
+func TestG22_GoldenMultisampledBackBuffer(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var plain, ms *image.RGBA
+	onContent(t, g, func(c *content) error {
+		s, err := newMSScene(c)
+		if err != nil {
+			return err
+		}
+		draw := func() error {
+			if err := c.dev.Clear(graphics.Black); err != nil {
+				return err
+			}
+			proj, err := graphics.CreateOrthographicOffCenter(0, 160, 120, 0, 0, 1)
+			if err != nil {
+				return err
+			}
+			c.flat.World, c.flat.View, c.flat.Projection = mgl32.Translate3D(48, 28, 0), mgl32.Ident4(), proj
+			c.flat.TextureEnabled, c.flat.Texture = false, nil
+			c.flat.Apply()
+			c.dev.SetDepthStencilState(graphics.DepthDefault)
+			c.dev.SetRasterizerState(graphics.CullNone)
+			c.dev.SetBlendState(graphics.Opaque)
+			return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, s.triangle[:], 0, 1)
+		}
+		if plain, err = c.frame(g, true, draw); err != nil {
+			return err
+		}
+		n, err := g.r.SetBackBufferSamples(4)
+		if err != nil {
+			return err
+		}
+		if n != 4 || g.r.BackBufferSamples() != 4 {
+			t.Errorf("SetBackBufferSamples(4): %d, BackBufferSamples %d, want 4 (lavapipe has 4)", n, g.r.BackBufferSamples())
+		}
+		if ms, err = c.frame(g, true, draw); err != nil {
+			return err
+		}
+		if n, err := g.r.SetBackBufferSamples(0); err != nil || n != 0 {
+			t.Errorf("SetBackBufferSamples(0): %d, %v", n, err)
+		}
+		_, err = c.frame(g, false, draw) // back to one sample: a plain frame again
+		return err
+	})
+	checkGolden(t, "g22_multisampled_back_buffer.png", ms)
+	differ, grey := 0, 0
+	for y := range 120 {
+		for x := range 160 {
+			p, m := rgbaAt(plain, x, y), rgbaAt(ms, x, y)
+			if p == m {
+				continue
+			}
+			differ++
+			if m.R > 20 && m.R < 235 {
+				grey++
+			}
+			edge := false
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if nx, ny := x+dx, y+dy; nx >= 0 && ny >= 0 && nx < 160 && ny < 120 && rgbaAt(plain, nx, ny) != p {
+						edge = true
+					}
+				}
+			}
+			if !edge {
+				t.Errorf("pixel %d,%d differs (%v, multisampled %v) away from an edge", x, y, p, m)
+			}
+		}
+	}
+	t.Logf("%d back-buffer pixels differ, %d of them grey in the multisampled frame", differ, grey)
+	if differ < 40 || grey < 40 {
+		t.Errorf("%d edge pixels differ, %d grey: want at least 40 each", differ, grey)
+	}
+}

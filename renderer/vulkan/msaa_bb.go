@@ -1,0 +1,149 @@
+package vulkan
+
+import (
+	"fmt"
+	"math/bits"
+
+	vk "github.com/vulkan-go/vulkan"
+
+	"github.com/metronome-engine/metronome/engine/graphics"
+)
+
+// A multisampled back buffer (SetBackBufferSamples, rule G22): the
+// swapchain's framebuffers draw into a multisampled colour and depth image
+// shared by the images (as the depth image is without multisampling) and
+// resolve into the acquired image at the end of each back-buffer pass.
+// Its passes (swap format, the resolve ending ready to present) are made
+// when the count is set, one per load mode and store choice; with one
+// sample per pixel nothing here is used.
+
+// swapMS is the multisampled back buffer's passes, by load mode and
+// whether they store the samples.
+type swapMS struct {
+	samples int // 0: the back buffer is not multisampled
+	passes  [3][2]vk.RenderPass
+}
+
+// SetBackBufferSamples asks for a back buffer of n samples per pixel
+// (PresentationParameters.MultiSampleCount): n is rounded down to a power
+// of two and to what the device supports (Limits.MaxMultiSampleCount); 0
+// and 1 are none. A change rebuilds the swapchain before the next frame.
+// It returns the count in use.
+func (r *Renderer) SetBackBufferSamples(n int) (int, error) {
+	if r == nil || r.dev == nil {
+		return 0, fmt.Errorf("set back buffer samples: the renderer was destroyed")
+	}
+	n = min(n, r.dev.maxSamples)
+	if n < 2 {
+		n = 0
+	} else {
+		n = 1 << (bits.Len(uint(n)) - 1)
+	}
+	if n == r.bbms.samples {
+		return n, nil
+	}
+	if err := r.WaitIdle(); err != nil {
+		return r.bbms.samples, fmt.Errorf("set back buffer samples: %w", err)
+	}
+	r.destroySwapMS()
+	if n > 0 {
+		if err := r.createSwapMS(r.backBuffer, n); err != nil {
+			r.destroySwapMS()
+			return 0, fmt.Errorf("set back buffer samples: %w", err)
+		}
+	}
+	r.bbms.samples = n
+	r.stale = true // new framebuffers before the next frame
+	return n, nil
+}
+
+// BackBufferSamples returns the back buffer's samples per pixel, 0 for none.
+func (r *Renderer) BackBufferSamples() int { return r.bbms.samples }
+
+// createSwapMS makes the multisampled back buffer's passes for colour format color.
+func (d *deviceState) createSwapMS(color vk.Format, samples int) error {
+	for mode := range d.bbms.passes {
+		for st := range d.bbms.passes[mode] {
+			rp, err := newRenderPassResolve(d.dev.handle, color, d.depthFormat, samples, loadMode(mode), st == 1, vk.ImageLayoutPresentSrc)
+			if err != nil {
+				return err
+			}
+			d.bbms.passes[mode][st] = rp
+		}
+	}
+	return nil
+}
+
+// destroySwapMS destroys the multisampled back buffer's passes.
+func (d *deviceState) destroySwapMS() {
+	for mode := range d.bbms.passes {
+		for st, rp := range d.bbms.passes[mode] {
+			if rp != nil {
+				vk.DestroyRenderPass(d.dev.handle, rp, nil)
+				d.bbms.passes[mode][st] = nil
+			}
+		}
+	}
+}
+
+// swapPass returns the back buffer's pass of kind k (a passSwap kind):
+// the multisampled one, not storing its samples, when the back buffer is
+// multisampled.
+func (d *deviceState) swapPass(k passKind) vk.RenderPass {
+	if d.bbms.samples > 1 {
+		return d.bbms.passes[loadOf(k)][0]
+	}
+	return d.passes[k]
+}
+
+// swapPassFor is swapPass for back-buffer pass p of record f: storing the
+// samples when a later pass into the back buffer loads them.
+func (r *Renderer) swapPassFor(k passKind, f *graphics.Frame, p *graphics.Pass) vk.RenderPass {
+	if r.bbms.samples > 1 && laterLoads(f, p) {
+		return r.bbms.passes[loadOf(k)][1]
+	}
+	return r.swapPass(k)
+}
+
+// createSwapMSImages makes sc's multisampled colour and depth images (in
+// place of its depth image) when the back buffer is multisampled.
+func (p *presenter) createSwapMSImages(sc *swapchain) error {
+	n := p.gpu.bbms.samples
+	if n < 2 {
+		return nil
+	}
+	w, h := int(sc.extent.Width), int(sc.extent.Height)
+	sc.msColor = &viewedImage{}
+	if err := sc.msColor.createMS(p.gpu.dev, w, h, n, p.format.Format, vk.ImageUsageColorAttachmentBit, vk.ImageAspectColorBit,
+		"create multisampled back buffer"); err != nil {
+		return err
+	}
+	aspect := vk.ImageAspectDepthBit
+	if hasStencil(p.gpu.depthFormat) {
+		aspect |= vk.ImageAspectStencilBit
+	}
+	sc.depth.destroy()
+	sc.depth = &viewedImage{}
+	return sc.depth.createMS(p.gpu.dev, w, h, n, p.gpu.depthFormat, vk.ImageUsageDepthStencilAttachmentBit, aspect,
+		"create multisampled back buffer depth")
+}
+
+// newSwapFramebuffer creates the framebuffer of swapchain image view v.
+func (p *presenter) newSwapFramebuffer(sc *swapchain, v vk.ImageView) (vk.Framebuffer, error) {
+	if p.gpu.bbms.samples < 2 {
+		return newFramebuffer(p.gpu.dev.handle, p.gpu.passes[passSwapDiscard], v, sc.depth.view, sc.extent)
+	}
+	ci := vk.FramebufferCreateInfo{
+		SType:           vk.StructureTypeFramebufferCreateInfo,
+		RenderPass:      p.gpu.bbms.passes[loadDiscard][0],
+		AttachmentCount: 3,
+		PAttachments:    []vk.ImageView{sc.msColor.view, sc.depth.view, v},
+		Width:           sc.extent.Width,
+		Height:          sc.extent.Height,
+		Layers:          1,
+	}
+	defer ci.Free()
+	var fb vk.Framebuffer
+	err := callErr("create framebuffer", "vkCreateFramebuffer", vk.CreateFramebuffer(p.gpu.dev.handle, &ci, nil, &fb))
+	return fb, err
+}
