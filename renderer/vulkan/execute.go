@@ -396,13 +396,16 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 			return err
 		}
 	} else if samples > 1 {
+		k := passSwapDiscard
 		switch rp {
 		case r.passes[passSwapLoad]:
-			rp = r.swapPassFor(passSwapLoad, f, p)
+			k = passSwapLoad
 		case r.passes[passSwapClear]:
-			rp = r.swapPassFor(passSwapClear, f, p)
-		default:
-			rp = r.swapPassFor(passSwapDiscard, f, p)
+			k = passSwapClear
+		}
+		var err error
+		if rp, err = r.swapPassFor(k, f, p); err != nil {
+			return err
 		}
 	}
 	if clearOnLoad {

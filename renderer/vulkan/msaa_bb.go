@@ -13,9 +13,10 @@ import (
 // swapchain's framebuffers draw into a multisampled colour and depth image
 // shared by the images (as the depth image is without multisampling) and
 // resolve into the acquired image at the end of each back-buffer pass.
-// Its passes (swap format, the resolve ending ready to present) are made
-// when the count is set, one per load mode and store choice; with one
-// sample per pixel nothing here is used.
+// Its passes (swap format, the resolve ending ready to present) that
+// neither load nor store the samples are made when the count is set, the
+// others (a back-buffer pass continued after a render target's) when
+// first needed; with one sample per pixel nothing here is used.
 
 // swapMS is the multisampled back buffer's passes, by load mode and
 // whether they store the samples.
@@ -60,18 +61,34 @@ func (r *Renderer) SetBackBufferSamples(n int) (int, error) {
 // BackBufferSamples returns the back buffer's samples per pixel, 0 for none.
 func (r *Renderer) BackBufferSamples() int { return r.bbms.samples }
 
-// createSwapMS makes the multisampled back buffer's passes for colour format color.
+// createSwapMS makes the multisampled back buffer's passes that start
+// undefined or cleared and do not store the samples, for colour format
+// color.
 func (d *deviceState) createSwapMS(color vk.Format, samples int) error {
-	for mode := range d.bbms.passes {
-		for st := range d.bbms.passes[mode] {
-			rp, err := newRenderPassResolve(d.dev.handle, color, d.depthFormat, samples, loadMode(mode), st == 1, vk.ImageLayoutPresentSrc)
-			if err != nil {
-				return err
-			}
-			d.bbms.passes[mode][st] = rp
+	for _, mode := range []loadMode{loadDiscard, loadClear} {
+		if _, err := d.swapMSPass(color, samples, mode, false); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// swapMSPass returns the multisampled back buffer's pass of mode and
+// store, made on first use.
+func (d *deviceState) swapMSPass(color vk.Format, samples int, mode loadMode, store bool) (vk.RenderPass, error) {
+	st := 0
+	if store {
+		st = 1
+	}
+	p := &d.bbms.passes[mode][st]
+	if *p == nil {
+		rp, err := newRenderPassResolve(d.dev.handle, color, d.depthFormat, samples, mode, store, vk.ImageLayoutPresentSrc)
+		if err != nil {
+			return nil, err
+		}
+		*p = rp
+	}
+	return *p, nil
 }
 
 // destroySwapMS destroys the multisampled back buffer's passes.
@@ -96,13 +113,11 @@ func (d *deviceState) swapPass(k passKind) vk.RenderPass {
 	return d.passes[k]
 }
 
-// swapPassFor is swapPass for back-buffer pass p of record f: storing the
-// samples when a later pass into the back buffer loads them.
-func (r *Renderer) swapPassFor(k passKind, f *graphics.Frame, p *graphics.Pass) vk.RenderPass {
-	if r.bbms.samples > 1 && laterLoads(f, p) {
-		return r.bbms.passes[loadOf(k)][1]
-	}
-	return r.swapPass(k)
+// swapPassFor is the multisampled back buffer's pass of kind k for
+// back-buffer pass p of record f: storing the samples when a later pass
+// into the back buffer loads them.
+func (r *Renderer) swapPassFor(k passKind, f *graphics.Frame, p *graphics.Pass) (vk.RenderPass, error) {
+	return r.swapMSPass(r.backBuffer, r.bbms.samples, loadOf(k), laterLoads(f, p))
 }
 
 // createSwapMSImages makes sc's multisampled colour and depth images (in

@@ -318,3 +318,62 @@ func TestG22_GoldenMultisampledBackBuffer(t *testing.T) {
 		t.Errorf("%d edge pixels differ, %d grey: want at least 40 each", differ, grey)
 	}
 }
+
+// TestG22_MultisampledBackBufferGoesOnAfterATarget: with a 4-sample back
+// buffer, a frame draws a triangle on it, then into a render target, then
+// a second triangle on the back buffer: both triangles show (the samples
+// were stored for the pass that goes on), and such a frame, once warm,
+// allocates nothing.
+func TestG22_MultisampledBackBufferGoesOnAfterATarget(t *testing.T) {
+	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
+	var img *image.RGBA
+	var allocs float64
+	onContent(t, g, func(c *content) error {
+		s, err := newMSScene(c)
+		if err != nil {
+			return err
+		}
+		if _, err := g.r.SetBackBufferSamples(4); err != nil {
+			return err
+		}
+		tri := func(dx float32) error {
+			proj, err := graphics.CreateOrthographicOffCenter(0, 160, 120, 0, 0, 1)
+			if err != nil {
+				return err
+			}
+			c.flat.World, c.flat.View, c.flat.Projection = mgl32.Translate3D(dx, 28, 0), mgl32.Ident4(), proj
+			c.flat.TextureEnabled, c.flat.Texture = false, nil
+			c.flat.Apply()
+			c.dev.SetDepthStencilState(graphics.DepthNone)
+			c.dev.SetRasterizerState(graphics.CullNone)
+			return graphics.DrawUserPrimitives(c.dev, graphics.TriangleList, s.triangle[:], 0, 1)
+		}
+		draw := func() error {
+			if err := c.dev.Clear(graphics.Black); err != nil {
+				return err
+			}
+			if err := tri(0); err != nil {
+				return err
+			}
+			c.dev.SetRenderTarget(s.plain)
+			if err := c.dev.Clear(graphics.Red); err != nil {
+				return err
+			}
+			c.dev.SetRenderTarget(nil)
+			return tri(90)
+		}
+		if img, err = c.frame(g, true, draw); err != nil {
+			return err
+		}
+		allocs, err = c.steadyAllocs(g, 50, draw)
+		return err
+	})
+	for _, x := range []int{32, 32 + 90} {
+		if p := rgbaAt(img, x, 28+32); p.R != 255 || p.G != 255 {
+			t.Errorf("triangle at x %d: %v, want white (both back-buffer passes kept)", x, p)
+		}
+	}
+	if allocs != 0 {
+		t.Errorf("%v allocations per frame with a multisampled back buffer, want 0", allocs)
+	}
+}
