@@ -109,28 +109,3 @@ func TestG21_GoldenTwoTargets(t *testing.T) {
 		t.Errorf("target 1 at the square: %v: the BasicEffect draw wrote the second target", sq)
 	}
 }
-
-func absDiff(a, b uint8) int {
-	if a > b {
-		return int(a - b)
-	}
-	return int(b - a)
-}
-
-// TestG21_TwoTargetFramesAllocateNothing: a warm frame drawing into two
-// targets and then both onto the back buffer allocates nothing.
-func TestG21_TwoTargetFramesAllocateNothing(t *testing.T) {
-	g := openGPU(t, 160, 120, Options{SwapInterval: 0})
-	var allocs float64
-	onContent(t, g, func(c *content) error {
-		s, err := newMRTScene(t, c)
-		if err != nil {
-			return err
-		}
-		allocs, err = c.steadyAllocs(g, 100, s.draw)
-		return err
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per frame with two targets, want 0", allocs)
-	}
-}
