@@ -21,15 +21,17 @@ import (
 // swapMS is the multisampled back buffer's passes, by load mode and
 // whether they store the samples.
 type swapMS struct {
-	samples int // 0: the back buffer is not multisampled
+	samples int // of the swapchain in use; 0: the back buffer is not multisampled
+	want    int // set by SetBackBufferSamples, applied at the next swapchain rebuild
 	passes  [3][2]vk.RenderPass
 }
 
 // SetBackBufferSamples asks for a back buffer of n samples per pixel
 // (PresentationParameters.MultiSampleCount): n is rounded down to a power
 // of two and to what the device supports (Limits.MaxMultiSampleCount); 0
-// and 1 are none. A change rebuilds the swapchain before the next frame.
-// It returns the count in use.
+// and 1 are none. A change takes effect with the swapchain rebuilt
+// before the next frame (a frame begun already is drawn as it began). It
+// returns the fitted count.
 func (r *Renderer) SetBackBufferSamples(n int) (int, error) {
 	if r == nil || r.dev == nil {
 		return 0, fmt.Errorf("set back buffer samples: the renderer was destroyed")
@@ -40,26 +42,39 @@ func (r *Renderer) SetBackBufferSamples(n int) (int, error) {
 	} else {
 		n = 1 << (bits.Len(uint(n)) - 1)
 	}
-	if n == r.bbms.samples {
-		return n, nil
+	if n != r.bbms.want {
+		r.bbms.want = n
+		r.stale = true // new framebuffers before the next frame
 	}
-	if err := r.WaitIdle(); err != nil {
-		return r.bbms.samples, fmt.Errorf("set back buffer samples: %w", err)
-	}
-	r.destroySwapMS()
-	if n > 0 {
-		if err := r.createSwapMS(r.backBuffer, n); err != nil {
-			r.destroySwapMS()
-			return 0, fmt.Errorf("set back buffer samples: %w", err)
-		}
-	}
-	r.bbms.samples = n
-	r.stale = true // new framebuffers before the next frame
 	return n, nil
 }
 
-// BackBufferSamples returns the back buffer's samples per pixel, 0 for none.
-func (r *Renderer) BackBufferSamples() int { return r.bbms.samples }
+// BackBufferSamples returns the back buffer's samples per pixel as last
+// set (in use from the next frame on), 0 for none.
+func (r *Renderer) BackBufferSamples() int { return r.bbms.want }
+
+// applySwapMS makes the passes of the sample count SetBackBufferSamples
+// asked for, before the swapchain is rebuilt (no frame is being
+// recorded; the device is made idle first, as the old passes go).
+func (d *deviceState) applySwapMS() error {
+	n := d.bbms.want
+	if n == d.bbms.samples {
+		return nil
+	}
+	if res := vk.DeviceWaitIdle(d.dev.handle); res != vk.Success {
+		return callErr("set back buffer samples", "vkDeviceWaitIdle", res)
+	}
+	d.destroySwapMS()
+	d.bbms.samples = 0
+	if n > 0 {
+		if err := d.createSwapMS(d.backBuffer, n); err != nil {
+			d.destroySwapMS()
+			return fmt.Errorf("set back buffer samples: %w", err)
+		}
+	}
+	d.bbms.samples = n
+	return nil
+}
 
 // createSwapMS makes the multisampled back buffer's passes that start
 // undefined or cleared and do not store the samples, for colour format
