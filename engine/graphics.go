@@ -43,7 +43,16 @@ type PresentationParameters struct {
 	// effect on the other intervals. GraphicsDevice.Presentation reports
 	// Hold 2 while it is active.
 	HalfRate bool
+	// MultiSampleCount is the back buffer's samples per pixel to ask for:
+	// 0 for none (XNA's default); the renderer rounds it down to a power
+	// of two the device supports, 4 on lavapipe (rule G22).
+	MultiSampleCount int
 }
+
+// PreferredMultiSampleCount is the back buffer's MultiSampleCount that
+// GraphicsDeviceManager.PreferMultiSampling asks for (FNA's choice), which
+// the renderer lowers to what the device supports.
+const PreferredMultiSampleCount = 8
 
 // GraphicsDeviceInformation is what PreparingDeviceSettings handlers get a
 // pointer to: the settings the device is about to be created or reset with.
@@ -83,6 +92,10 @@ type GraphicsDeviceManager struct {
 	// to (PresentationParameters.FullScreenMode); choose it from
 	// Game.GraphicsAdapters.
 	FullScreenMode DisplayMode
+	// PreferMultiSampling asks for a multisampled back buffer (XNA's
+	// PreferMultiSampling, default false): PresentationParameters'
+	// MultiSampleCount becomes PreferredMultiSampleCount, else 0.
+	PreferMultiSampling bool
 
 	// PreparingDeviceSettings is raised as the last step of preparing the
 	// settings, on both the create and the ApplyChanges path (P2), with a
@@ -123,6 +136,9 @@ func (m *GraphicsDeviceManager) prepare() GraphicsDeviceInformation {
 		IsFullScreen:         m.IsFullScreen,
 		FullScreenMode:       m.FullScreenMode,
 	}}
+	if m.PreferMultiSampling {
+		info.PresentationParameters.MultiSampleCount = PreferredMultiSampleCount
+	}
 	m.PreparingDeviceSettings.raise(&info)
 	return info
 }
@@ -140,7 +156,7 @@ func check(pp PresentationParameters) (PresentSettings, error) {
 	if err != nil {
 		return PresentSettings{}, err
 	}
-	s := PresentSettings{SwapInterval: swap, HalfRate: pp.HalfRate}
+	s := PresentSettings{SwapInterval: swap, HalfRate: pp.HalfRate, MultiSampleCount: pp.MultiSampleCount}
 	return s, s.Validate()
 }
 

@@ -76,12 +76,20 @@ type PresentSettings struct {
 	// renderer takes FIFO and presents each frame twice; other intervals
 	// ignore it.
 	HalfRate bool
+	// MultiSampleCount is the back buffer's samples per pixel asked for
+	// (PresentationParameters.MultiSampleCount): 0 for none; the renderer
+	// rounds it down to what the device supports (rule G22).
+	MultiSampleCount int
 }
 
-// Validate returns an error for a swap interval other than 0, 1 or 2.
+// Validate returns an error for a swap interval other than 0, 1 or 2, or
+// a negative MultiSampleCount.
 func (s PresentSettings) Validate() error {
 	if _, err := present.ModeForSwapInterval(s.SwapInterval); err != nil {
 		return fmt.Errorf("present settings: %w", err)
+	}
+	if s.MultiSampleCount < 0 {
+		return fmt.Errorf("present settings: MultiSampleCount %d, want 0 (none) or more", s.MultiSampleCount)
 	}
 	return nil
 }

@@ -8,4 +8,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VK_LAYER_ENABLES=VK_VALIDATION_FEATURE_ENABLE_BEST_PRACTICES_EXT:VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT \
-  go test -count=1 -run "${BESTPRACTICES_RUN:-TestW3_|TestE4_|TestW5_|TestW12_|TestG2_|TestG10_|TestG13_|TestG14_|TestE6_|TestM4_}" ./renderer/vulkan
+  go test -count=1 -run "${BESTPRACTICES_RUN:-TestW3_|TestE4_|TestW5_|TestW12_|TestG2_|TestG10_|TestG13_|TestG14_|TestE6_|TestM4_|TestG21_|TestG22_Golden|TestG22_MultisampledFrames}" ./renderer/vulkan

@@ -302,6 +302,13 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	if err != nil {
 		return nil, fmt.Errorf("desktop: %w", err)
 	}
+	if rc.Present.MultiSampleCount > 1 {
+		if _, err := r.SetBackBufferSamples(rc.Present.MultiSampleCount); err != nil {
+			_ = r.WaitIdle()
+			r.Destroy()
+			return nil, fmt.Errorf("desktop: %w", err)
+		}
+	}
 	launchtrace.Mark("renderer created")
 	p.made = append(p.made, r)
 	return &Renderer{vk: r, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock)}, nil

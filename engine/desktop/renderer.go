@@ -102,9 +102,14 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 }
 
 // SetPresentation hands swap interval and half rate to the Vulkan
-// renderer in one call (P3, P5, P8).
+// renderer in one call (P3, P5, P8), and the back buffer's samples per
+// pixel (G22).
 func (r *Renderer) SetPresentation(s engine.PresentSettings) error {
-	return r.vk.SetPresentation(s.SwapInterval, s.HalfRate)
+	if err := r.vk.SetPresentation(s.SwapInterval, s.HalfRate); err != nil {
+		return err
+	}
+	_, err := r.vk.SetBackBufferSamples(s.MultiSampleCount)
+	return err
 }
 
 // Presentation reports the requested interval, the mode chosen for it and

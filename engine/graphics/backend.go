@@ -36,6 +36,11 @@ type Limits struct {
 	// distances). NewEffect refuses a shader that declares a capability
 	// the device lacks; the zero value allows none of them.
 	ShaderFeatures spirv.Features
+	// MaxMultiSampleCount is the most samples per pixel a render target
+	// may have, a power of two (Vulkan: the highest count both
+	// framebufferColorSampleCounts and framebufferDepthSampleCounts
+	// hold); below 2 means no multisampling.
+	MaxMultiSampleCount int
 }
 
 // TextureDesc describes a texture or render target to create.
@@ -57,9 +62,16 @@ type TextureDesc struct {
 	Depth DepthFormat
 	// Usage says whether a pass that does not clear keeps the target's
 	// contents (PreserveContents) or may discard them (DiscardContents,
-	// the default). Pass.Load carries the decision per pass; Usage is here
+	// the default); never PlatformContents, which the device resolves
+	// first. Pass.Load carries the decision per pass; Usage is here
 	// so a backend can choose the image's initial layout.
 	Usage RenderTargetUsage
+	// MultiSampleCount is a render target's samples per pixel: 0 or 1 for
+	// none, else a power of two up to Limits.MaxMultiSampleCount, with
+	// MipLevels at most 1. Passes draw into a multisampled image (colour
+	// and depth) that the pass resolves into the texture at its end, so
+	// draws sample and ReadTexture reads the resolved pixels.
+	MultiSampleCount int
 	// MipLevels is the number of mipmap levels, 0 or 1 for none, at most
 	// MipLevelCount(Width, Height); level i is Width>>i by Height>>i
 	// texels (at least 1). Every level starts transparent black.

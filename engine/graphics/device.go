@@ -35,8 +35,10 @@ type Device struct {
 	query       *OcclusionQuery // the begun occlusion query, nil for none
 
 	target   *RenderTarget2D
-	newPass  bool            // SetRenderTarget since the last pass was opened
-	resumed  *RenderTarget2D // the target set across a Flush: its next pass loads
+	newPass  bool                                  // SetRenderTarget since the last pass was opened
+	resumed  *RenderTarget2D                       // the target set across a Flush: its next pass loads
+	more     [MaxRenderTargets - 1]*RenderTarget2D // the further targets of SetRenderTargets
+	nmore    int                                   // how many of more are set
 	viewport Viewport
 	scissor  Rectangle
 	blend    BlendState
@@ -134,7 +136,7 @@ func (d *Device) BeginFrame(width, height int) error {
 	}
 	d.rec()
 	d.inFrame, d.bbW, d.bbH, d.bbUsed = true, width, height, false
-	d.target, d.newPass, d.resumed = nil, true, nil
+	d.target, d.newPass, d.resumed, d.nmore = nil, true, nil, 0
 	d.viewport = NewViewport(0, 0, width, height)
 	d.scissor = Rectangle{0, 0, width, height}
 	return nil
@@ -156,7 +158,7 @@ func (d *Device) EndFrame() (*Frame, error) {
 	d.closeQuery("end frame")
 	f := d.rec()
 	d.inFrame = false
-	d.target = nil
+	d.target, d.nmore = nil, 0
 	d.records++
 	f.Index = d.records
 	f.Present = true
@@ -210,13 +212,14 @@ func (d *Device) SetRenderTarget(rt *RenderTarget2D) {
 			return
 		}
 	}
-	d.target, d.newPass, d.resumed = rt, true, nil
+	d.target, d.newPass, d.resumed, d.nmore = rt, true, nil, 0
 	w, h := d.targetSize()
 	d.viewport = NewViewport(0, 0, w, h)
 	d.scissor = Rectangle{0, 0, w, h}
 }
 
-// RenderTarget returns the current render target, nil for the back buffer.
+// RenderTarget returns the current render target, nil for the back
+// buffer; with several (SetRenderTargets) the first.
 func (d *Device) RenderTarget() *RenderTarget2D { return d.target }
 
 // targetSize returns the current target's size (the back buffer's outside a
@@ -423,6 +426,9 @@ func (d *Device) checkTarget(op string) error {
 	if d.target.disposed {
 		return fmt.Errorf("graphics: %s: the render target (texture %d) is disposed: set another one: %w", op, d.target.id, ErrDisposed)
 	}
+	if rt := d.moreDisposed(); rt != nil {
+		return fmt.Errorf("graphics: %s: render target texture %d of the SetRenderTargets set is disposed: set others: %w", op, rt.id, ErrDisposed)
+	}
 	return nil
 }
 
@@ -443,9 +449,10 @@ func (d *Device) openPass() *Pass {
 	p := Pass{FirstDraw: len(f.Draws), Load: continuing}
 	if t := d.target; t != nil {
 		p.Target, p.Width, p.Height, p.Depth = t.id, t.width, t.height, t.depth
-		p.Load = p.Load || t.usage == PreserveContents || t == d.resumed
+		p.Load = p.Load || t.keeps() || t == d.resumed
 		d.resumed = nil
 		t.written = d.seq()
+		d.openMore(&p)
 	} else {
 		p.Width, p.Height, p.Depth = d.bbW, d.bbH, Depth24Stencil8
 		p.Load = p.Load || d.bbUsed

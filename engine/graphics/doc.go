@@ -71,7 +71,11 @@
 // A [RenderTarget2D] is a Texture2D a frame draws into (SetRenderTarget)
 // and then samples (as an effect's Texture). Drawing into one is allowed
 // outside a frame, in LoadContent; that work runs with the next frame, or
-// at once with Flush. SetData never touches the GPU directly: uploads ride
+// at once with Flush. SetRenderTargets draws into up to four targets at
+// once (an Effect's output at location i into target i, rule G21); a
+// target made with MultiSampleCount draws with several samples per pixel,
+// resolved into the texture at the end of each pass (rule G22). SetData
+// never touches the GPU directly: uploads ride
 // the next executed record, ahead of its draws, so SetData on a resource
 // the frame already drew with is an error (ErrInUse).
 //

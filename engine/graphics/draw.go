@@ -180,7 +180,7 @@ func (d *Device) checkDraw(op string, p PrimitiveType, primitiveCount int) (int,
 			return 0, fmt.Errorf("graphics: %s: texture %d: %w", op, t.id, ErrWrongDevice)
 		case t.disposed:
 			return 0, fmt.Errorf("graphics: %s: the effect's texture %d is disposed: set another and Apply: %w", op, t.id, ErrDisposed)
-		case d.target != nil && d.target.Texture2D == t:
+		case d.isTarget(t):
 			return 0, fmt.Errorf("graphics: %s: the effect samples render target %d while drawing into it: set another render target first: %w", op, t.id, ErrInUse)
 		}
 	}

@@ -71,6 +71,11 @@ type EffectDesc struct {
 	// costs a copy of the fragment state at every draw whose block
 	// changes).
 	VertexOnlyBlock bool
+	// Outputs are the colour locations the fragment shader writes, bit i
+	// for location i (bit 0 always set): in a pass with several targets
+	// (Pass.MoreTargets) the backend leaves a target the shader does not
+	// write unchanged.
+	Outputs uint8
 }
 
 // EffectBackend is a Backend that can run Effects (renderer/vulkan's, and
@@ -91,7 +96,7 @@ var ErrEffect = errors.New("graphics: effect")
 // ErrBadShader is wrapped (with ErrEffect) by NewEffect's errors about
 // shader bytes that fail validation (rule E7): not SPIR-V, malformed, a
 // capability the device lacks, an instruction or type the validator does
-// not accept, a fragment shader without its one colour output. Such
+// not accept, a fragment shader without a colour output at location 0. Such
 // bytes never reach the driver.
 var ErrBadShader = errors.New("graphics: bad shader")
 
@@ -119,7 +124,10 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     TextureCoordinate), Normal; TexCoord1 is usage TextureCoordinate,
 //     index 1; BlendIndices and BlendWeight for skinning (integer
 //     formats such as Byte4 arrive as floats). Only float inputs (float,
-//     vec2..vec4) are read.
+//     vec2..vec4) are read;
+//   - its colours: a vec4 at location 0 and, for several render targets
+//     (SetRenderTargets), more at locations 1 to 3, location i drawing
+//     into the i-th target.
 //
 // An Effect made without a vertex shader (NewSpriteEffect) runs over
 // sprites only: the batch transforms positions as its own effect does,
@@ -296,6 +304,7 @@ func newEffectLimit(dev *Device, vert, frag []byte, sprite bool, limit int) (*Ef
 	dev.nextEffect++
 	e.id = dev.nextEffect
 	desc := EffectDesc{Vertex: vw, Fragment: fw, Inputs: e.inputs, VertexOnlyBlock: len(fm.UniformBlocks) == 0, TextureSlots: slots}
+	desc.Outputs, _ = colorOutputs(fm) // checked by reflectStage
 	if block != nil {
 		desc.BlockSize = block.Size
 	}
@@ -308,7 +317,7 @@ func newEffectLimit(dev *Device, vert, frag []byte, sprite bool, limit int) (*Ef
 
 // reflectStage validates one shader against the device's features
 // (rule E7), reflects it and checks its entry point and, for a fragment
-// shader, its one colour output.
+// shader, its colour outputs.
 func reflectStage(b []byte, what string, stage spirv.Stage, feats spirv.Features) ([]uint32, *spirv.Module, error) {
 	w, err := spirv.Words(b)
 	if err != nil {
@@ -332,23 +341,35 @@ func reflectStage(b []byte, what string, stage spirv.Stage, feats spirv.Features
 	return w, m, nil
 }
 
-// checkColorOutput checks that a fragment shader writes one colour, a
-// vec4 at location 0: the engine's passes have one colour attachment.
+// checkColorOutput checks that a fragment shader writes its colours as
+// vec4s at distinct locations 0 to MaxRenderTargets-1, location 0 among
+// them: location i is the i-th target of SetRenderTargets (rule G21).
 func checkColorOutput(m *spirv.Module) error {
-	switch len(m.Outputs) {
-	case 0:
+	if len(m.Outputs) == 0 {
 		return fmt.Errorf("the fragment shader writes no colour: declare layout(location = 0) out vec4: %w: %w", ErrBadShader, ErrEffect)
-	case 1:
-	default:
-		return fmt.Errorf("the fragment shader has %d outputs (%s, %s...): the engine draws into one colour target, declare one layout(location = 0) out vec4: %w: %w",
-			len(m.Outputs), m.Outputs[0].Name, m.Outputs[1].Name, ErrBadShader, ErrEffect)
 	}
-	o := m.Outputs[0]
-	if o.Location != 0 || o.Type.String() != "vec4" || len(o.Type.Array) > 0 {
-		return fmt.Errorf("the fragment shader's output %s is a %s at location %d: declare layout(location = 0) out vec4: %w: %w",
-			o.Name, o.Type, o.Location, ErrBadShader, ErrEffect)
+	_, err := colorOutputs(m)
+	return err
+}
+
+// colorOutputs returns the set of locations a fragment shader writes, bit
+// i for location i, or an error naming the output the engine cannot bind.
+func colorOutputs(m *spirv.Module) (uint8, error) {
+	var mask uint8
+	for _, o := range m.Outputs {
+		if o.Location < 0 || o.Location >= MaxRenderTargets || o.Type.String() != "vec4" || len(o.Type.Array) > 0 {
+			return 0, fmt.Errorf("the fragment shader's output %s is a %s at location %d: declare each output a layout(location = 0 to %d) out vec4: %w: %w",
+				o.Name, o.Type, o.Location, MaxRenderTargets-1, ErrBadShader, ErrEffect)
+		}
+		if mask&(1<<o.Location) != 0 {
+			return 0, fmt.Errorf("the fragment shader writes location %d twice (%s): give each output its own location: %w: %w", o.Location, o.Name, ErrBadShader, ErrEffect)
+		}
+		mask |= 1 << o.Location
 	}
-	return nil
+	if mask&1 == 0 {
+		return 0, fmt.Errorf("the fragment shader writes no colour at location 0 (the first render target): declare layout(location = 0) out vec4: %w: %w", ErrBadShader, ErrEffect)
+	}
+	return mask, nil
 }
 
 // checkResources rejects what the engine cannot bind.

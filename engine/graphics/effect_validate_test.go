@@ -15,11 +15,12 @@ import (
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/double.frag.spv testdata/effects/double.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/two_outputs.frag.spv testdata/effects/two_outputs.frag
 //go:generate glslc --target-env=vulkan1.0 -o testdata/effects/no_output.frag.spv testdata/effects/no_output.frag
+//go:generate glslc --target-env=vulkan1.0 -o testdata/effects/output_loc1.frag.spv testdata/effects/output_loc1.frag
 
 // TestE7_BadShaderBytesNeverReachTheBackend: a two-byte change to a valid
 // fragment shader (an opcode made unknown, an operand id made a type's),
-// a capability the device lacks, and a fragment shader with two colour
-// outputs or none are ErrBadShader errors naming the problem, and the
+// a capability the device lacks, and a fragment shader with no colour
+// output at location 0 or none at all are ErrBadShader errors naming the problem, and the
 // backend is never asked to create them.
 func TestE7_BadShaderBytesNeverReachTheBackend(t *testing.T) {
 	fb := graphicstest.New()
@@ -52,7 +53,7 @@ func TestE7_BadShaderBytesNeverReachTheBackend(t *testing.T) {
 		{"unknown opcode", badOp, "opcode 18237"},
 		{"a type as an operand", badID, "is a type, not a value"},
 		{"Float64 on a device without it", spv(t, "double.frag"), "capability Float64"},
-		{"two outputs", spv(t, "two_outputs.frag"), "2 outputs"},
+		{"no output at location 0", spv(t, "output_loc1.frag"), "no colour at location 0"},
 		{"no output", spv(t, "no_output.frag"), "writes no colour"},
 	} {
 		_, err := graphics.NewSpriteEffect(dev, c.frag)

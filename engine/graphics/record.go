@@ -127,6 +127,12 @@ const (
 type Pass struct {
 	// Target is the render target drawn into, 0 for the back buffer.
 	Target TextureID
+	// MoreTargets are the second to fourth targets of a pass into several
+	// (SetRenderTargets), 0 past the last: each the size of Target, none
+	// mipmapped, sharing Target's depth buffer. A draw's fragment output at
+	// location i writes the i-th target; one the shader does not write
+	// (all but the first for a BasicEffect draw) keeps its contents.
+	MoreTargets [MaxRenderTargets - 1]TextureID
 	// Width and Height are the target's size in pixels.
 	Width, Height int
 	// Depth is the target's depth/stencil format (Depth24Stencil8 for the

@@ -176,7 +176,7 @@ func (d *Device) spriteCheck(tex *Texture2D) error {
 	switch {
 	case tex.disposed:
 		return fmt.Errorf("graphics: sprite batch: texture %d was disposed before the batch drew it: %w", tex.id, ErrDisposed)
-	case d.target != nil && d.target.Texture2D == tex:
+	case d.isTarget(tex):
 		return fmt.Errorf("graphics: sprite batch: texture %d is the render target being drawn into: set another render target first: %w", tex.id, ErrInUse)
 	}
 	return nil

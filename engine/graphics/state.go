@@ -400,4 +400,8 @@ const (
 	DiscardContents RenderTargetUsage = iota
 	// PreserveContents keeps the contents across SetRenderTarget.
 	PreserveContents
+	// PlatformContents is what the platform does best (XNA's meaning on
+	// Windows): PreserveContents for a target without multisampling,
+	// DiscardContents for a multisampled one (rule G4).
+	PlatformContents
 )

@@ -23,6 +23,7 @@ type Texture2D struct {
 	cube          *TextureCube // the cube a RenderTargetCube's face draws into (cube_target.go)
 	format        SurfaceFormat
 	blocks        [][]byte // a DXT texture's blocks by level, what GetData returns
+	samples       int      // a render target's samples per pixel, at least 1 (targets_ms.go)
 }
 
 // NewTexture2D creates a width x height texture. Sizes above the backend's
@@ -49,7 +50,8 @@ func (d *Device) newTexture(op string, desc TextureDesc) (*Texture2D, error) {
 	}
 	d.nextTexture = id
 	return &Texture2D{resource: resource{dev: d, rid: uint32(id)}, id: id, width: desc.Width, height: desc.Height,
-		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1), format: desc.Format}, nil
+		renderTarget: desc.RenderTarget, depth: desc.Depth, usage: desc.Usage, levels: max(desc.MipLevels, 1), format: desc.Format,
+		samples: max(desc.MultiSampleCount, 1)}, nil
 }
 
 // ID returns the texture's backend ID: unique, in creation order.
@@ -68,10 +70,11 @@ func (t *Texture2D) Bounds() Rectangle { return Rectangle{0, 0, t.width, t.heigh
 func (t *Texture2D) IsDisposed() bool { return t.disposed }
 
 // Dispose releases the texture once the frames using it have run; a second
-// call does nothing. A disposed render target stops being the target.
+// call does nothing. A disposed render target stops being the target
+// (with several, SetRenderTargets, the back buffer becomes the target).
 func (t *Texture2D) Dispose() {
 	t.dispose()
-	if d := t.dev; d != nil && d.target != nil && d.target.Texture2D == t {
+	if d := t.dev; d != nil && d.isTarget(t) {
 		d.SetRenderTarget(nil)
 	}
 }
@@ -180,28 +183,45 @@ type RenderTargetOptions struct {
 	// SurfaceFormatHdrBlendable (values above 1 kept, as XNA's HDR
 	// targets); another is an ErrUnsupportedFormat error.
 	Format SurfaceFormat
+	// MultiSampleCount is the samples per pixel to draw with (XNA's
+	// preferredMultiSampleCount): 0 or 1 for none, else rounded down to a
+	// power of two and to the device's Limits.MaxMultiSampleCount, as
+	// XNA does; the pass resolves the samples into the texture at its
+	// end. A multisampled target cannot have MipMap.
+	MultiSampleCount int
 }
 
 // NewRenderTarget2D creates a width x height render target.
 func NewRenderTarget2D(dev *Device, width, height int, opts RenderTargetOptions) (*RenderTarget2D, error) {
-	if opts.Depth > Depth24Stencil8 || opts.Usage > PreserveContents {
+	if opts.Depth > Depth24Stencil8 || opts.Usage > PlatformContents {
 		return nil, fmt.Errorf("graphics: new render target: options %+v: unknown depth format or usage: %w", opts, ErrInvalid)
 	}
 	if err := opts.Format.checkCreatable("new render target", true); err != nil {
 		return nil, err
 	}
-	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height, Format: opts.Format,
-		RenderTarget: true, Depth: opts.Depth, Usage: opts.Usage, MipLevels: mipLevelsFor(opts.MipMap, width, height)})
+	samples, err := dev.fitSamples(opts)
+	if err == nil && samples > 1 && opts.Format != SurfaceFormatColor {
+		err = fmt.Errorf("graphics: new render target: format %s with %d samples: multisampled targets are Color only yet: %w",
+			opts.Format, samples, ErrUnsupportedFormat)
+	}
 	if err != nil {
 		return nil, err
 	}
+	t, err := dev.newTexture("new render target", TextureDesc{Width: width, Height: height, Format: opts.Format,
+		RenderTarget: true, Depth: opts.Depth, Usage: effectiveUsage(opts.Usage, samples), MipLevels: mipLevelsFor(opts.MipMap, width, height),
+		MultiSampleCount: samples})
+	if err != nil {
+		return nil, err
+	}
+	t.usage = opts.Usage // as asked: Usage reports PlatformContents as such
 	return &RenderTarget2D{t}, nil
 }
 
 // DepthFormat returns the target's depth/stencil format.
 func (rt *RenderTarget2D) DepthFormat() DepthFormat { return rt.depth }
 
-// Usage returns what happens to the contents on SetRenderTarget.
+// Usage returns what happens to the contents on SetRenderTarget, as
+// given to NewRenderTarget2D (PlatformContents stays PlatformContents).
 func (rt *RenderTarget2D) Usage() RenderTargetUsage { return rt.usage }
 
 // LoadOption changes how an image becomes a texture.

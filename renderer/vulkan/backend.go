@@ -24,11 +24,14 @@ const offscreen = maxFrames
 
 // pipeKey is a pipeline's cache key: the record's key (of its shader
 // variant only the bits that pick the shaders: lighting, per-pixel
-// lighting and texture) and the target kind.
+// lighting and texture), the target kind and the number of targets
+// (0: one; mrt.go).
 type pipeKey struct {
 	graphics.PipelineKey
-	target bool
-	color  vk.Format // an HDR render target's colour format; 0 for the back buffer's or Color's
+	target  bool
+	color   vk.Format // an HDR render target's colour format; 0 for the back buffer's or Color's
+	colors  uint8
+	samples uint8 // 0 or 1: one sample per pixel (msaa.go)
 }
 
 // uniformLoc is where a frame's uniform block lives in the arena.
@@ -90,6 +93,7 @@ func (r *Renderer) destroyGraphics() {
 	// made before the one destroyed, so of 80,000 buffers destroyed at random the first
 	// took 60 us each, in order 8 us; freed in order, the allocator's
 	// free lists stay short as well.
+	r.dropMRT(0)
 	for _, id := range slices.Sorted(maps.Keys(r.textures)) {
 		r.textures[id].destroy(&r.pools)
 		delete(r.textures, id)
@@ -123,7 +127,7 @@ func (r *Renderer) destroyGraphics() {
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
 	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader}
+		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader, MaxMultiSampleCount: r.dev.maxSamples}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -156,6 +160,15 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 		t, err = r.newCubeTexture(desc, levels)
 	case desc.FaceOf != 0:
 		t, err = r.newCubeFace(desc)
+	case desc.MultiSampleCount > 1:
+		n := desc.MultiSampleCount
+		if !desc.RenderTarget || levels > 1 || n&(n-1) != 0 || n > r.dev.maxSamples || desc.Format != graphics.SurfaceFormatColor {
+			return fmt.Errorf("create texture: %d samples per pixel: want a Color render target without mipmaps, a power of two up to %d", n, r.dev.maxSamples)
+		}
+		var rp vk.RenderPass
+		if rp, err = r.msPass(n, loadDiscard, false); err == nil {
+			t, err = newMSTexture(r.dev, desc.Width, desc.Height, n, desc.Usage == graphics.PreserveContents, r.depthFormat, rp)
+		}
 	default:
 		var tf texFormat
 		if tf, err = r.texFormatFor(desc); err != nil {
@@ -322,7 +335,11 @@ func (r *Renderer) offscreenTries() int {
 func (r *Renderer) emitInits() {
 	for _, t := range r.pendingInit {
 		if t.fb != nil { // a render target: bring its depth into its attachment layout
-			r.ops.beginPass(r.targetPass(t, passTargetDiscard), t.fb, t.w, t.h)
+			rp := r.targetPass(t, passTargetDiscard)
+			if t.samples > 1 {
+				rp, _ = r.initPassOf(t) // made by CreateTexture
+			}
+			r.ops.beginPass(rp, t.fb, t.w, t.h)
 			r.ops.endPass()
 		}
 		if t.tf.surface.IsCompressed() && !t.tf.decode {
@@ -349,6 +366,7 @@ func (r *Renderer) release(slot int) {
 			r.forgetQuery(rel.Query)
 		}
 		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+			r.dropMRT(rel.Texture)
 			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
 			t.destroy(&r.pools)
 			delete(r.textures, rel.Texture)

@@ -34,6 +34,13 @@ type device struct {
 	// preciseQueries is true where occlusionQueryPrecise is enabled:
 	// occlusion queries count samples exactly, not just zero or not.
 	preciseQueries bool
+	// independentBlend is true where that feature is enabled: attachments
+	// of a pass into several targets may differ in blend state and write
+	// mask (mrt.go).
+	independentBlend bool
+	// maxSamples is the most samples per pixel of a render target (colour
+	// and depth), at least 1 (msaa.go).
+	maxSamples int
 }
 
 // newDevice creates a device with one graphics+present queue and swapchains,
@@ -74,7 +81,8 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		ShaderFloat64: feats.ShaderFloat64, ShaderInt64: feats.ShaderInt64, ShaderInt16: feats.ShaderInt16,
 		ShaderClipDistance: feats.ShaderClipDistance, ShaderCullDistance: feats.ShaderCullDistance,
 		TextureCompressionBC:  feats.TextureCompressionBC,
-		OcclusionQueryPrecise: feats.OcclusionQueryPrecise} // exact OcclusionQuery counts (G24)
+		OcclusionQueryPrecise: feats.OcclusionQueryPrecise, // exact OcclusionQuery counts (G24)
+		IndependentBlend:      feats.IndependentBlend}
 	shader := spirv.Features{Float64: feats.ShaderFloat64 == vk.True, Int64: feats.ShaderInt64 == vk.True,
 		Int16: feats.ShaderInt16 == vk.True, ClipDistance: feats.ShaderClipDistance == vk.True,
 		CullDistance: feats.ShaderCullDistance == vk.True}
@@ -85,7 +93,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		return nil, err
 	}
 	d := &device{gpu: gpu, name: info.name, handle: h, family: uint32(info.family), maintenance1: maint, shader: shader,
-		bcSampled: feats.TextureCompressionBC == vk.True}
+		bcSampled: feats.TextureCompressionBC == vk.True, independentBlend: feats.IndependentBlend == vk.True}
 	d.preciseQueries = feats.OcclusionQueryPrecise == vk.True
 	var q vk.Queue
 	vk.GetDeviceQueue(h, d.family, 0, &q)
@@ -107,6 +115,7 @@ func newDevice(gpu vk.PhysicalDevice, info gpuInfo, maintenance1 func(vk.Physica
 		d.maxAnisotropy = int(props.Limits.MaxSamplerAnisotropy)
 	}
 	d.maxLodBias = props.Limits.MaxSamplerLodBias
+	d.maxSamples = maxSamples(props.Limits.FramebufferColorSampleCounts, props.Limits.FramebufferDepthSampleCounts)
 	d.maxUniformRange = props.Limits.MaxUniformBufferRange
 	props.Limits.Free()
 	props.Free()

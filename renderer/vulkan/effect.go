@@ -33,9 +33,10 @@ var _ graphics.EffectBackend = (*Renderer)(nil)
 type effectShaders struct {
 	vert, frag vk.ShaderModule
 	inputs     []graphics.EffectInput
-	vertexOnly bool // the block is visible to the vertex stage only
-	big        bool // the block is larger than MaxEffectParameterBytes
-	twoSlots   bool // the fragment shader samples texture slot 1 (set 2)
+	vertexOnly bool  // the block is visible to the vertex stage only
+	big        bool  // the block is larger than MaxEffectParameterBytes
+	twoSlots   bool  // the fragment shader samples texture slot 1 (set 2)
+	outputs    uint8 // the colour locations the fragment shader writes (bit i: location i)
 }
 
 // destroy destroys the modules.
@@ -116,7 +117,7 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 		}
 	}
 	e := &effectShaders{inputs: append([]graphics.EffectInput(nil), desc.Inputs...), vertexOnly: desc.VertexOnlyBlock,
-		big: desc.BlockSize > graphics.MaxEffectParameterBytes, twoSlots: desc.TextureSlots > 1}
+		big: desc.BlockSize > graphics.MaxEffectParameterBytes, twoSlots: desc.TextureSlots > 1, outputs: desc.Outputs | 1}
 	if e.twoSlots {
 		if err := r.makeTwoSlotLayouts(); err != nil {
 			return fmt.Errorf("create effect: %w", err)
@@ -211,7 +212,8 @@ func (d *deviceState) effectPipeline(k pipeKey, rp vk.RenderPass) (vk.Pipeline, 
 		VertexAttributeDescriptionCount: uint32(len(attrs)),
 		PVertexAttributeDescriptions:    attrs,
 	}
-	p, err := newPipelineWith(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input)
+	p, err := newPipelineBlend(d.dev.handle, d.pipeCache, rp, d.layoutOf(e), e.vert, e.frag, k.PipelineKey, input,
+		colorBlendN(k.Blend, int(k.colors), e.outputs, d.dev.independentBlend), int(k.samples))
 	if err != nil {
 		return nil, err
 	}

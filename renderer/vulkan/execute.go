@@ -38,7 +38,7 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		// The image is acquired: present it (an empty pass brings it into
 		// its present layout), then report.
 		r.ops.reset()
-		r.ops.beginPass(r.passes[passSwapDiscard], nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
+		r.ops.beginPass(r.swapPass(passSwapDiscard), nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
 		r.ops.endPass()
 		_ = r.presentOps(r.ops.n)
 		return fmt.Errorf("execute frame: %w", err)
@@ -297,7 +297,7 @@ var emptyFrameColor = [4]float32{0, 0, 0, 1}
 // clearBackBuffer records a pass that clears the acquired image to
 // emptyFrameColor (and depth and stencil), leaving it ready to present.
 func (r *Renderer) clearBackBuffer() {
-	r.ops.beginClearPass(r.passes[passSwapClear], nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
+	r.ops.beginClearPass(r.swapPass(passSwapClear), nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
 	r.ops.endPass()
 }
 
@@ -320,6 +320,8 @@ type drawState struct {
 	ioff     int
 	iwide    bool
 	first    bool
+	colors   int // the pass's targets (0 or 1: one; mrt.go)
+	samples  int // its samples per pixel (1: one; msaa.go)
 }
 
 // recordPass records one pass: its begin, clear and draws.
@@ -398,19 +400,48 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	}
 	// A pass that starts by clearing colour and depth (and stencil, or
 	// nothing of it to keep) clears on load: the cheapest clear there is.
-	if aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil()) {
+	clearOnLoad := aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil())
+	if clearOnLoad {
 		rp = r.passes[passSwapClear]
 		if target {
 			rp = r.targetPass(t, passTargetClear)
 		}
+	}
+	n, samples := targetCount(p), r.samplesOf(p)
+	if n > 1 {
+		var err error
+		if rp, fb, err = r.mrtPassFor(rp, p, n); err != nil {
+			return err
+		}
+	} else if samples > 1 && target {
+		var err error
+		if rp, err = r.msPassFor(rp, t, f, p); err != nil {
+			return err
+		}
+	} else if samples > 1 {
+		k := passSwapDiscard
+		switch rp {
+		case r.passes[passSwapLoad]:
+			k = passSwapLoad
+		case r.passes[passSwapClear]:
+			k = passSwapClear
+		}
+		var err error
+		if rp, err = r.swapPassFor(k, f, p); err != nil {
+			return err
+		}
+	}
+	if clearOnLoad {
 		r.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
+		r.ops.colorCount(n)
 	} else {
 		r.ops.beginPass(rp, fb, w, h)
 		if aspects != 0 {
 			r.ops.clear(aspects, rgba, depth, stencil, 0, 0, w, h)
+			r.ops.colorCount(n)
 		}
 	}
-	st := drawState{first: true}
+	st := drawState{first: true, colors: n, samples: samples}
 	r.formats.passColor = 0 // the draws' pipelines are the HDR target's (texture_formats.go)
 	if target && t.tf.passes != nil {
 		r.formats.passColor = t.tf.format
@@ -445,7 +476,7 @@ func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
 	verts vk.Buffer, vertBase int) error {
 	if st.first || d.Pipeline != st.key {
-		p, err := r.pipeline(d.Pipeline, target)
+		p, err := r.pipelineN(d.Pipeline, target, st.colors, st.samples)
 		if err != nil {
 			return err
 		}

@@ -205,6 +205,9 @@ func (p *presenter) rebuild(w, h int) error {
 			return err
 		}
 	}
+	if err := p.gpu.applySwapMS(); err != nil {
+		return err
+	}
 	var oldHandle vk.Swapchain
 	var oldMode present.PresentMode
 	if old != nil {

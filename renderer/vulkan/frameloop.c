@@ -186,18 +186,21 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	switch (o->kind) {
 	case MTN_OP_BEGIN_PASS: {
 		VkFramebuffer fb = o->h[1] != 0 ? H(VkFramebuffer, o->h[1]) : l->framebuffer[l->image];
-		VkClearValue clear[2];
-		for (int i = 0; i < 4; i++) {
-			clear[0].color.float32[i] = o->f[i];
+		uint32_t colors = o->u[4] == 0 ? 1 : (o->u[4] > MTN_MAX_COLORS ? MTN_MAX_COLORS : o->u[4]);
+		VkClearValue clear[MTN_MAX_COLORS + 1];
+		for (uint32_t c = 0; c < colors; c++) {
+			for (int i = 0; i < 4; i++) {
+				clear[c].color.float32[i] = o->f[i];
+			}
 		}
-		clear[1].depthStencil.depth = o->f[4];
-		clear[1].depthStencil.stencil = o->u[3];
+		clear[colors].depthStencil.depth = o->f[4];
+		clear[colors].depthStencil.stencil = o->u[3];
 		VkRenderPassBeginInfo bi = {
 			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
 			.renderPass = H(VkRenderPass, o->h[0]),
 			.framebuffer = fb,
 			.renderArea = {{0, 0}, {o->u[0], o->u[1]}},
-			.clearValueCount = o->u[2] ? 2 : 0,
+			.clearValueCount = o->u[2] ? colors + 1 : 0,
 			.pClearValues = o->u[2] ? clear : NULL,
 		};
 		l->cmdBeginRenderPass(cmd, &bi, VK_SUBPASS_CONTENTS_INLINE);
@@ -207,15 +210,18 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		l->cmdEndRenderPass(cmd);
 		break;
 	case MTN_OP_CLEAR: {
-		VkClearAttachment a[2];
+		VkClearAttachment a[MTN_MAX_COLORS + 1];
 		uint32_t n = 0;
+		uint32_t colors = o->h[0] == 0 ? 1 : (o->h[0] > MTN_MAX_COLORS ? MTN_MAX_COLORS : (uint32_t)o->h[0]);
 		if (o->u[0] & 1) {
-			a[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
-			a[n].colorAttachment = 0;
-			for (int i = 0; i < 4; i++) {
-				a[n].clearValue.color.float32[i] = o->f[i];
+			for (uint32_t c = 0; c < colors; c++) {
+				a[n].aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+				a[n].colorAttachment = c;
+				for (int i = 0; i < 4; i++) {
+					a[n].clearValue.color.float32[i] = o->f[i];
+				}
+				n++;
 			}
-			n++;
 		}
 		if (o->u[0] & 6) {
 			a[n].aspectMask = ((o->u[0] & 2) ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) |

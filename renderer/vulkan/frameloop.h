@@ -27,9 +27,11 @@ enum {
 // or 64-bit values, u 32-bit values, f floats).
 enum {
 	MTN_OP_BEGIN_PASS = 1, // h0 render pass, h1 framebuffer (0: the acquired image's), u0 u1 width height,
-	                       // u2 1: clear values f0-f3 rgba, f4 depth, u3 stencil (a pass that clears on load)
+	                       // u2 1: clear values f0-f3 rgba, f4 depth, u3 stencil (a pass that clears on load),
+	                       // u4 colour attachments (0: 1; up to MTN_MAX_COLORS, the depth attachment after them)
 	MTN_OP_END_PASS,       // -
-	MTN_OP_CLEAR,          // u0 aspects (1 colour, 2 depth, 4 stencil), f0-f3 rgba, f4 depth, u1 stencil, u2-u5 rect x y w h
+	MTN_OP_CLEAR,          // u0 aspects (1 colour, 2 depth, 4 stencil), f0-f3 rgba, f4 depth, u1 stencil, u2-u5 rect x y w h,
+	                       // h0 colour attachments cleared (0: 1)
 	MTN_OP_VIEWPORT,       // f0-f5 x y width height minDepth maxDepth
 	MTN_OP_SCISSOR,        // u0-u3 x y width height (x, y as int32)
 	MTN_OP_PIPELINE,       // h0 pipeline
@@ -49,6 +51,9 @@ enum {
 	MTN_OP_BEGIN_QUERY,    // h0 query pool, u0 query, u1 1: precise (samples counted exactly): an occlusion query begun
 	MTN_OP_END_QUERY,      // h0 query pool, u0 query: ended
 };
+
+// MTN_MAX_COLORS is the most colour attachments of a pass (graphics.MaxRenderTargets).
+#define MTN_MAX_COLORS 4
 
 // mtn_op is one recorded command (a flat, fixed-size record, written by Go
 // into C memory).

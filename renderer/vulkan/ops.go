@@ -241,3 +241,19 @@ func (o *opList) uniformBinds() int {
 	}
 	return n
 }
+
+// colorCount sets the number of colour attachments (more than one: a pass
+// into several targets, mrt.go) of the begin-pass or clear op just
+// recorded: each gets the op's clear colour.
+func (o *opList) colorCount(n int) {
+	if n <= 1 || o.n == 0 || o.full {
+		return
+	}
+	op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), (o.n-1)*C.sizeof_mtn_op))
+	switch op.kind {
+	case C.MTN_OP_BEGIN_PASS:
+		op.u[4] = C.uint32_t(n)
+	case C.MTN_OP_CLEAR:
+		op.h[0] = C.uint64_t(n)
+	}
+}

@@ -522,8 +522,13 @@ func writeMask(w graphics.ColorWriteChannels) vk.ColorComponentFlags {
 // multisample maps the blend state's MultiSampleMask (0: every sample) on
 // a target with one sample per pixel.
 func multisample(b graphics.BlendState) *vk.PipelineMultisampleStateCreateInfo {
+	return multisampleN(b, 1)
+}
+
+// multisampleN is multisample for samples samples per pixel (0 or 1: one).
+func multisampleN(b graphics.BlendState, samples int) *vk.PipelineMultisampleStateCreateInfo {
 	ci := &vk.PipelineMultisampleStateCreateInfo{
-		SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCount1Bit,
+		SType: vk.StructureTypePipelineMultisampleStateCreateInfo, RasterizationSamples: vk.SampleCountFlagBits(max(samples, 1)),
 	}
 	if b.MultiSampleMask != 0 && b.MultiSampleMask != ^uint32(0) {
 		ci.PSampleMask = []vk.SampleMask{vk.SampleMask(b.MultiSampleMask)}
@@ -545,6 +550,14 @@ func newPipeline(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout
 // newPipelineWith is newPipeline with the vertex input given.
 func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
 	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo) (vk.Pipeline, error) {
+	return newPipelineBlend(dev, cache, rp, layout, vert, frag, key, input, colorBlend(key.Blend), 1)
+}
+
+// newPipelineBlend is newPipelineWith with the colour blend state (several
+// targets, mrt.go) and the samples per pixel (msaa.go) given.
+func newPipelineBlend(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, layout vk.PipelineLayout,
+	vert, frag vk.ShaderModule, key graphics.PipelineKey, input *vk.PipelineVertexInputStateCreateInfo,
+	blend *vk.PipelineColorBlendStateCreateInfo, samples int) (vk.Pipeline, error) {
 	info := vk.GraphicsPipelineCreateInfo{
 		SType:      vk.StructureTypeGraphicsPipelineCreateInfo,
 		StageCount: 2,
@@ -561,9 +574,9 @@ func newPipelineWith(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, la
 			SType: vk.StructureTypePipelineViewportStateCreateInfo, ViewportCount: 1, ScissorCount: 1,
 		},
 		PRasterizationState: rasterization(key.Rasterizer),
-		PMultisampleState:   multisample(key.Blend),
+		PMultisampleState:   multisampleN(key.Blend, samples),
 		PDepthStencilState:  depthStencil(key.DepthStencil),
-		PColorBlendState:    colorBlend(key.Blend),
+		PColorBlendState:    blend,
 		PDynamicState: &vk.PipelineDynamicStateCreateInfo{
 			SType:             vk.StructureTypePipelineDynamicStateCreateInfo,
 			DynamicStateCount: 2,

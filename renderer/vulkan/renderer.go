@@ -147,6 +147,9 @@ type deviceState struct {
 	loop           *frameLoop
 
 	passes        [passKinds]vk.RenderPass
+	mrt           mrtState // passes and framebuffers for several targets (mrt.go)
+	ms            msState  // passes of multisampled targets (msaa.go)
+	bbms          swapMS   // the multisampled back buffer's passes (msaa_bb.go)
 	uniformLayout vk.DescriptorSetLayout
 	textureLayout vk.DescriptorSetLayout
 	pipeLayout    vk.PipelineLayout

@@ -109,6 +109,12 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 	if err := d.createPasses(color, 0, passTargetDiscard); err != nil {
 		return fmt.Errorf("rebuild the back buffer's render passes for format %d: %w", color, err)
 	}
+	if n := d.bbms.samples; n > 1 {
+		d.destroySwapMS()
+		if err := d.createSwapMS(color, n); err != nil {
+			return fmt.Errorf("rebuild the multisampled back buffer's render passes for format %d: %w", color, err)
+		}
+	}
 	d.backBuffer = color
 	d.formatRebuilds++
 	launchtrace.Mark("vulkan: back buffer passes rebuilt for the surface's format")
@@ -201,6 +207,8 @@ func (d *deviceState) destroyCore() {
 			}
 		}
 		d.destroyFormats()
+		d.destroyMRTPasses(dev)
+		d.destroyMSPasses(dev)
 		for k := passKinds - 1; k >= 0; k-- {
 			if d.passes[k] != nil {
 				vk.DestroyRenderPass(dev, d.passes[k], nil)

@@ -26,6 +26,7 @@ type swapchain struct {
 	images      []vk.Image          // owned by the swapchain itself
 	views       []vk.ImageView
 	depth       *viewedImage
+	msColor     *viewedImage // the multisampled colour image, nil without (msaa_bb.go)
 	fbs         []vk.Framebuffer
 	rendered    []vk.Semaphore
 }
@@ -196,13 +197,13 @@ func (p *presenter) createViews(sc *swapchain) error {
 		return err
 	}
 	sc.depth = depth
-	return nil
+	return p.createSwapMSImages(sc)
 }
 
 // createFramebuffers creates one framebuffer per image (colour + depth).
 func (p *presenter) createFramebuffers(sc *swapchain) error {
 	for _, v := range sc.views {
-		fb, err := newFramebuffer(p.gpu.dev.handle, p.gpu.passes[passSwapDiscard], v, sc.depth.view, sc.extent)
+		fb, err := p.newSwapFramebuffer(sc, v)
 		if err != nil {
 			return err
 		}
@@ -238,6 +239,7 @@ func (p *presenter) destroySwapchain(sc *swapchain) {
 		vk.DestroyFramebuffer(dev, fb, nil)
 	}
 	sc.depth.destroy()
+	sc.msColor.destroy()
 	for _, v := range sc.views {
 		vk.DestroyImageView(dev, v, nil)
 	}

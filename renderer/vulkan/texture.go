@@ -22,6 +22,11 @@ type texture struct {
 	fb     vk.Framebuffer     // render targets only
 	sets   []vk.DescriptorSet // by sampler index; nil until first drawn with it
 	tf     texFormat          // its format on the device (texture_formats.go)
+	// samples and ms: a multisampled render target's samples per pixel
+	// and its multisampled colour image (msaa.go); 0 and nil otherwise.
+	samples  int
+	ms       *viewedImage
+	preserve bool // a multisampled PreserveContents target: its passes store the samples
 }
 
 // newTexture creates a w x h RGBA8 image of levels mip levels (at least
@@ -110,6 +115,7 @@ func (t *texture) destroy(pools *descriptorPools) {
 		vk.DestroyFramebuffer(t.dev, t.fb, nil)
 	}
 	t.depth.destroy()
+	t.ms.destroy()
 	if t.attach != nil {
 		vk.DestroyImageView(t.dev, t.attach, nil)
 	}

@@ -110,6 +110,9 @@ func (r *Renderer) dropDead(f *graphics.Frame) {
 	}
 	for i := range f.Passes {
 		delete(r.dead.textures, f.Passes[i].Target)
+		for _, id := range f.Passes[i].MoreTargets {
+			delete(r.dead.textures, id)
+		}
 	}
 	if len(r.pendingInit) == 0 {
 		return

@@ -133,6 +133,10 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 	if d.MipLevels < 0 || d.MipLevels > graphics.MipLevelCount(d.Width, d.Height) {
 		return fmt.Errorf("graphicstest: create texture: %d mipmap levels for %dx%d", d.MipLevels, d.Width, d.Height)
 	}
+	if n := d.MultiSampleCount; n > 1 && (n&(n-1) != 0 || n > b.Limit.MaxMultiSampleCount || !d.RenderTarget || d.MipLevels > 1) {
+		return fmt.Errorf("graphicstest: create texture: %d samples per pixel (limit %d, render target %v, %d mipmap levels)",
+			n, b.Limit.MaxMultiSampleCount, d.RenderTarget, d.MipLevels)
+	}
 	t := &Texture{Desc: d}
 	for l := range max(d.MipLevels, 1) {
 		w, h := levelSize(d, l)
@@ -372,6 +376,9 @@ func (b *Backend) Check(f *graphics.Frame) error {
 		} else if p.GenerateMips && len(t.Levels) < 2 {
 			return fmt.Errorf("%w: pass %d regenerates the mipmaps of texture %d, which has none", errRecord, i, p.Target)
 		}
+		if err := b.checkMoreTargets(i, &p); err != nil {
+			return err
+		}
 		for j := p.FirstDraw; j < p.FirstDraw+p.DrawCount && j < len(f.Draws); j++ {
 			if err := b.checkDraw(f, &p, &f.Draws[j]); err != nil {
 				return fmt.Errorf("pass %d draw %d: %w", i, j, err)
@@ -380,6 +387,34 @@ func (b *Backend) Check(f *graphics.Frame) error {
 	}
 	if next != len(f.Draws) {
 		return fmt.Errorf("%w: passes cover %d draws of %d", errRecord, next, len(f.Draws))
+	}
+	return nil
+}
+
+// checkMoreTargets checks the further targets of pass i: render targets
+// of its size without mipmaps, none twice, none after a 0.
+func (b *Backend) checkMoreTargets(i int, p *graphics.Pass) error {
+	end := false
+	for j, id := range p.MoreTargets {
+		if id == 0 {
+			end = true
+			continue
+		}
+		if end || p.Target == 0 || id == p.Target {
+			return fmt.Errorf("%w: pass %d: further target %d (texture %d) after none, beside the back buffer or repeating the first", errRecord, i, j, id)
+		}
+		t, err := b.texture(id)
+		if err != nil {
+			return fmt.Errorf("pass %d: %w", i, err)
+		}
+		if !t.Desc.RenderTarget || t.Desc.Width != p.Width || t.Desc.Height != p.Height || len(t.Levels) > 1 {
+			return fmt.Errorf("%w: pass %d targets texture %d (%+v) as a further %dx%d render target without mipmaps", errRecord, i, id, t.Desc, p.Width, p.Height)
+		}
+		for _, o := range p.MoreTargets[:j] {
+			if o == id {
+				return fmt.Errorf("%w: pass %d targets texture %d twice", errRecord, i, id)
+			}
+		}
 	}
 	return nil
 }

@@ -1,5 +1,6 @@
 #version 450
-// A sprite effect writing two colours: the engine's passes have one.
+// A sprite effect writing two colours: location 1 draws into the second
+// target of SetRenderTargets.
 
 layout(location = 0) in vec4 Color;
 layout(location = 1) in vec2 TexCoord;
