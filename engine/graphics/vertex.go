@@ -12,26 +12,35 @@ import (
 // values, normalized ones as -1..1 or 0..1, halves as floats).
 type VertexElementFormat uint8
 
-// Vertex element formats.
-const (
-	FormatSingle  VertexElementFormat = iota + 1 // float32
-	FormatVector2                                // 2 x float32
-	FormatVector3                                // 3 x float32
-	FormatVector4                                // 4 x float32
-	FormatColor                                  // 4 x uint8, unsigned normalized (R, G, B, A)
-	// FormatByte4 is 4 x uint8 read as unsigned integers: glTF's
-	// UNSIGNED_BYTE joints (BlendIndices).
-	FormatByte4
-	// FormatShort4 is 4 x int16 read as signed integers: glTF's
-	// UNSIGNED_SHORT joints below 32768 (BlendIndices).
-	FormatShort4
-	// FormatNormalizedShort4 is 4 x int16, signed normalized (-1..1):
-	// blend weights in 16 bits.
-	FormatNormalizedShort4
-)
+// The vertex element formats, each its own declaration so that go doc
+// lists them all.
 
-// The formats after NormalizedShort4, each its own declaration so that
-// go doc lists them all.
+// FormatSingle is 1 x float32.
+const FormatSingle VertexElementFormat = 1
+
+// FormatVector2 is 2 x float32.
+const FormatVector2 VertexElementFormat = 2
+
+// FormatVector3 is 3 x float32.
+const FormatVector3 VertexElementFormat = 3
+
+// FormatVector4 is 4 x float32.
+const FormatVector4 VertexElementFormat = 4
+
+// FormatColor is 4 x uint8, unsigned normalized (R, G, B, A).
+const FormatColor VertexElementFormat = 5
+
+// FormatByte4 is 4 x uint8 read as unsigned integers: glTF's
+// UNSIGNED_BYTE joints (BlendIndices).
+const FormatByte4 VertexElementFormat = 6
+
+// FormatShort4 is 4 x int16 read as signed integers: glTF's
+// UNSIGNED_SHORT joints below 32768 (BlendIndices).
+const FormatShort4 VertexElementFormat = 7
+
+// FormatNormalizedShort4 is 4 x int16, signed normalized (-1..1): blend
+// weights in 16 bits.
+const FormatNormalizedShort4 VertexElementFormat = 8
 
 // FormatShort2 is 2 x int16 read as signed integers.
 const FormatShort2 VertexElementFormat = 9
@@ -71,18 +80,30 @@ func (f VertexElementFormat) Size() int {
 // Effect's inputs take their usage from their names (NewEffect).
 type VertexElementUsage uint8
 
-// Vertex element usages.
-const (
-	UsagePosition          VertexElementUsage = iota + 1 // location 0, Vector3 (or Vector2/Vector4)
-	UsageColor                                           // location 1, Color or Vector4
-	UsageTextureCoordinate                               // location 2, Vector2
-	UsageNormal                                          // location 3, Vector3
-	UsageBlendIndices                                    // location 4, Byte4 or Short4: a vertex's four joints
-	UsageBlendWeight                                     // location 5, Vector4, Color or NormalizedShort4: their weights
-)
+// The vertex element usages, each its own declaration so that go doc
+// lists them all.
 
-// The usages custom Effects read (BasicEffect ignores them), each its own
-// declaration so that go doc lists them all.
+// UsagePosition is shader location 0: Vector3 (or Vector2/Vector4).
+const UsagePosition VertexElementUsage = 1
+
+// UsageColor is location 1: Color or Vector4.
+const UsageColor VertexElementUsage = 2
+
+// UsageTextureCoordinate is location 2: Vector2.
+const UsageTextureCoordinate VertexElementUsage = 3
+
+// UsageNormal is location 3: Vector3.
+const UsageNormal VertexElementUsage = 4
+
+// UsageBlendIndices is location 4: Byte4 or Short4, a vertex's four
+// joints.
+const UsageBlendIndices VertexElementUsage = 5
+
+// UsageBlendWeight is location 5: Vector4, Color or NormalizedShort4,
+// their weights.
+const UsageBlendWeight VertexElementUsage = 6
+
+// The usages custom Effects read (BasicEffect ignores them).
 
 // UsageBinormal is a binormal (bitangent), as for normal mapping.
 const UsageBinormal VertexElementUsage = 7
