@@ -177,7 +177,6 @@ func newRenderPassN(dev vk.Device, n int, color, depth vk.Format, final vk.Image
 		FinalLayout:    vk.ImageLayoutDepthStencilAttachmentOptimal,
 	})
 	depthRef := &vk.AttachmentReference{Attachment: uint32(n), Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
-	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
 	ci := vk.RenderPassCreateInfo{
 		SType:           vk.StructureTypeRenderPassCreateInfo,
 		AttachmentCount: uint32(len(attachments)),
@@ -190,24 +189,7 @@ func newRenderPassN(dev vk.Device, n int, color, depth vk.Format, final vk.Image
 			PDepthStencilAttachment: depthRef,
 		}},
 		DependencyCount: 2,
-		PDependencies: []vk.SubpassDependency{{
-			SrcSubpass:   vk.SubpassExternal,
-			DstSubpass:   0,
-			SrcStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit),
-			DstStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit |
-				vk.AccessTransferWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessColorAttachmentReadBit |
-				vk.AccessDepthStencilAttachmentWriteBit | vk.AccessDepthStencilAttachmentReadBit | vk.AccessShaderReadBit),
-		}, {
-			SrcSubpass:    0,
-			DstSubpass:    vk.SubpassExternal,
-			SrcStageMask:  vk.PipelineStageFlags(attach),
-			DstStageMask:  vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit | attach),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
-				vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-		}},
+		PDependencies:   passDependencies(0),
 	}
 	defer ci.Free()
 	var rp vk.RenderPass

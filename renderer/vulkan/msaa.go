@@ -230,7 +230,6 @@ func newRenderPassResolve(dev vk.Device, color, depth vk.Format, samples int, mo
 		StencilLoadOp: vk.AttachmentLoadOpDontCare, StencilStoreOp: vk.AttachmentStoreOpDontCare,
 		InitialLayout: vk.ImageLayoutUndefined, FinalLayout: final,
 	}}
-	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
 	ci := vk.RenderPassCreateInfo{
 		SType:           vk.StructureTypeRenderPassCreateInfo,
 		AttachmentCount: uint32(len(attachments)),
@@ -244,24 +243,7 @@ func newRenderPassResolve(dev vk.Device, color, depth vk.Format, samples int, mo
 			PDepthStencilAttachment: &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal},
 		}},
 		DependencyCount: 2,
-		PDependencies: []vk.SubpassDependency{{
-			SrcSubpass:   vk.SubpassExternal,
-			DstSubpass:   0,
-			SrcStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit),
-			DstStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit |
-				vk.AccessTransferWriteBit | vk.AccessTransferReadBit | vk.AccessShaderReadBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessColorAttachmentReadBit |
-				vk.AccessDepthStencilAttachmentWriteBit | vk.AccessDepthStencilAttachmentReadBit | vk.AccessShaderReadBit),
-		}, {
-			SrcSubpass:    0,
-			DstSubpass:    vk.SubpassExternal,
-			SrcStageMask:  vk.PipelineStageFlags(attach),
-			DstStageMask:  vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit | attach),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
-				vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-		}},
+		PDependencies:   passDependencies(vk.AccessTransferReadBit | vk.AccessShaderReadBit),
 	}
 	defer ci.Free()
 	var rp vk.RenderPass

@@ -81,7 +81,6 @@ func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, 
 	}}
 	colorRef := []vk.AttachmentReference{{Attachment: 0, Layout: vk.ImageLayoutColorAttachmentOptimal}}
 	depthRef := &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
-	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
 	ci := vk.RenderPassCreateInfo{
 		SType:           vk.StructureTypeRenderPassCreateInfo,
 		AttachmentCount: uint32(len(attachments)),
@@ -94,26 +93,7 @@ func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, 
 			PDepthStencilAttachment: depthRef,
 		}},
 		DependencyCount: 2,
-		PDependencies: []vk.SubpassDependency{{
-			// Earlier draws, samples, copies and uploads before this pass.
-			SrcSubpass:   vk.SubpassExternal,
-			DstSubpass:   0,
-			SrcStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit),
-			DstStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit |
-				vk.AccessTransferWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessColorAttachmentReadBit |
-				vk.AccessDepthStencilAttachmentWriteBit | vk.AccessDepthStencilAttachmentReadBit | vk.AccessShaderReadBit),
-		}, {
-			// This pass's colour, sampled or copied afterwards (render targets, read-back).
-			SrcSubpass:    0,
-			DstSubpass:    vk.SubpassExternal,
-			SrcStageMask:  vk.PipelineStageFlags(attach),
-			DstStageMask:  vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit | attach),
-			SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-			DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
-				vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
-		}},
+		PDependencies:   passDependencies(0),
 	}
 	defer ci.Free()
 	var rp vk.RenderPass
@@ -591,4 +571,31 @@ func newPipelineBlend(dev vk.Device, cache vk.PipelineCache, rp vk.RenderPass, l
 		return nil, err
 	}
 	return p, nil
+}
+
+// passDependencies are a render pass's two external dependencies: the
+// earlier draws, samples, copies and uploads before it (with srcAccess
+// beside their writes: a multisampled pass's image may have been read),
+// and its attachments sampled, copied or drawn into again after it
+// (render targets, read-back).
+func passDependencies(srcAccess vk.AccessFlagBits) []vk.SubpassDependency {
+	attach := vk.PipelineStageColorAttachmentOutputBit | vk.PipelineStageEarlyFragmentTestsBit | vk.PipelineStageLateFragmentTestsBit
+	return []vk.SubpassDependency{{
+		SrcSubpass:   vk.SubpassExternal,
+		DstSubpass:   0,
+		SrcStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit),
+		DstStageMask: vk.PipelineStageFlags(attach | vk.PipelineStageFragmentShaderBit),
+		SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit |
+			vk.AccessTransferWriteBit | srcAccess),
+		DstAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessColorAttachmentReadBit |
+			vk.AccessDepthStencilAttachmentWriteBit | vk.AccessDepthStencilAttachmentReadBit | vk.AccessShaderReadBit),
+	}, {
+		SrcSubpass:    0,
+		DstSubpass:    vk.SubpassExternal,
+		SrcStageMask:  vk.PipelineStageFlags(attach),
+		DstStageMask:  vk.PipelineStageFlags(vk.PipelineStageFragmentShaderBit | vk.PipelineStageTransferBit | attach),
+		SrcAccessMask: vk.AccessFlags(vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
+		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
+			vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
+	}}
 }
