@@ -183,6 +183,7 @@ const (
 	ParameterBool                                  // bool (4 bytes in the block)
 	ParameterTexture2D
 	ParameterTextureCube
+	ParameterTexture3D
 )
 
 // EffectParameter is one parameter of an Effect: a uniform block member
@@ -689,6 +690,9 @@ func describe(t EffectParameterType, class EffectParameterClass, rows, cols, n i
 		if t == ParameterTextureCube {
 			return "a cube texture (samplerCube): pass a *TextureCube"
 		}
+		if t == ParameterTexture3D {
+			return "a 3D texture (sampler3D): pass a *Texture3D"
+		}
 		return "a texture (sampler2D): pass a *Texture2D"
 	case ParameterScalar:
 		s = [...]string{"", "float", "int", "uint", "bool", ""}[t]
@@ -869,8 +873,18 @@ func (p *EffectParameter) SetTexture(tex Texture) {
 		}
 		return
 	}
+	if p != nil && p.ParameterType == ParameterTexture3D {
+		if err := p.setVolume(tex); err != nil {
+			p.fail(err)
+		}
+		return
+	}
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		p.fail(err)
+		return
+	}
+	if v, ok := tex.(*Texture3D); ok && v != nil {
+		p.fail(fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a *Texture3D (declare a sampler3D to sample one): %w", p.Name, p.describe(), ErrEffect))
 		return
 	}
 	if asCube(tex) != nil {
@@ -892,7 +906,8 @@ func (p *EffectParameter) SetTexture(tex Texture) {
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
-// *Texture2D, *RenderTarget2D, *TextureCube or *RenderTargetCube. A value
+// *Texture2D, *RenderTarget2D, *TextureCube, *RenderTargetCube or
+// *Texture3D. A value
 // of the wrong type or size is an error naming the parameter and what it
 // takes, which the next draw returns (rule G20). Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
@@ -945,6 +960,8 @@ func (p *EffectParameter) SetValue(v any) {
 	case *TextureCube:
 		p.SetTexture(x)
 	case *RenderTargetCube:
+		p.SetTexture(x)
+	case *Texture3D:
 		p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {
