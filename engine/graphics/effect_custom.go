@@ -51,7 +51,7 @@ type EffectInput struct {
 // EffectDesc is what a backend needs to run an Effect: its SPIR-V and
 // vertex inputs. The device has reflected and checked both shaders: the
 // uniform block (if any) is at set 0 binding 0, the texture (if any) a
-// sampler2D or samplerCube at set 1 binding 0 of the fragment shader
+// sampler2D, samplerCube or sampler3D at set 1 binding 0 of the fragment shader
 // (texture slot 0), a second one (slot 1) at set 2 binding 0, both entry
 // points are "main".
 type EffectDesc struct {
@@ -109,8 +109,9 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     "Weights" for an array);
 //   - one sampler2D at set 1, binding 0, in the fragment shader: a
 //     Texture2D parameter (texture slot 0); in a SpriteBatch, the
-//     sprite's texture; or a samplerCube there, a TextureCube parameter;
-//   - a second texture, a sampler2D or samplerCube at set 2, binding 0,
+//     sprite's texture; or a samplerCube there, a TextureCube parameter,
+//     or a sampler3D, a Texture3D parameter;
+//   - a second texture, a sampler2D, samplerCube or sampler3D at set 2, binding 0,
 //     in the fragment shader (texture slot 1, sampled with the device's
 //     SamplerStateAt(1));
 //   - vertex inputs named after the vertex element that feeds them, in
