@@ -146,3 +146,39 @@ func TestG17_Texture3DSlicesSampledAndRead(t *testing.T) {
 		return nil
 	})
 }
+
+// TestG17_BigTexture3DIsStreamedSliceBySlice: a Texture3D's SetData of
+// more than streamMin bytes goes through the streamed upload, slice by
+// slice, and GetData reads every slice back as written.
+func TestG17_BigTexture3DIsStreamedSliceBySlice(t *testing.T) {
+	g := openGPU(t, 64, 48, Options{SwapInterval: 0})
+	onContent(t, g, func(c *content) error {
+		const w, h, d = 256, 256, 66
+		if 4*w*h*d <= streamMin {
+			return fmt.Errorf("%d bytes do not reach the streamed upload's %d", 4*w*h*d, streamMin)
+		}
+		v, err := graphics.NewTexture3D(c.dev, w, h, d, false, graphics.SurfaceFormatColor)
+		if err != nil {
+			return err
+		}
+		data := make([]byte, 4*w*h*d)
+		for i := range data {
+			texel := i / 4
+			data[i] = byte(texel/(w*h)*3 + texel%w + i%4*61) // slice, column and channel each change it
+		}
+		if err := v.SetData(data); err != nil {
+			return err
+		}
+		back := make([]byte, len(data))
+		if err := v.GetData(back); err != nil {
+			return err
+		}
+		for z := range d {
+			s := data[z*4*w*h : (z+1)*4*w*h]
+			if got := back[z*4*w*h : (z+1)*4*w*h]; !bytes.Equal(got, s) {
+				t.Errorf("slice %d read back differs: %v..., want %v...", z, got[:8], s[:8])
+			}
+		}
+		return nil
+	})
+}
