@@ -2,7 +2,9 @@ package vulkan
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -177,6 +179,62 @@ func TestG17_BigTexture3DIsStreamedSliceBySlice(t *testing.T) {
 			s := data[z*4*w*h : (z+1)*4*w*h]
 			if got := back[z*4*w*h : (z+1)*4*w*h]; !bytes.Equal(got, s) {
 				t.Errorf("slice %d read back differs: %v..., want %v...", z, got[:8], s[:8])
+			}
+		}
+		return nil
+	})
+}
+
+// TestG2_BackendRefusesBadSliceUploads: a hand-built record's upload to
+// slices outside a 3D texture (or of the wrong size, or with slices for a
+// 2D texture), and reads of slices outside it, are errors wrapping
+// ErrOutOfRange, with no panic and validation silent.
+func TestG2_BackendRefusesBadSliceUploads(t *testing.T) {
+	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
+	onMain(t, func() error {
+		const vol, flat = graphics.TextureID(9101), graphics.TextureID(9102)
+		if err := g.r.CreateTexture(vol, graphics.TextureDesc{Width: 4, Height: 4, Depth3D: 4}); err != nil {
+			return err
+		}
+		if err := g.r.CreateTexture(flat, graphics.TextureDesc{Width: 4, Height: 4}); err != nil {
+			return err
+		}
+		if err := g.r.CreateTexture(9103, graphics.TextureDesc{Width: 4, Height: 4, Depth3D: g.r.maxVolume + 1}); !errors.Is(err, graphics.ErrTooLarge) {
+			return fmt.Errorf("a volume deeper than maxImageDimension3D: %v, want ErrTooLarge", err)
+		}
+		rc := graphics.Rectangle{Width: 2, Height: 1}
+		for _, s := range [][2]int{{-1, 1}, {3, 5}, {4, 5}, {math.MaxInt - 1, math.MaxInt}} {
+			if err := g.r.ReadTextureVolume(vol, rc, s[0], s[1], make([]byte, 8*max(s[1]-s[0], 0))); !errors.Is(err, graphics.ErrOutOfRange) {
+				return fmt.Errorf("ReadTextureVolume slices %v: %v, want ErrOutOfRange", s, err)
+			}
+		}
+		if err := g.r.ReadTexture(vol, rc, make([]byte, 8)); !errors.Is(err, graphics.ErrInvalid) {
+			return fmt.Errorf("ReadTexture of a 3D texture: %v, want ErrInvalid", err)
+		}
+		bad := []graphics.Upload{
+			{Texture: vol, Region: rc, Front: 4, Size: 8},
+			{Texture: vol, Region: rc, Front: -1, Size: 8},
+			{Texture: vol, Region: rc, Front: 3, Slices: 2, Size: 16},
+			{Texture: vol, Region: rc, Front: math.MaxInt, Size: 8},
+			{Texture: vol, Region: rc, Slices: math.MaxInt, Size: 8},
+			{Texture: vol, Region: rc, Slices: 2, Size: 8},
+			{Texture: flat, Region: rc, Slices: 2, Size: 16},
+			{Texture: flat, Region: rc, Front: 1, Size: 8},
+		}
+		for i, up := range bad {
+			ok, err := g.r.BeginFrame()
+			if err != nil || !ok {
+				return fmt.Errorf("begin frame: %v %v", ok, err)
+			}
+			f := cubeFrame(0, 64, 64)
+			f.UploadData = append(f.UploadData, make([]byte, 16)...)
+			f.Uploads = append(f.Uploads, up)
+			execErr := g.r.Execute(f)
+			if _, err := g.r.DrawFrame(0); err != nil {
+				return err
+			}
+			if !errors.Is(execErr, graphics.ErrOutOfRange) {
+				return fmt.Errorf("upload %d %+v: Execute gave %v, want ErrOutOfRange", i, up, execErr)
 			}
 		}
 		return nil
