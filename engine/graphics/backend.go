@@ -31,6 +31,10 @@ type Limits struct {
 	// feature is enabled); below 2 means the device has none, and
 	// FilterAnisotropic filters linearly (SamplerState.Fit).
 	MaxAnisotropy int
+	// MaxVolumeSize is the largest width, height or depth of a
+	// Texture3D, in texels (Vulkan's maxImageDimension3D); 0 means 256,
+	// the least Vulkan allows.
+	MaxVolumeSize int
 	// ShaderFeatures are the optional shader features the device has
 	// enabled (64-bit floats and integers, 16-bit integers, clip and cull
 	// distances). NewEffect refuses a shader that declares a capability
@@ -90,6 +94,11 @@ type TextureDesc struct {
 	// read back itself, nor uploaded to.
 	FaceOf TextureID
 	Face   int
+	// Depth3D, when above 0, makes a 3D texture (a Texture3D) of Width x
+	// Height x Depth3D texels, Color, one level, never a render target:
+	// uploads name their slices (Upload.Front, Upload.Slices) and draws
+	// sample it as a sampler3D.
+	Depth3D int
 }
 
 // BufferKind says what a buffer holds.

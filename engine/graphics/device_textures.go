@@ -11,7 +11,7 @@ const MaxTextureSlots = 2
 // = t): the texture the draws that follow sample, in place of the one
 // the last Apply set, until the next Apply (which sets it again, as
 // XNA's EffectPass.Apply does). A TextureCube goes to an Effect's
-// samplerCube of that slot; nil unsets the slot. A draw whose effect
+// samplerCube of that slot, a Texture3D to its sampler3D; nil unsets the slot. A draw whose effect
 // samples no texture there ignores it. Another slot, or a texture of
 // another Device or disposed, is an error the next draw returns (rule G20)
 // and changes nothing.
@@ -34,6 +34,14 @@ func (d *Device) SetTexture(slot int, t Texture) {
 			return
 		}
 	}
+	vol, _ := t.(*Texture3D)
+	if vol != nil {
+		if err := d.own(&vol.resource, "SetTexture"); err != nil {
+			d.fail(err)
+			return
+		}
+	}
+	d.slots.vol[slot] = vol
 	if slot == 1 {
 		d.slots.tex1, d.slots.cube1 = t2, cube
 		return
@@ -53,6 +61,8 @@ func (d *Device) Texture(slot int) Texture {
 		return d.slots.tex1
 	case slot == 1 && d.slots.cube1 != nil:
 		return d.slots.cube1
+	case slot >= 0 && slot < MaxTextureSlots && d.slots.vol[slot] != nil:
+		return d.slots.vol[slot]
 	}
 	return nil
 }

@@ -51,7 +51,7 @@ type EffectInput struct {
 // EffectDesc is what a backend needs to run an Effect: its SPIR-V and
 // vertex inputs. The device has reflected and checked both shaders: the
 // uniform block (if any) is at set 0 binding 0, the texture (if any) a
-// sampler2D or samplerCube at set 1 binding 0 of the fragment shader
+// sampler2D, samplerCube or sampler3D at set 1 binding 0 of the fragment shader
 // (texture slot 0), a second one (slot 1) at set 2 binding 0, both entry
 // points are "main".
 type EffectDesc struct {
@@ -114,8 +114,9 @@ var ErrBadShader = errors.New("graphics: bad shader")
 //     "Weights" for an array);
 //   - one sampler2D at set 1, binding 0, in the fragment shader: a
 //     Texture2D parameter (texture slot 0); in a SpriteBatch, the
-//     sprite's texture; or a samplerCube there, a TextureCube parameter;
-//   - a second texture, a sampler2D or samplerCube at set 2, binding 0,
+//     sprite's texture; or a samplerCube there, a TextureCube parameter,
+//     or a sampler3D, a Texture3D parameter;
+//   - a second texture, a sampler2D, samplerCube or sampler3D at set 2, binding 0,
 //     in the fragment shader (texture slot 1, sampled with the device's
 //     SamplerStateAt(1));
 //   - vertex inputs named after the vertex element that feeds them, in
@@ -191,6 +192,7 @@ const (
 	ParameterBool                                  // bool (4 bytes in the block)
 	ParameterTexture2D
 	ParameterTextureCube
+	ParameterTexture3D
 )
 
 // EffectParameter is one parameter of an Effect: a uniform block member
@@ -710,6 +712,9 @@ func describe(t EffectParameterType, class EffectParameterClass, rows, cols, n i
 		if t == ParameterTextureCube {
 			return "a cube texture (samplerCube): pass a *TextureCube"
 		}
+		if t == ParameterTexture3D {
+			return "a 3D texture (sampler3D): pass a *Texture3D"
+		}
 		return "a texture (sampler2D): pass a *Texture2D"
 	case ParameterScalar:
 		s = [...]string{"", "float", "int", "uint", "bool", ""}[t]
@@ -890,8 +895,18 @@ func (p *EffectParameter) SetTexture(tex Texture) {
 		}
 		return
 	}
+	if p != nil && p.ParameterType == ParameterTexture3D {
+		if err := p.setVolume(tex); err != nil {
+			p.fail(err)
+		}
+		return
+	}
 	if err := p.check("SetTexture", ParameterTexture2D, ParameterObject, 0, 0, 0); err != nil {
 		p.fail(err)
+		return
+	}
+	if v, ok := tex.(*Texture3D); ok && v != nil {
+		p.fail(fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a *Texture3D (declare a sampler3D to sample one): %w", p.Name, p.describe(), ErrEffect))
 		return
 	}
 	if asCube(tex) != nil {
@@ -913,7 +928,8 @@ func (p *EffectParameter) SetTexture(tex Texture) {
 // SetValue sets the parameter from v, as XNA's SetValue overloads do:
 // float32, int32, uint32, bool, mgl32.Vec2/Vec3/Vec4, Color (as a vec4),
 // mgl32.Mat2/Mat3/Mat4, []float32, []mgl32.Vec4, []mgl32.Mat4,
-// *Texture2D, *RenderTarget2D, *TextureCube or *RenderTargetCube. A value
+// *Texture2D, *RenderTarget2D, *TextureCube, *RenderTargetCube or
+// *Texture3D. A value
 // of the wrong type or size is an error naming the parameter and what it
 // takes, which the next draw returns (rule G20). Go boxes a non-pointer
 // argument of an interface parameter on the heap (a float32 or matrix
@@ -966,6 +982,8 @@ func (p *EffectParameter) SetValue(v any) {
 	case *TextureCube:
 		p.SetTexture(x)
 	case *RenderTargetCube:
+		p.SetTexture(x)
+	case *Texture3D:
 		p.SetTexture(x)
 	case *RenderTarget2D:
 		if x == nil {

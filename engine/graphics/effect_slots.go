@@ -19,15 +19,18 @@ type effectTextures struct {
 	has1  bool                          // the shader samples slot 1
 	name1 string                        // slot 1's parameter name
 	tex1  *Texture2D                    // slot 1's 2D texture
+	vol   [MaxTextureSlots]bool         // slot i is a sampler3D
+	vols  [MaxTextureSlots]*Texture3D   // the 3D texture set in slot i
 }
 
 // deviceSlots are the device's texture slots beyond a 2D texture in slot
 // 0 (Device.texture) and their sampler states.
 type deviceSlots struct {
-	cube0    *TextureCube // slot 0 when it holds a cube
-	tex1     *Texture2D   // slot 1's 2D texture
-	cube1    *TextureCube // slot 1's cube
-	sampler1 SamplerState // SamplerStates[1]
+	cube0    *TextureCube                // slot 0 when it holds a cube
+	tex1     *Texture2D                  // slot 1's 2D texture
+	cube1    *TextureCube                // slot 1's cube
+	sampler1 SamplerState                // SamplerStates[1]
+	vol      [MaxTextureSlots]*Texture3D // slot i's 3D texture
 }
 
 // checkTextures rejects textures the engine cannot bind: each must be a
@@ -36,8 +39,8 @@ func checkTextures(m *spirv.Module, what string) error {
 	var seen [MaxTextureSlots]string
 	for _, t := range m.Textures {
 		kind := t.Type.String()
-		if t.Set < 1 || t.Set > MaxTextureSlots || t.Binding != 0 || (kind != "sampler2D" && kind != "samplerCube") || len(t.Type.Array) > 0 {
-			return fmt.Errorf("the %s shader's texture %s (%s at set %d binding %d): the engine binds a sampler2D or samplerCube at layout(set = 1, binding = 0) and a second at layout(set = 2, binding = 0): %w",
+		if t.Set < 1 || t.Set > MaxTextureSlots || t.Binding != 0 || (kind != "sampler2D" && kind != "samplerCube" && kind != "sampler3D") || len(t.Type.Array) > 0 {
+			return fmt.Errorf("the %s shader's texture %s (%s at set %d binding %d): the engine binds a sampler2D, samplerCube or sampler3D at layout(set = 1, binding = 0) and a second at layout(set = 2, binding = 0): %w",
 				what, t.Name, t.Type, t.Set, t.Binding, ErrEffect)
 		}
 		if prev := seen[t.Set-1]; prev != "" {
@@ -60,6 +63,10 @@ func (e *Effect) addTextures(fm *spirv.Module) int {
 			typ = ParameterTextureCube
 			e.more.cube[slot] = true
 		}
+		if t.Type.String() == "sampler3D" {
+			typ = ParameterTexture3D
+			e.more.vol[slot] = true
+		}
 		if slot == 0 {
 			e.hasTex, e.texName = true, t.Name
 		} else {
@@ -77,6 +84,9 @@ func (p *EffectParameter) setCube(tex Texture) error {
 	if c == nil && asTexture2D(tex) != nil {
 		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a 2D texture: %w", p.Name, p.describe(), ErrEffect)
 	}
+	if v, ok := tex.(*Texture3D); ok && v != nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a 3D texture: %w", p.Name, p.describe(), ErrEffect)
+	}
 	if c != nil && c.dev != p.effect.dev {
 		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
 	}
@@ -84,19 +94,36 @@ func (p *EffectParameter) setCube(tex Texture) error {
 	return nil
 }
 
+// setVolume sets a sampler3D parameter.
+func (p *EffectParameter) setVolume(tex Texture) error {
+	v, ok := tex.(*Texture3D)
+	if !ok && tex != nil {
+		return fmt.Errorf("graphics: effect parameter %q is %s; SetTexture was given a %T: %w", p.Name, p.describe(), tex, ErrEffect)
+	}
+	if v != nil && v.dev != p.effect.dev {
+		return fmt.Errorf("graphics: effect parameter %q: the texture was made for another Device: %w", p.Name, ErrWrongDevice)
+	}
+	p.effect.more.vols[p.slot] = v
+	return nil
+}
+
 // applySlots sets the device's slots from e's textures (Effect.Apply).
 func (d *Device) applySlots(e *Effect) {
 	d.slots.cube0 = e.more.cubes[0]
 	d.slots.tex1, d.slots.cube1 = e.more.tex1, e.more.cubes[1]
+	d.slots.vol = e.more.vols
 }
 
 // copyTextures copies e's textures into s, a pass's shaders (EffectPass.Apply).
 func (s *Effect) copyTextures(e *Effect) {
-	s.more.cubes, s.more.tex1 = e.more.cubes, e.more.tex1
+	s.more.cubes, s.more.tex1, s.more.vols = e.more.cubes, e.more.tex1, e.more.vols
 }
 
-// slotCube0 reports whether the applied Effect's slot 0 is a samplerCube.
-func (d *Device) slotCube0() bool { return d.effect != nil && d.effect.more.cube[0] }
+// slotCube0 reports whether the applied Effect's slot 0 is a samplerCube
+// or a sampler3D (no sampler2D).
+func (d *Device) slotCube0() bool {
+	return d.effect != nil && (d.effect.more.cube[0] || d.effect.more.vol[0])
+}
 
 // checkSlots checks the applied Effect's cube and slot 1 textures for a
 // mesh draw: set, alive, of this device.
@@ -105,10 +132,17 @@ func (d *Device) checkSlots(op string) error {
 	if e == nil {
 		return nil
 	}
-	if e.more.cube[0] && d.variant&ShaderTexture != 0 {
+	if e.more.vol[0] && d.variant&ShaderTexture != 0 {
+		if err := d.checkSlotVolume(op, 0, e.texName); err != nil {
+			return err
+		}
+	} else if e.more.cube[0] && d.variant&ShaderTexture != 0 {
 		if err := d.checkSlotTexture(op, 0, e.texName, nil, d.slots.cube0); err != nil {
 			return err
 		}
+	}
+	if e.more.has1 && e.more.vol[1] {
+		return d.checkSlotVolume(op, 1, e.more.name1)
 	}
 	if e.more.has1 {
 		var t2 *Texture2D
@@ -156,6 +190,20 @@ func (d *Device) checkSlotTexture(op string, slot int, name string, t2 *Texture2
 	return nil
 }
 
+// checkSlotVolume checks the 3D texture of slot, a sampler3D.
+func (d *Device) checkSlotVolume(op string, slot int, name string) error {
+	v := d.slots.vol[slot]
+	switch {
+	case v == nil:
+		return fmt.Errorf("graphics: %s: the effect's texture parameter %q (slot %d) is not set: SetValue a Texture3D and Apply: %w", op, name, slot, ErrEffect)
+	case v.dev != d:
+		return fmt.Errorf("graphics: %s: texture %d: %w", op, v.id, ErrWrongDevice)
+	case v.disposed:
+		return fmt.Errorf("graphics: %s: the effect's texture %d (slot %d) is disposed: set another and Apply: %w", op, v.id, slot, ErrDisposed)
+	}
+	return nil
+}
+
 // slotTextures returns the IDs an Effect draw samples beyond a 2D texture
 // in slot 0 (a cube in slot 0 replaces it), marking them used.
 func (d *Device) slotTextures(tex0 TextureID) (TextureID, TextureID) {
@@ -167,9 +215,18 @@ func (d *Device) slotTextures(tex0 TextureID) (TextureID, TextureID) {
 		tex0 = d.slots.cube0.id
 		d.slots.cube0.used = d.seq()
 	}
+	if v := d.slots.vol[0]; e.more.vol[0] && d.variant&ShaderTexture != 0 && v != nil {
+		tex0 = v.id
+		v.used = d.seq()
+	}
 	var tex1 TextureID
 	if e.more.has1 {
-		if e.more.cube[1] && d.slots.cube1 != nil {
+		if v := d.slots.vol[1]; e.more.vol[1] {
+			if v != nil {
+				tex1 = v.id
+				v.used = d.seq()
+			}
+		} else if e.more.cube[1] && d.slots.cube1 != nil {
 			tex1 = d.slots.cube1.id
 			d.slots.cube1.used = d.seq()
 		} else if !e.more.cube[1] && d.slots.tex1 != nil {
@@ -219,10 +276,10 @@ func (d *Device) SetSamplerStateAt(slot int, s SamplerState) error {
 // takes the sprites' 2D textures, and a slot 1 it samples must be set
 // (the batch's draws are not checked one by one).
 func (e *Effect) checkSpriteSlots() error {
-	if e.more.cube[0] {
-		return fmt.Errorf("graphics: sprite batch begin: the effect's texture %q is a samplerCube; the batch binds the sprite's 2D texture there: %w", e.texName, ErrEffect)
+	if e.more.cube[0] || e.more.vol[0] {
+		return fmt.Errorf("graphics: sprite batch begin: the effect's texture %q is a samplerCube or sampler3D; the batch binds the sprite's 2D texture there: %w", e.texName, ErrEffect)
 	}
-	if e.more.has1 && e.more.tex1 == nil && e.more.cubes[1] == nil {
+	if e.more.has1 && e.more.tex1 == nil && e.more.cubes[1] == nil && e.more.vols[1] == nil {
 		return fmt.Errorf("graphics: sprite batch begin: the effect's second texture %q is not set: SetValue one first: %w", e.more.name1, ErrEffect)
 	}
 	return nil

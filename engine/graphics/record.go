@@ -96,6 +96,10 @@ type Upload struct {
 	Offset int
 	// Data and Size select the bytes in Frame.UploadData: UploadData[Data:Data+Size].
 	Data, Size int
+	// Front and Slices are the slices of a 3D texture written: Slices
+	// (0 means 1) slices from Front, each a Region's data, one after the
+	// other. Both 0 for other textures.
+	Front, Slices int
 	// Bytes, when not nil, are the upload's bytes in place of UploadData
 	// (Data is then unused and Size is len(Bytes)): a loaded image's
 	// pixels, handed to the record without a copy. Read them with

@@ -188,8 +188,8 @@ func (t *Texture2D) copyBlocks(level int, r Rectangle, data []byte, set bool) {
 }
 
 // Texture is what every texture is (XNA's abstract Texture): what
-// EffectParameter.SetTexture takes. *Texture2D and *RenderTarget2D
-// implement it; only this package's types can (the unexported method).
+// EffectParameter.SetTexture takes. *Texture2D, *RenderTarget2D,
+// *TextureCube, *RenderTargetCube and *Texture3D implement it; only this package's types can (the unexported method).
 type Texture interface {
 	// ID returns the texture's backend ID.
 	ID() TextureID

@@ -75,6 +75,7 @@ func (r *Renderer) readLimits() {
 	p.Deref()
 	p.Limits.Deref()
 	r.maxTexture = int(p.Limits.MaxImageDimension2D)
+	r.maxVolume = int(p.Limits.MaxImageDimension3D)
 	r.viewportMin = int(math.Ceil(float64(p.Limits.ViewportBoundsRange[0])))
 	r.viewportMax = int(math.Floor(float64(p.Limits.ViewportBoundsRange[1])))
 	r.uboAlign = max(int(p.Limits.MinUniformBufferOffsetAlignment), 16)
@@ -127,7 +128,8 @@ func (r *Renderer) destroyGraphics() {
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
 	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader, MaxMultiSampleCount: r.dev.maxSamples}
+		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader, MaxMultiSampleCount: r.dev.maxSamples,
+		MaxVolumeSize: r.maxVolume}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
@@ -156,6 +158,8 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 	var t *texture
 	var err error
 	switch {
+	case desc.Depth3D > 0:
+		t, err = r.newVolumeTexture(desc)
 	case desc.Cube:
 		t, err = r.newCubeTexture(desc, levels)
 	case desc.FaceOf != 0:
@@ -237,6 +241,8 @@ func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphi
 	switch {
 	case t.image == nil:
 		return fmt.Errorf("%s: texture %d is a face of a cube render target: read the cube's face: %w", op, id, graphics.ErrInvalid)
+	case t.slices > 0:
+		return fmt.Errorf("%s: texture %d is a 3D texture: read its slices (ReadTextureVolume): %w", op, id, graphics.ErrInvalid)
 	case face < 0 && t.layers > 1:
 		return fmt.Errorf("%s: texture %d is a cube texture: read one of its faces: %w", op, id, graphics.ErrInvalid)
 	case face >= 0 && t.layers != cubeFaces:

@@ -232,6 +232,10 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 				return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 			}
 			g := up.Region
+			if t.slices > 0 {
+				r.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y, up.Front, g.Width, g.Height, max(up.Slices, 1))
+				continue
+			}
 			r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y, g.Width, g.Height)
 		case up.Buffer != 0:
 			b := r.buffers[up.Buffer]
@@ -267,6 +271,12 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 		}
 		if t.image == nil {
 			return fmt.Errorf("upload to texture %d: a face of a cube render target: upload to the cube", up.Texture)
+		}
+		if t.slices > 0 {
+			return checkVolumeUpload(t, up)
+		}
+		if up.Front != 0 || up.Slices > 1 {
+			return fmt.Errorf("upload to texture %d: slices %d+%d of a texture that has none: %w", up.Texture, up.Front, up.Slices, graphics.ErrOutOfRange)
 		}
 		if up.Face < 0 || up.Face >= max(t.layers, 1) {
 			return fmt.Errorf("upload to texture %d: face %d, it has %d: %w", up.Texture, up.Face, max(t.layers, 1), graphics.ErrOutOfRange)

@@ -290,14 +290,15 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 	case MTN_OP_UPLOAD_IMAGE: {
 		VkImage img = H(VkImage, o->h[2]);
 		uint32_t level = o->u[4], face = o->u[5];
+		uint32_t z = (uint32_t)o->h[3], slices = (uint32_t)(o->h[3] >> 32);
 		layerBarrier(l, cmd, img, level, 1, face, 1, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
 			VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_ACCESS_SHADER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
 			FRAGMENT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, TRANSFER);
 		VkBufferImageCopy c = {
 			.bufferOffset = o->h[1],
 			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, face, 1},
-			.imageOffset = {(int32_t)o->u[0], (int32_t)o->u[1], 0},
-			.imageExtent = {o->u[2], o->u[3], 1},
+			.imageOffset = {(int32_t)o->u[0], (int32_t)o->u[1], (int32_t)z},
+			.imageExtent = {o->u[2], o->u[3], slices ? slices : 1},
 		};
 		l->cmdCopyBufferToImage(cmd, H(VkBuffer, o->h[0]), img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
 		layerBarrier(l, cmd, img, level, 1, face, 1, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -325,6 +326,7 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 		VkImage img = o->h[0] != 0 ? H(VkImage, o->h[0]) : l->swapImage[l->image];
 		VkImageLayout layout = o->u[2] ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
 		uint32_t level = o->u[3], layer = (uint32_t)o->h[2];
+		uint32_t z = (uint32_t)o->h[3], slices = (uint32_t)(o->h[3] >> 32);
 		// No access of the old layout to make available: the render pass's
 		// outgoing dependency (or the upload's barrier) did, towards the
 		// stages this waits for.
@@ -333,8 +335,8 @@ static void op(mtn_loop *l, VkCommandBuffer cmd, const mtn_op *o) {
 			VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | FRAGMENT | TRANSFER, TRANSFER);
 		VkBufferImageCopy c = {
 			.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, layer, 1},
-			.imageOffset = {(int32_t)o->u[4], (int32_t)o->u[5], 0},
-			.imageExtent = {o->u[0], o->u[1], 1},
+			.imageOffset = {(int32_t)o->u[4], (int32_t)o->u[5], (int32_t)z},
+			.imageExtent = {o->u[0], o->u[1], slices ? slices : 1},
 		};
 		l->cmdCopyImageToBuffer(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, H(VkBuffer, o->h[1]), 1, &c);
 		layerBarrier(l, cmd, img, level, 1, layer, 1, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout,

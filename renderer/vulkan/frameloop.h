@@ -42,10 +42,12 @@ enum {
 	MTN_OP_DRAW,           // u0 vertex count, u1 first vertex, u3 instance count (0: 1), u4 first instance
 	MTN_OP_DRAW_INDEXED,   // u0 index count, u1 first index, u2 vertex offset (int32), u3 instance count (0: 1), u4 first instance
 	MTN_OP_COPY_BUFFER,    // h0 source, h1 destination, h2 source offset, h3 destination offset, u0 size
-	MTN_OP_UPLOAD_IMAGE,   // h0 source buffer, h1 source offset, h2 image, u0-u3 x y width height, u4 mip level, u5 layer (cube face)
+	MTN_OP_UPLOAD_IMAGE,   // h0 source buffer, h1 source offset, h2 image, u0-u3 x y width height, u4 mip level, u5 layer (cube face),
+	                       // h3 a 3D image's slices: first in bits 0-31, count in 32-63 (0: 1)
 	MTN_OP_INIT_IMAGE,     // h2 image: its u0 mip levels (0: 1) of u1 layers (0: 1) cleared to f0-f3 (rgba), left ready to sample;
 	                       // u2 1: not cleared (a block-compressed image)
-	MTN_OP_READ_IMAGE,     // h0 image (0: the acquired one), h1 destination buffer, u0 u1 width height, u2 1 if a swapchain image, u3 mip level, h2 array layer (cube face)
+	MTN_OP_READ_IMAGE,     // h0 image (0: the acquired one), h1 destination buffer, u0 u1 width height, u2 1 if a swapchain image, u3 mip level, h2 array layer (cube face),
+	                       // h3 a 3D image's slices: first in bits 0-31, count in 32-63 (0: 1)
 	MTN_OP_GEN_MIPS,       // h2 image: levels 1 to u2-1 blitted (linear) each from the one before; u0 u1 level 0's width height
 	MTN_OP_RESET_QUERIES,  // h0 query pool: queries u0 to u0+u1-1 reset (outside a render pass)
 	MTN_OP_BEGIN_QUERY,    // h0 query pool, u0 query, u1 1: precise (samples counted exactly): an occlusion query begun

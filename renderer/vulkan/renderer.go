@@ -171,6 +171,7 @@ type deviceState struct {
 	oneShotFence  vk.Fence
 	readBuf       *buffer // ReadTexture
 	maxTexture    int
+	maxVolume     int // maxImageDimension3D
 	viewportMin   int // viewportBoundsRange, rounded inwards
 	viewportMax   int
 	uboAlign      int

@@ -60,15 +60,22 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 			src = r.decoded(t, g, src)
 			unit, row := t.uploadRows(g.Width) // unit texel rows per row of data (DXT: 4)
 			rows := max(1, arenaChunkSize/row) * unit
-			for y := 0; y < g.Height; y += rows {
-				n := min(rows, g.Height-y)
-				size := (n + unit - 1) / unit * row
-				c, off, err := stage(size)
-				if err != nil {
-					return true, err
+			slice := len(src) / max(up.Slices, 1) // a 3D texture's slices go one by one
+			for z := range max(up.Slices, 1) {
+				for y := 0; y < g.Height; y += rows {
+					n := min(rows, g.Height-y)
+					size := (n + unit - 1) / unit * row
+					c, off, err := stage(size)
+					if err != nil {
+						return true, err
+					}
+					copy(c.buf.bytes()[off:off+size], src[z*slice+y/unit*row:])
+					if t.slices > 0 {
+						r.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y+y, up.Front+z, g.Width, n, 1)
+						continue
+					}
+					r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
 				}
-				copy(c.buf.bytes()[off:off+size], src[y/unit*row:])
-				r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
 			}
 			continue
 		}

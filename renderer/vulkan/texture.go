@@ -16,6 +16,7 @@ type texture struct {
 	w, h   int
 	levels int // mip levels, at least 1; view covers them all
 	layers int // array layers: 6 for a cube (cube.go), else 0 or 1
+	slices int // depth of a 3D texture (texture3d.go), else 0
 	viewedImage
 	attach vk.ImageView       // a mipmapped render target's level 0, its framebuffer's colour
 	depth  *viewedImage       // render targets only

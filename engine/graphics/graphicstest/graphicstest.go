@@ -113,7 +113,7 @@ func (b *Backend) landQueries(f *graphics.Frame) {
 // New returns a fake with MaxTextureSize 4096 and no buffer limit.
 func New() *Backend {
 	return &Backend{
-		Limit:    graphics.Limits{MaxTextureSize: 4096},
+		Limit:    graphics.Limits{MaxTextureSize: 4096, MaxVolumeSize: 256},
 		Textures: map[graphics.TextureID]*Texture{},
 		Buffers:  map[graphics.BufferID]*Buffer{},
 	}
@@ -151,6 +151,12 @@ func (b *Backend) CreateTexture(id graphics.TextureID, d graphics.TextureDesc) e
 			}
 			t.Faces = append(t.Faces, face)
 		}
+	}
+	if d.Depth3D > 0 { // slices one after the other in Levels[0]
+		if d.MipLevels > 1 || d.Cube || d.RenderTarget || d.Depth3D > max(b.Limit.MaxVolumeSize, 256) {
+			return fmt.Errorf("graphicstest: create texture: a 3D texture of %d slices, %d levels, cube %v, target %v", d.Depth3D, d.MipLevels, d.Cube, d.RenderTarget)
+		}
+		t.Levels[0] = make([]byte, d.Depth3D*len(t.Levels[0]))
 	}
 	t.Pixels = t.Levels[0]
 	b.Textures[id] = t
@@ -244,6 +250,13 @@ func (b *Backend) Execute(f *graphics.Frame) error {
 			levels := t.Levels
 			if t.Faces != nil {
 				levels = t.Faces[u.Face]
+			}
+			if n := t.Desc.Depth3D; n > 0 {
+				slice, size := len(levels[0])/n, len(data)/max(u.Slices, 1)
+				for z := range max(u.Slices, 1) {
+					copyRegion(t.Desc.Format, w, u.Region, levels[0][(u.Front+z)*slice:], data[z*size:], true)
+				}
+				continue
 			}
 			copyRegion(t.Desc.Format, w, u.Region, levels[u.Level], data, true)
 		} else {
@@ -342,8 +355,12 @@ func (b *Backend) Check(f *graphics.Frame) error {
 			if u.Face < 0 || u.Face >= max(len(t.Faces), 1) {
 				return fmt.Errorf("%w: upload %d to face %d of a texture of %d", errRecord, i, u.Face, len(t.Faces))
 			}
+			slices := max(u.Slices, 1)
+			if n := t.Desc.Depth3D; u.Front < 0 || u.Slices < 0 || (n == 0 && (u.Front != 0 || slices != 1)) || (n > 0 && u.Front+slices > n) {
+				return fmt.Errorf("%w: upload %d to slices %d+%d of a texture of %d", errRecord, i, u.Front, u.Slices, n)
+			}
 			w, h := levelSize(t.Desc, u.Level)
-			if !r.Within(w, h) || u.Size != t.Desc.Format.DataSize(r.Width, r.Height) {
+			if !r.Within(w, h) || u.Size != slices*t.Desc.Format.DataSize(r.Width, r.Height) {
 				return fmt.Errorf("%w: upload %d region %+v of %d bytes on a %dx%d level", errRecord, i, r, u.Size, w, h)
 			}
 			continue
@@ -524,6 +541,24 @@ func (b *Backend) ReadTextureFace(id graphics.TextureID, face, level int, r grap
 	for y := range r.Height {
 		row := 4 * ((r.Y+y)*w + r.X)
 		copy(dst[4*y*r.Width:4*(y+1)*r.Width], t.Faces[face][level][row:row+4*r.Width])
+	}
+	return nil
+}
+
+// ReadTextureVolume copies texels of slices front to back-1 from the
+// fake's copy of a 3D texture (graphics.VolumeReader).
+func (b *Backend) ReadTextureVolume(id graphics.TextureID, r graphics.Rectangle, front, back int, dst []byte) error {
+	t, ok := b.Textures[id]
+	if !ok || t.Released || t.Desc.Depth3D == 0 {
+		return fmt.Errorf("graphicstest: read texture volume: no 3D texture %d", id)
+	}
+	w, h, n := t.Desc.Width, t.Desc.Height, t.Desc.Depth3D
+	size := 4 * r.Width * r.Height
+	if !r.Within(w, h) || front < 0 || back > n || front >= back || len(dst) != (back-front)*size {
+		return fmt.Errorf("graphicstest: read texture %d: region %+v slices %d to %d of a %dx%dx%d texture into %d bytes: %w", id, r, front, back, w, h, n, len(dst), graphics.ErrOutOfRange)
+	}
+	for z := front; z < back; z++ {
+		copyRegion(t.Desc.Format, w, r, t.Levels[0][z*4*w*h:], dst[(z-front)*size:], false)
 	}
 	return nil
 }
