@@ -9,7 +9,7 @@ import (
 )
 
 // toHalf converts f as XNA and FNA do: IEEE binary16, ties to even,
-// beyond 65504 to infinity; a NaN keeps the top 10 bits of its payload
+// from 65520 up to infinity; a NaN keeps the top 10 bits of its payload
 // (at least 1, so that it stays a NaN).
 func toHalf(f float32) uint16 {
 	b := math.Float32bits(f)
@@ -37,7 +37,7 @@ func fromHalf(h uint16) float32 {
 // texel of SurfaceFormatHalfSingle.
 type HalfSingle uint16
 
-// NewHalfSingle packs f (ties to even; beyond ±65504 gives infinity).
+// NewHalfSingle packs f (ties to even; from ±65520 up gives infinity).
 func NewHalfSingle(f float32) HalfSingle { return HalfSingle(toHalf(f)) }
 
 // PackedValue returns the packed 16 bits.

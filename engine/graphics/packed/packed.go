@@ -17,8 +17,8 @@
 // integer with ties to even (C#'s Math.Round); NormalizedShort2 and
 // NormalizedShort4 round before they clamp, which gives the same value. A
 // NaN component packs as 0 (0 bits in its field). The half-precision types
-// round ties to even, keep NaN a NaN and turn values beyond 65504 into
-// infinity; read back, a half with the all-ones exponent is taken as a
+// round ties to even, keep NaN a NaN and turn values from 65520 up (the
+// tie past the largest half, 65504) into infinity; read back, a half with the all-ones exponent is taken as a
 // number (infinity reads 65536, as XNA's and FNA's conversion do), never
 // as infinity or NaN.
 //

@@ -52,8 +52,8 @@ func (p Bgr565) ToVector3() mgl32.Vec3 {
 // ToVector4 returns (X, Y, Z, 1).
 func (p Bgr565) ToVector4() mgl32.Vec4 { return p.ToVector3().Vec4(1) }
 
-// PackFromVector4 packs v's X, Y and Z (XNA's; FNA's version drops the
-// result, a bug not kept here).
+// PackFromVector4 packs v's X, Y and Z into p, as XNA does (FNA's source
+// computes the value and drops it, a bug not kept here).
 func (p *Bgr565) PackFromVector4(v mgl32.Vec4) { *p = NewBgr565(v[0], v[1], v[2]) }
 
 // String returns the packed value in upper-case hexadecimal, as XNA's ToString.
