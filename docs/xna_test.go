@@ -14,7 +14,7 @@ import (
 // xnaPackages maps the short package names docs/xna.md uses to folders of
 // this module.
 var xnaPackages = map[string]string{
-	"engine": "engine", "graphics": "engine/graphics", "audio": "engine/audio", "geom": "engine/geom",
+	"engine": "engine", "graphics": "engine/graphics", "packed": "engine/graphics/packed", "audio": "engine/audio", "geom": "engine/geom",
 	"storage": "engine/storage", "content": "engine/content", "timing": "timing", "present": "renderer/present",
 }
 

@@ -29,7 +29,7 @@ esac
 
 WINE_TIMEOUT=${WINE_TIMEOUT:-600}
 # The pure packages, as directories: their tests run there (docs reads ../).
-PURE_PACKAGES=(timing renderer/present renderer/present/pacing engine engine/audio engine/geom docs)
+PURE_PACKAGES=(timing renderer/present renderer/present/pacing engine engine/audio engine/geom engine/graphics/packed docs)
 # The renderer's tests that sample mode runs under Wine: the C heap measured
 # by walking the process heaps (it sees a malloc; frames keep it flat), no
 # Go allocation per frame, vulkan-1.dll loaded by the renderer itself
