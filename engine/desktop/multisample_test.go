@@ -22,9 +22,9 @@ func TestG22_RendererTakesTheBackBufferSamples(t *testing.T) {
 		if r, err = p.CreateRenderer(engine.RendererConfig{Present: engine.PresentSettings{SwapInterval: 1, MultiSampleCount: 8}}); err != nil {
 			return
 		}
-		first = r.(*Renderer).vk.BackBufferSamples()
+		first = r.(*Renderer).vk.Status().BackBufferSamples
 		err = r.SetPresentation(engine.PresentSettings{SwapInterval: 1})
-		then = r.(*Renderer).vk.BackBufferSamples()
+		then = r.(*Renderer).vk.Status().BackBufferSamples
 		r.Destroy()
 	})
 	windowtest.SkipIfNoStack(t, err, noDriver...)

@@ -174,24 +174,24 @@ func (r *Renderer) arenaAlloc(a *arena, size, align int) (*arenaChunk, int, erro
 			return c, off, nil
 		}
 	}
-	buf, err := newBuffer(r.dev, max(size, arenaChunkSize), vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|
+	buf, err := newBuffer(r.gpu.dev, max(size, arenaChunkSize), vk.BufferUsageVertexBufferBit|vk.BufferUsageIndexBufferBit|
 		vk.BufferUsageUniformBufferBit|vk.BufferUsageTransferSrcBit, "frame arena")
 	if err != nil {
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	set, err := r.pools.alloc(r.uniformLayout)
+	set, err := r.gpu.pools.alloc(r.gpu.uniformLayout)
 	if err != nil {
 		buf.destroy()
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	writeUniformSet(r.dev.handle, set, buf.handle, graphics.EffectUniformsSize)
-	data, err := r.pools.alloc(r.uniformLayout)
+	writeUniformSet(r.gpu.dev.handle, set, buf.handle, graphics.EffectUniformsSize)
+	data, err := r.gpu.pools.alloc(r.gpu.uniformLayout)
 	if err != nil {
-		r.pools.free(set)
+		r.gpu.pools.free(set)
 		buf.destroy()
 		return nil, 0, fmt.Errorf("grow frame arena: %w", err)
 	}
-	writeUniformSet(r.dev.handle, data, buf.handle, drawGroupBytes)
+	writeUniformSet(r.gpu.dev.handle, data, buf.handle, drawGroupBytes)
 	a.chunks = append(a.chunks, arenaChunk{buf: buf, set: set, data: data, used: size})
 	a.cur = len(a.chunks) - 1
 	return &a.chunks[a.cur], 0, nil

@@ -46,39 +46,39 @@ type uniformLoc struct {
 // white texture, the one-shot command buffer and fence, and reads the
 // device's limits.
 func (r *Renderer) createGraphics() (err error) {
-	dev := r.dev.handle
-	r.pools = descriptorPools{dev: dev}
-	r.initFormats()
-	r.samplerIndex = map[graphics.SamplerState]int{}
-	r.textures = map[graphics.TextureID]*texture{}
-	r.buffers = map[graphics.BufferID]*gpuBuffer{}
+	dev := r.gpu.dev.handle
+	r.gpu.pools = descriptorPools{dev: dev}
+	r.gpu.initFormats()
+	r.gpu.samplerIndex = map[graphics.SamplerState]int{}
+	r.gpu.textures = map[graphics.TextureID]*texture{}
+	r.gpu.buffers = map[graphics.BufferID]*gpuBuffer{}
 	r.readLimits()
-	if r.defaults, err = newBuffer(r.dev, int(unsafe.Sizeof(defaultAttributes)), vk.BufferUsageVertexBufferBit, "default attributes"); err != nil {
+	if r.gpu.defaults, err = newBuffer(r.gpu.dev, int(unsafe.Sizeof(defaultAttributes)), vk.BufferUsageVertexBufferBit, "default attributes"); err != nil {
 		return err
 	}
-	copy(r.defaults.bytes(), unsafe.Slice((*byte)(unsafe.Pointer(&defaultAttributes[0])), unsafe.Sizeof(defaultAttributes)))
-	r.loop.setDefaults(r.defaults.handle)
-	if err := newOneShot(r.dev, r.cmdPool, &r.oneShot, &r.oneShotFence); err != nil {
+	copy(r.gpu.defaults.bytes(), unsafe.Slice((*byte)(unsafe.Pointer(&defaultAttributes[0])), unsafe.Sizeof(defaultAttributes)))
+	r.gpu.loop.setDefaults(r.gpu.defaults.handle)
+	if err := newOneShot(r.gpu.dev, r.gpu.cmdPool, &r.gpu.oneShot, &r.gpu.oneShotFence); err != nil {
 		return err
 	}
-	if r.white, err = newTexture(r.dev, 1, 1, 1, false, r.depthFormat, nil); err != nil {
+	if r.gpu.white, err = newTexture(r.gpu.dev, 1, 1, 1, false, r.gpu.depthFormat, nil); err != nil {
 		return err
 	}
-	r.pendingInit = append(r.pendingInit, r.white)
+	r.gpu.pendingInit = append(r.gpu.pendingInit, r.gpu.white)
 	return nil
 }
 
 // readLimits reads the device limits the backend needs.
 func (r *Renderer) readLimits() {
 	var p vk.PhysicalDeviceProperties
-	vk.GetPhysicalDeviceProperties(r.dev.gpu, &p)
+	vk.GetPhysicalDeviceProperties(r.gpu.dev.gpu, &p)
 	p.Deref()
 	p.Limits.Deref()
-	r.maxTexture = int(p.Limits.MaxImageDimension2D)
-	r.maxVolume = int(p.Limits.MaxImageDimension3D)
-	r.viewportMin = int(math.Ceil(float64(p.Limits.ViewportBoundsRange[0])))
-	r.viewportMax = int(math.Floor(float64(p.Limits.ViewportBoundsRange[1])))
-	r.uboAlign = max(int(p.Limits.MinUniformBufferOffsetAlignment), 16)
+	r.gpu.maxTexture = int(p.Limits.MaxImageDimension2D)
+	r.gpu.maxVolume = int(p.Limits.MaxImageDimension3D)
+	r.gpu.viewportMin = int(math.Ceil(float64(p.Limits.ViewportBoundsRange[0])))
+	r.gpu.viewportMax = int(math.Floor(float64(p.Limits.ViewportBoundsRange[1])))
+	r.gpu.uboAlign = max(int(p.Limits.MinUniformBufferOffsetAlignment), 16)
 	p.Limits.Free()
 	p.Free()
 }
@@ -87,7 +87,7 @@ func (r *Renderer) readLimits() {
 // buffer and arena; the device is idle. The pipelines and what else the
 // start made go with the device (destroyCore).
 func (r *Renderer) destroyGraphics() {
-	dev := r.dev.handle
+	dev := r.gpu.dev.handle
 	r.destroyQueries()
 	// In the order they were made (their ids'), not the maps' random
 	// order: lavapipe's vkDestroyBuffer costs in proportion to the live buffers
@@ -95,54 +95,54 @@ func (r *Renderer) destroyGraphics() {
 	// took 60 us each, in order 8 us; freed in order, the allocator's
 	// free lists stay short as well.
 	r.dropMRT(0)
-	for _, id := range slices.Sorted(maps.Keys(r.textures)) {
-		r.textures[id].destroy(&r.pools)
-		delete(r.textures, id)
+	for _, id := range slices.Sorted(maps.Keys(r.gpu.textures)) {
+		r.gpu.textures[id].destroy(&r.gpu.pools)
+		delete(r.gpu.textures, id)
 	}
-	r.white.destroy(&r.pools)
-	for _, id := range slices.Sorted(maps.Keys(r.buffers)) {
-		r.buffers[id].destroy()
-		delete(r.buffers, id)
+	r.gpu.white.destroy(&r.gpu.pools)
+	for _, id := range slices.Sorted(maps.Keys(r.gpu.buffers)) {
+		r.gpu.buffers[id].destroy()
+		delete(r.gpu.buffers, id)
 	}
-	for i := range r.arenas {
-		r.arenas[i].destroy()
+	for i := range r.frames.arenas {
+		r.frames.arenas[i].destroy()
 	}
-	r.pools.destroy()
-	for _, s := range r.samplers {
+	r.gpu.pools.destroy()
+	for _, s := range r.gpu.samplers {
 		vk.DestroySampler(dev, s, nil)
 	}
-	r.samplers = nil
-	if r.oneShotFence != nil {
-		vk.DestroyFence(dev, r.oneShotFence, nil)
+	r.gpu.samplers = nil
+	if r.gpu.oneShotFence != nil {
+		vk.DestroyFence(dev, r.gpu.oneShotFence, nil)
 	}
-	if r.oneShot != nil {
-		vk.FreeCommandBuffers(dev, r.cmdPool, 1, []vk.CommandBuffer{r.oneShot})
+	if r.gpu.oneShot != nil {
+		vk.FreeCommandBuffers(dev, r.gpu.cmdPool, 1, []vk.CommandBuffer{r.gpu.oneShot})
 	}
-	r.defaults.destroy()
-	r.readBuf.destroy()
-	r.ops.free()
+	r.gpu.defaults.destroy()
+	r.gpu.readBuf.destroy()
+	r.frames.ops.free()
 }
 
 // Limits reports the largest texture (maxImageDimension2D), the
 // viewport bounds, the anisotropic filter's most samples (0 without the
 // samplerAnisotropy feature) and no buffer limit (graphics.Backend).
 func (r *Renderer) Limits() graphics.Limits {
-	return graphics.Limits{MaxTextureSize: r.maxTexture, ViewportMin: r.viewportMin, ViewportMax: r.viewportMax,
-		MaxAnisotropy: r.dev.maxAnisotropy, ShaderFeatures: r.dev.shader, MaxMultiSampleCount: r.dev.maxSamples,
-		MaxVolumeSize: r.maxVolume}
+	return graphics.Limits{MaxTextureSize: r.gpu.maxTexture, ViewportMin: r.gpu.viewportMin, ViewportMax: r.gpu.viewportMax,
+		MaxAnisotropy: r.gpu.dev.maxAnisotropy, ShaderFeatures: r.gpu.dev.shader, MaxMultiSampleCount: r.gpu.dev.maxSamples,
+		MaxVolumeSize: r.gpu.maxVolume}
 }
 
 // CreateTexture creates a texture or render target (graphics.Backend):
 // an RGBA8 image, cleared to transparent black by the next executed
 // record; a render target also gets a depth buffer and a framebuffer.
 func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDesc) error {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New("create texture: the renderer was destroyed")
 	}
-	if desc.Width < 1 || desc.Height < 1 || desc.Width > r.maxTexture || desc.Height > r.maxTexture {
-		return fmt.Errorf("create texture: %dx%d: width and height must be 1 to %d", desc.Width, desc.Height, r.maxTexture)
+	if desc.Width < 1 || desc.Height < 1 || desc.Width > r.gpu.maxTexture || desc.Height > r.gpu.maxTexture {
+		return fmt.Errorf("create texture: %dx%d: width and height must be 1 to %d", desc.Width, desc.Height, r.gpu.maxTexture)
 	}
-	if _, ok := r.textures[id]; ok {
+	if _, ok := r.gpu.textures[id]; ok {
 		return fmt.Errorf("create texture: id %d exists", id)
 	}
 	levels := max(desc.MipLevels, 1)
@@ -166,49 +166,49 @@ func (r *Renderer) CreateTexture(id graphics.TextureID, desc graphics.TextureDes
 		t, err = r.newCubeFace(desc)
 	case desc.MultiSampleCount > 1:
 		n := desc.MultiSampleCount
-		if !desc.RenderTarget || levels > 1 || n&(n-1) != 0 || n > r.dev.maxSamples || desc.Format != graphics.SurfaceFormatColor {
-			return fmt.Errorf("create texture: %d samples per pixel: want a Color render target without mipmaps, a power of two up to %d", n, r.dev.maxSamples)
+		if !desc.RenderTarget || levels > 1 || n&(n-1) != 0 || n > r.gpu.dev.maxSamples || desc.Format != graphics.SurfaceFormatColor {
+			return fmt.Errorf("create texture: %d samples per pixel: want a Color render target without mipmaps, a power of two up to %d", n, r.gpu.dev.maxSamples)
 		}
 		var rp vk.RenderPass
-		if rp, err = r.msPass(n, loadDiscard, false); err == nil {
-			t, err = newMSTexture(r.dev, desc.Width, desc.Height, n, desc.Usage == graphics.PreserveContents, r.depthFormat, rp)
+		if rp, err = r.gpu.msPass(n, loadDiscard, false); err == nil {
+			t, err = newMSTexture(r.gpu.dev, desc.Width, desc.Height, n, desc.Usage == graphics.PreserveContents, r.gpu.depthFormat, rp)
 		}
 	default:
 		var tf texFormat
-		if tf, err = r.texFormatFor(desc); err != nil {
+		if tf, err = r.gpu.texFormatFor(desc); err != nil {
 			return err
 		}
-		rp := r.passes[passTargetDiscard]
+		rp := r.gpu.passes[passTargetDiscard]
 		if tf.passes != nil {
 			rp = tf.passes[passTargetDiscard]
 		}
-		t, err = newTextureOf(r.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.depthFormat, rp, tf)
+		t, err = newTextureOf(r.gpu.dev, desc.Width, desc.Height, levels, desc.RenderTarget, r.gpu.depthFormat, rp, tf)
 	}
 	if err != nil {
 		return err
 	}
-	r.textures[id] = t
-	r.pendingInit = append(r.pendingInit, t)
+	r.gpu.textures[id] = t
+	r.gpu.pendingInit = append(r.gpu.pendingInit, t)
 	return nil
 }
 
 // CreateBuffer creates a vertex or index buffer in device memory
 // (graphics.Backend); SetData reaches it through the next record.
 func (r *Renderer) CreateBuffer(id graphics.BufferID, desc graphics.BufferDesc) error {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New("create buffer: the renderer was destroyed")
 	}
 	if desc.Size < 1 {
 		return fmt.Errorf("create buffer: size %d, want at least 1 byte", desc.Size)
 	}
-	if _, ok := r.buffers[id]; ok {
+	if _, ok := r.gpu.buffers[id]; ok {
 		return fmt.Errorf("create buffer: id %d exists", id)
 	}
-	b, err := newGPUBuffer(r.dev, desc.Size)
+	b, err := newGPUBuffer(r.gpu.dev, desc.Size)
 	if err != nil {
 		return err
 	}
-	r.buffers[id] = b
+	r.gpu.buffers[id] = b
 	return nil
 }
 
@@ -228,10 +228,10 @@ func (r *Renderer) ReadTextureLevel(id graphics.TextureID, level int, rect graph
 // cube texture, or (face -1) of a 2D texture.
 func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphics.Rectangle, dst []byte) error {
 	const op = "read texture"
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New(op + ": the renderer was destroyed")
 	}
-	t := r.textures[id]
+	t := r.gpu.textures[id]
 	if t == nil {
 		return fmt.Errorf("%s: no texture %d", op, id)
 	}
@@ -266,28 +266,28 @@ func (r *Renderer) readLayer(id graphics.TextureID, face, level int, rect graphi
 	if err := r.ensureReadBuf(n); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	r.ops.reset()
+	r.frames.ops.reset()
 	r.emitInits()
-	r.ops.readLayer(t.image, max(face, 0), level, r.readBuf.handle, rect)
+	r.frames.ops.readLayer(t.image, max(face, 0), level, r.gpu.readBuf.handle, rect)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}
-	copy(dst, r.readBuf.bytes()[:n])
+	copy(dst, r.gpu.readBuf.bytes()[:n])
 	return nil
 }
 
 // ensureReadBuf makes the read-back buffer at least size bytes.
 func (r *Renderer) ensureReadBuf(size int) error {
-	if r.readBuf != nil && r.readBuf.size >= size {
+	if r.gpu.readBuf != nil && r.gpu.readBuf.size >= size {
 		return nil
 	}
-	r.readBuf.destroy()
-	r.readBuf = nil
-	b, err := newBuffer(r.dev, size, vk.BufferUsageTransferDstBit, "read-back")
+	r.gpu.readBuf.destroy()
+	r.gpu.readBuf = nil
+	b, err := newBuffer(r.gpu.dev, size, vk.BufferUsageTransferDstBit, "read-back")
 	if err != nil {
 		return err
 	}
-	r.readBuf = b
+	r.gpu.readBuf = b
 	return nil
 }
 
@@ -296,31 +296,31 @@ func (r *Renderer) ensureReadBuf(size int) error {
 // the offscreen slot's releases.
 func (r *Renderer) submitOffscreen(op string) error {
 	tries := r.offscreenTries()
-	res := r.loop.waitFrames()
+	res := r.gpu.loop.waitFrames()
 	for i := 1; res == vk.Timeout && i < tries; i++ {
-		res = r.loop.waitFrames() // frames in flight may hold big uploads too
+		res = r.gpu.loop.waitFrames() // frames in flight may hold big uploads too
 	}
 	if res != vk.Success {
-		return callErr(op, r.loop.lastCall(), res)
+		return callErr(op, r.gpu.loop.lastCall(), res)
 	}
-	res = r.loop.submitWait(r.cmdPool, r.oneShot, r.oneShotFence, &r.ops)
-	if res == vk.Timeout && r.loop.lastCall() == "vkWaitForFences" {
+	res = r.gpu.loop.submitWait(r.gpu.cmdPool, r.gpu.oneShot, r.gpu.oneShotFence, &r.frames.ops)
+	if res == vk.Timeout && r.gpu.loop.lastCall() == "vkWaitForFences" {
 		// Submitted and running: a big upload on a software driver
 		// under load takes seconds. Wait on, then reset the fence as
 		// submitWait would have.
-		fence := []vk.Fence{r.oneShotFence}
+		fence := []vk.Fence{r.gpu.oneShotFence}
 		for i := 1; res == vk.Timeout && i < tries; i++ {
-			res = vk.WaitForFences(r.dev.handle, 1, fence, vk.True, uint64(r.loop.timeout().Nanoseconds()))
+			res = vk.WaitForFences(r.gpu.dev.handle, 1, fence, vk.True, uint64(r.gpu.loop.timeout().Nanoseconds()))
 		}
 		if res == vk.Success {
-			res = vk.ResetFences(r.dev.handle, 1, fence)
+			res = vk.ResetFences(r.gpu.dev.handle, 1, fence)
 		}
 	}
 	if res != vk.Success {
-		return callErr(op, r.loop.lastCall(), res)
+		return callErr(op, r.gpu.loop.lastCall(), res)
 	}
 	r.release(offscreen)
-	r.shrinkArena(&r.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
+	r.shrinkArena(&r.frames.arenas[offscreen]) // G14: offscreen work is rare; keep one chunk between uses
 	return nil
 }
 
@@ -333,59 +333,59 @@ const offscreenWait = time.Minute
 // offscreenTries is how many waits of the frame loop's bound make up
 // offscreenWait (at least one).
 func (r *Renderer) offscreenTries() int {
-	return max(1, int(offscreenWait/max(r.loop.timeout(), time.Millisecond)))
+	return max(1, int(offscreenWait/max(r.gpu.loop.timeout(), time.Millisecond)))
 }
 
 // emitInits records the first layout transition (and clear) of the
 // textures created since the last record.
 func (r *Renderer) emitInits() {
-	for _, t := range r.pendingInit {
+	for _, t := range r.gpu.pendingInit {
 		if t.fb != nil { // a render target: bring its depth into its attachment layout
-			rp := r.targetPass(t, passTargetDiscard)
+			rp := r.gpu.targetPass(t, passTargetDiscard)
 			if t.samples > 1 {
 				rp, _ = r.initPassOf(t) // made by CreateTexture
 			}
-			r.ops.beginPass(rp, t.fb, t.w, t.h)
-			r.ops.endPass()
+			r.frames.ops.beginPass(rp, t.fb, t.w, t.h)
+			r.frames.ops.endPass()
 		}
 		if t.tf.surface.IsCompressed() && !t.tf.decode {
-			r.ops.initImageUndefined(t.image, t.levels)
+			r.frames.ops.initImageUndefined(t.image, t.levels)
 			continue
 		}
 		var rgba [4]float32 // transparent black
-		if t == r.white {
+		if t == r.gpu.white {
 			rgba = [4]float32{1, 1, 1, 1}
 		}
 		if t.image != nil { // a cube's face: the cube's init clears its image
-			r.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
+			r.frames.ops.initLayers(t.image, t.levels, max(t.layers, 1), rgba)
 		}
 	}
-	clear(r.pendingInit)
-	r.pendingInit = r.pendingInit[:0]
+	clear(r.gpu.pendingInit)
+	r.gpu.pendingInit = r.gpu.pendingInit[:0]
 }
 
 // release destroys what slot's records released; the GPU is done with it.
 func (r *Renderer) release(slot int) {
 	r.harvestQueries(slot) // the slot's fence has signalled: its query results are in
-	for _, rel := range r.releases[slot] {
+	for _, rel := range r.frames.releases[slot] {
 		if rel.Query != 0 {
 			r.forgetQuery(rel.Query)
 		}
-		if t := r.textures[rel.Texture]; rel.Texture != 0 && t != nil {
+		if t := r.gpu.textures[rel.Texture]; rel.Texture != 0 && t != nil {
 			r.dropMRT(rel.Texture)
-			r.pendingInit = slices.DeleteFunc(r.pendingInit, func(p *texture) bool { return p == t })
-			t.destroy(&r.pools)
-			delete(r.textures, rel.Texture)
+			r.gpu.pendingInit = slices.DeleteFunc(r.gpu.pendingInit, func(p *texture) bool { return p == t })
+			t.destroy(&r.gpu.pools)
+			delete(r.gpu.textures, rel.Texture)
 		}
 		if rel.Effect != 0 {
 			r.releaseEffect(rel.Effect)
 		}
-		if b := r.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
+		if b := r.gpu.buffers[rel.Buffer]; rel.Buffer != 0 && b != nil {
 			b.destroy()
-			delete(r.buffers, rel.Buffer)
+			delete(r.gpu.buffers, rel.Buffer)
 		}
 	}
-	r.releases[slot] = r.releases[slot][:0]
+	r.frames.releases[slot] = r.frames.releases[slot][:0]
 }
 
 // textureSet returns t's descriptor set for sampler state s, made on first use.
@@ -393,25 +393,25 @@ func (r *Renderer) textureSet(t *texture, s graphics.SamplerState) (vk.Descripto
 	if t.view == nil {
 		return nil, errors.New("a draw samples a cube render target's face: sample the cube")
 	}
-	i, ok := r.samplerIndex[s]
+	i, ok := r.gpu.samplerIndex[s]
 	if !ok {
-		smp, err := newSampler(r.dev.handle, s.Fit(r.Limits()), r.dev.maxLodBias)
+		smp, err := newSampler(r.gpu.dev.handle, s.Fit(r.Limits()), r.gpu.dev.maxLodBias)
 		if err != nil {
 			return nil, err
 		}
-		i = len(r.samplers)
-		r.samplers = append(r.samplers, smp)
-		r.samplerIndex[s] = i
+		i = len(r.gpu.samplers)
+		r.gpu.samplers = append(r.gpu.samplers, smp)
+		r.gpu.samplerIndex[s] = i
 	}
 	for len(t.sets) <= i {
 		t.sets = append(t.sets, nil)
 	}
 	if t.sets[i] == nil {
-		set, err := r.pools.alloc(r.textureLayout)
+		set, err := r.gpu.pools.alloc(r.gpu.textureLayout)
 		if err != nil {
 			return nil, err
 		}
-		writeTextureSet(r.dev.handle, set, t.view, r.samplers[i])
+		writeTextureSet(r.gpu.dev.handle, set, t.view, r.gpu.samplers[i])
 		t.sets[i] = set
 	}
 	return t.sets[i], nil

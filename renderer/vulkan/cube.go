@@ -32,7 +32,7 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 	if desc.RenderTarget { // its faces are drawn into (newCubeFace)
 		usage |= vk.ImageUsageColorAttachmentBit
 	}
-	d := r.dev
+	d := r.gpu.dev
 	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: levels, layers: cubeFaces, tf: colorTexFormat}
 	t.viewedImage.dev, t.viewedImage.alloc = d.handle, d.alloc
 	defer func() {
@@ -84,17 +84,17 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 // makeTwoSlotLayouts creates the pipeline layouts of effects that sample
 // two textures, once.
 func (r *Renderer) makeTwoSlotLayouts() error {
-	if r.fx.layout2[0] != nil {
+	if r.gpu.fx.layout2[0] != nil {
 		return nil
 	}
-	dev := r.dev.handle
-	for i, u := range []vk.DescriptorSetLayout{r.uniformLayout, r.vertexUniformLayout} {
-		l, err := newPipelineLayout(dev, []vk.DescriptorSetLayout{u, r.textureLayout, r.textureLayout})
+	dev := r.gpu.dev.handle
+	for i, u := range []vk.DescriptorSetLayout{r.gpu.uniformLayout, r.gpu.vertexUniformLayout} {
+		l, err := newPipelineLayout(dev, []vk.DescriptorSetLayout{u, r.gpu.textureLayout, r.gpu.textureLayout})
 		if err != nil {
-			r.destroyTwoSlotLayouts()
+			r.gpu.destroyTwoSlotLayouts()
 			return err
 		}
-		r.fx.layout2[i] = l
+		r.gpu.fx.layout2[i] = l
 	}
 	return nil
 }
@@ -121,12 +121,12 @@ func (d *deviceState) twoSlotLayout(vertexOnly bool) vk.PipelineLayout {
 // bindTexture2 binds draw d's second texture (set 2) when its pipeline
 // layout has that set and the set changed; white when the draw has none.
 func (r *Renderer) bindTexture2(d *graphics.Draw, st *drawState) error {
-	if st.layout == nil || (st.layout != r.fx.layout2[0] && st.layout != r.fx.layout2[1]) {
+	if st.layout == nil || (st.layout != r.gpu.fx.layout2[0] && st.layout != r.gpu.fx.layout2[1]) {
 		return nil
 	}
-	tex := r.white
+	tex := r.gpu.white
 	if d.Texture2 != 0 {
-		if tex = r.textures[d.Texture2]; tex == nil {
+		if tex = r.gpu.textures[d.Texture2]; tex == nil {
 			return fmt.Errorf("texture %d does not exist (disposed?)", d.Texture2)
 		}
 	}
@@ -135,7 +135,7 @@ func (r *Renderer) bindTexture2(d *graphics.Draw, st *drawState) error {
 		return err
 	}
 	if set != st.texSet2 {
-		r.ops.textureAt(st.layout, 1, set)
+		r.frames.ops.textureAt(st.layout, 1, set)
 		st.texSet2 = set
 	}
 	return nil
@@ -147,7 +147,7 @@ func (r *Renderer) bindTexture2(d *graphics.Draw, st *drawState) error {
 // init clears the layer, the cube is what draws sample.
 func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error) {
 	const op = "create cube render target face"
-	cube := r.textures[desc.FaceOf]
+	cube := r.gpu.textures[desc.FaceOf]
 	switch {
 	case cube == nil || cube.layers != cubeFaces:
 		return nil, fmt.Errorf("%s: texture %d is not a cube texture: %w", op, desc.FaceOf, graphics.ErrInvalid)
@@ -157,7 +157,7 @@ func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error
 		return nil, fmt.Errorf("%s: a %dx%d target of a %dx%d cube of %d levels: want a render target of the cube's size, one level: %w",
 			op, desc.Width, desc.Height, cube.w, cube.h, cube.levels, graphics.ErrInvalid)
 	}
-	d := r.dev
+	d := r.gpu.dev
 	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: 1, tf: colorTexFormat}
 	defer func() {
 		if err != nil {
@@ -180,10 +180,10 @@ func (r *Renderer) newCubeFace(desc graphics.TextureDesc) (t *texture, err error
 	}
 	t.attach = v
 	extent := vk.Extent2D{Width: uint32(desc.Width), Height: uint32(desc.Height)}
-	if t.depth, err = newDepthImage(d, r.depthFormat, extent); err != nil {
+	if t.depth, err = newDepthImage(d, r.gpu.depthFormat, extent); err != nil {
 		return nil, err
 	}
-	if t.fb, err = newFramebuffer(d.handle, r.passes[passTargetDiscard], v, t.depth.view, extent); err != nil {
+	if t.fb, err = newFramebuffer(d.handle, r.gpu.passes[passTargetDiscard], v, t.depth.view, extent); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -115,7 +115,7 @@ func TestG16_BasicEffectBindsOncePerGroup(t *testing.T) {
 		if _, err := c.frame(g, false, func() error { return thousandDraws(c, 0) }); err != nil {
 			return err
 		}
-		binds = g.r.ops.uniformBinds()
+		binds = g.r.frames.ops.uniformBinds()
 		return nil
 	})
 	if want := (1000 + drawGroup - 1) / drawGroup; binds > want {

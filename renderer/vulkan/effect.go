@@ -94,13 +94,13 @@ func effectSetIndex(vertexOnly, big bool) int {
 
 // CreateEffect creates effect id's shader modules (graphics.EffectBackend).
 func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) error {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New("create effect: the renderer was destroyed")
 	}
-	if r.fx.effects == nil {
-		r.fx.effects = map[graphics.EffectID]*effectShaders{}
+	if r.gpu.fx.effects == nil {
+		r.gpu.fx.effects = map[graphics.EffectID]*effectShaders{}
 	}
-	if _, ok := r.fx.effects[id]; ok {
+	if _, ok := r.gpu.fx.effects[id]; ok {
 		return fmt.Errorf("create effect: id %d exists", id)
 	}
 	if desc.BlockSize > graphics.MaxEffectBlockBytes {
@@ -112,7 +112,7 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 		words []uint32
 		what  string
 	}{{desc.Vertex, "vertex"}, {desc.Fragment, "fragment"}} {
-		if err := spirv.Validate(m.words, r.dev.shader); err != nil {
+		if err := spirv.Validate(m.words, r.gpu.dev.shader); err != nil {
 			return fmt.Errorf("create effect: the %s shader: %w: %w", m.what, err, graphics.ErrBadShader)
 		}
 	}
@@ -124,33 +124,33 @@ func (r *Renderer) CreateEffect(id graphics.EffectID, desc graphics.EffectDesc) 
 		}
 	}
 	var err error
-	if e.vert, err = newShaderModule(r.dev.handle, desc.Vertex, "effect vertex"); err != nil {
+	if e.vert, err = newShaderModule(r.gpu.dev.handle, desc.Vertex, "effect vertex"); err != nil {
 		return fmt.Errorf("create effect: %w", err)
 	}
-	if e.frag, err = newShaderModule(r.dev.handle, desc.Fragment, "effect fragment"); err != nil {
-		e.destroy(r.dev.handle)
+	if e.frag, err = newShaderModule(r.gpu.dev.handle, desc.Fragment, "effect fragment"); err != nil {
+		e.destroy(r.gpu.dev.handle)
 		return fmt.Errorf("create effect: %w", err)
 	}
-	r.fx.effects[id] = e
+	r.gpu.fx.effects[id] = e
 	return nil
 }
 
 // releaseEffect destroys effect id's pipelines and modules; the GPU is
 // done with them.
 func (r *Renderer) releaseEffect(id graphics.EffectID) {
-	e := r.fx.effects[id]
+	e := r.gpu.fx.effects[id]
 	if e == nil {
 		return
 	}
-	dev := r.dev.handle
-	for k, p := range r.pipelines {
+	dev := r.gpu.dev.handle
+	for k, p := range r.gpu.pipelines {
 		if k.Effect == id {
 			vk.DestroyPipeline(dev, p, nil)
-			delete(r.pipelines, k)
+			delete(r.gpu.pipelines, k)
 		}
 	}
 	e.destroy(dev)
-	delete(r.fx.effects, id)
+	delete(r.gpu.fx.effects, id)
 }
 
 // destroyEffects destroys every effect's modules (the pipelines go with
@@ -278,16 +278,16 @@ func (d *deviceState) drawLayout(k graphics.PipelineKey) (vk.PipelineLayout, boo
 // recordEffectData copies the record's effect blocks into the arena, with
 // room for the descriptor's whole range after the last one.
 func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
-	r.fx.buf, r.fx.base, r.fx.set = nil, 0, [4]vk.DescriptorSet{}
+	r.gpu.fx.buf, r.gpu.fx.base, r.gpu.fx.set = nil, 0, [4]vk.DescriptorSet{}
 	if len(f.EffectData) == 0 {
 		return nil
 	}
-	c, off, err := r.arenaAlloc(a, len(f.EffectData)+graphics.MaxEffectBlockBytes, max(r.uboAlign, graphics.EffectBlockAlign))
+	c, off, err := r.arenaAlloc(a, len(f.EffectData)+graphics.MaxEffectBlockBytes, max(r.gpu.uboAlign, graphics.EffectBlockAlign))
 	if err != nil {
 		return err
 	}
 	copy(c.buf.bytes()[off:], f.EffectData)
-	r.fx.buf, r.fx.base = c.buf, off
+	r.gpu.fx.buf, r.gpu.fx.base = c.buf, off
 	return nil
 }
 
@@ -296,37 +296,37 @@ func (r *Renderer) recordEffectData(f *graphics.Frame, a *arena) error {
 // range or the ordinary one, made the first time a chunk needs it.
 func (r *Renderer) effectSet(vertexOnly, big bool) (vk.DescriptorSet, error) {
 	i := effectSetIndex(vertexOnly, big)
-	if s := r.fx.set[i]; s != nil {
+	if s := r.gpu.fx.set[i]; s != nil {
 		return s, nil
 	}
-	k := effectSetKey{r.fx.buf, vertexOnly, big}
+	k := effectSetKey{r.gpu.fx.buf, vertexOnly, big}
 	rng := graphics.MaxEffectParameterBytes
 	if big {
 		rng = graphics.MaxEffectBlockBytes
 	}
-	set, ok := r.fx.sets[k]
+	set, ok := r.gpu.fx.sets[k]
 	if !ok {
-		layout := r.uniformLayout
+		layout := r.gpu.uniformLayout
 		if vertexOnly {
-			layout = r.vertexUniformLayout
+			layout = r.gpu.vertexUniformLayout
 		}
 		var err error
-		if set, err = r.pools.alloc(layout); err != nil {
+		if set, err = r.gpu.pools.alloc(layout); err != nil {
 			return nil, fmt.Errorf("effect blocks: %w", err)
 		}
-		updateDescriptorSet(r.dev.handle, &vk.WriteDescriptorSet{
+		updateDescriptorSet(r.gpu.dev.handle, &vk.WriteDescriptorSet{
 			SType:           vk.StructureTypeWriteDescriptorSet,
 			DstSet:          set,
 			DescriptorCount: 1,
 			DescriptorType:  vk.DescriptorTypeUniformBufferDynamic,
-			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.fx.buf.handle, Range: vk.DeviceSize(rng)}},
+			PBufferInfo:     []vk.DescriptorBufferInfo{{Buffer: r.gpu.fx.buf.handle, Range: vk.DeviceSize(rng)}},
 		})
-		if r.fx.sets == nil {
-			r.fx.sets = map[effectSetKey]vk.DescriptorSet{}
+		if r.gpu.fx.sets == nil {
+			r.gpu.fx.sets = map[effectSetKey]vk.DescriptorSet{}
 		}
-		r.fx.sets[k] = set
+		r.gpu.fx.sets[k] = set
 	}
-	r.fx.set[i] = set
+	r.gpu.fx.set[i] = set
 	return set, nil
 }
 
@@ -334,21 +334,21 @@ func (r *Renderer) effectSet(vertexOnly, big bool) (vk.DescriptorSet, error) {
 // is drawLayout's answer for d.
 func (r *Renderer) uniformOf(d *graphics.Draw, vertexOnly bool) (uniformLoc, error) {
 	if d.Pipeline.Effect != 0 {
-		if r.fx.buf == nil {
+		if r.gpu.fx.buf == nil {
 			return uniformLoc{}, errors.New("an effect draw in a record without effect blocks")
 		}
 		big := false
-		if e := r.fx.effects[d.Pipeline.Effect]; e != nil {
+		if e := r.gpu.fx.effects[d.Pipeline.Effect]; e != nil {
 			big = e.big
 		}
 		set, err := r.effectSet(vertexOnly, big)
 		if err != nil {
 			return uniformLoc{}, err
 		}
-		return uniformLoc{set: set, offset: uint32(r.fx.base + d.EffectBlock)}, nil
+		return uniformLoc{set: set, offset: uint32(r.gpu.fx.base + d.EffectBlock)}, nil
 	}
-	if d.Uniforms < 0 || d.Uniforms >= len(r.uniformLocs) {
-		return uniformLoc{}, fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.uniformLocs))
+	if d.Uniforms < 0 || d.Uniforms >= len(r.frames.uniformLocs) {
+		return uniformLoc{}, fmt.Errorf("uniform block %d of %d", d.Uniforms, len(r.frames.uniformLocs))
 	}
-	return r.uniformLocs[d.Uniforms], nil
+	return r.frames.uniformLocs[d.Uniforms], nil
 }

@@ -19,7 +19,7 @@ import (
 // the record becomes commands in C memory and one cgo call records,
 // submits and presents them.
 func (r *Renderer) Execute(f *graphics.Frame) error {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New("execute frame: the renderer was destroyed")
 	}
 	if f == nil {
@@ -28,29 +28,29 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 	if !f.Present {
 		return r.executeOffscreen(f)
 	}
-	if !r.acquired {
+	if !r.frames.acquired {
 		return errors.New("execute frame: no image acquired: call BeginFrame first, and draw only when it returns true")
 	}
-	r.acquired = false
-	slot := r.loop.frame()
+	r.frames.acquired = false
+	slot := r.gpu.loop.frame()
 	r.release(slot) // BeginFrame waited for this slot's fence
 	if err := r.recordFrame(f, slot, true); err != nil {
 		// The image is acquired: present it (an empty pass brings it into
 		// its present layout), then report.
-		r.ops.reset()
-		r.ops.beginPass(r.swapPass(passSwapDiscard), nil, int(r.sc.extent.Width), int(r.sc.extent.Height))
-		r.ops.endPass()
-		_ = r.presentOps(r.ops.n)
+		r.frames.ops.reset()
+		r.frames.ops.beginPass(r.gpu.swapPass(passSwapDiscard), nil, int(r.pres.sc.extent.Width), int(r.pres.sc.extent.Height))
+		r.frames.ops.endPass()
+		_ = r.presentOps(r.frames.ops.n)
 		return fmt.Errorf("execute frame: %w", err)
 	}
 	capture := r.wantCapture()
 	if capture {
 		if err := r.addCapture(); err != nil {
 			capture = false
-			r.captureErr = err
+			r.pres.captureErr = err
 		}
 	}
-	n, hold := r.ops.n, r.choice.Refreshes()
+	n, hold := r.frames.ops.n, r.pres.choice.Refreshes()
 	first := n
 	if capture && hold > 1 {
 		first-- // the capture (the last op) copies only the last image presented
@@ -59,9 +59,9 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		return err
 	}
 	for range hold - 1 { // P8: the same commands into a second image
-		if r.pacing() { // an emulated FIFO: the second present one refresh after the first
-			if !r.pacer.WaitFrame(r.paceBound) {
-				r.skipped++ // W7: the first present's callback did not come; skip the second
+		if r.pres.pacing() { // an emulated FIFO: the second present one refresh after the first
+			if !r.pres.pacer.WaitFrame(r.pres.paceBound) {
+				r.frames.skipped++ // W7: the first present's callback did not come; skip the second
 				return nil
 			}
 			if !r.visible() { // hidden while the wait handled events (W8)
@@ -72,7 +72,7 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 		if err != nil || !drawn {
 			return err
 		}
-		r.acquired = false
+		r.frames.acquired = false
 		if err := r.presentOps(n); err != nil {
 			return err
 		}
@@ -88,20 +88,20 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 // callback right before the present, so the callback belongs to the
 // present's commit and the next BeginFrame waits for it.
 func (r *Renderer) presentOps(n int) error {
-	if r.pacing() {
-		if err := r.pacer.RequestFrame(); err != nil {
+	if r.pres.pacing() {
+		if err := r.pres.pacer.RequestFrame(); err != nil {
 			return fmt.Errorf("present: %w", err)
 		}
 	}
-	res := r.loop.present(&r.ops, n)
+	res := r.gpu.loop.present(&r.frames.ops, n)
 	switch res {
 	case vk.Success:
-		r.presents++
+		r.pres.presents++
 	case vk.Suboptimal:
-		r.presents++
-		r.stale = true
+		r.pres.presents++
+		r.pres.stale = true
 	case vk.ErrorOutOfDate:
-		r.stale = true
+		r.pres.stale = true
 	default:
 		return r.frameErr(res)
 	}
@@ -127,24 +127,24 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 	r.dropDead(f)
 	streamed, err := r.streamUploads(f) // before f's releases are queued: it frees the offscreen slot's
 	if len(f.Releases) > 0 {
-		r.releases[slot] = append(r.releases[slot], f.Releases...)
+		r.frames.releases[slot] = append(r.frames.releases[slot], f.Releases...)
 	}
 	if err != nil {
 		return err
 	}
-	a := &r.arenas[slot]
-	if present && r.choice.Refreshes() > 1 {
+	a := &r.frames.arenas[slot]
+	if present && r.pres.choice.Refreshes() > 1 {
 		// Half rate: the second present of the last frame read this
 		// arena too, from the next slot: wait for it as well.
-		if res := r.loop.waitFrames(); res != vk.Success {
-			return callErr("record frame", r.loop.lastCall(), res)
+		if res := r.gpu.loop.waitFrames(); res != vk.Success {
+			return callErr("record frame", r.gpu.loop.lastCall(), res)
 		}
 	}
 	if slot != offscreen {
 		r.trimArena(a)
 	}
 	a.reset()
-	r.ops.reset()
+	r.frames.ops.reset()
 	r.emitInits()
 	if !streamed {
 		if err := r.recordUploads(f, a); err != nil {
@@ -161,23 +161,23 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		copy(c.buf.bytes()[off:], f.Vertices)
 		verts, vertBase = c.buf.handle, off
 	}
-	if cap(r.uniformLocs) < len(f.Uniforms) {
-		r.uniformLocs = make([]uniformLoc, len(f.Uniforms), 2*len(f.Uniforms))
+	if cap(r.frames.uniformLocs) < len(f.Uniforms) {
+		r.frames.uniformLocs = make([]uniformLoc, len(f.Uniforms), 2*len(f.Uniforms))
 	}
-	r.uniformLocs = r.uniformLocs[:len(f.Uniforms)]
+	r.frames.uniformLocs = r.frames.uniformLocs[:len(f.Uniforms)]
 	if n := len(f.Uniforms); n > 0 {
 		// G16: the blocks sit side by side; a group of drawGroup is
 		// bound once (its dynamic offset), and a draw names its block in
 		// the group by its first instance: no descriptor work per draw.
 		// The last group's binding reaches past the blocks: room for it.
 		const size = graphics.EffectUniformsSize
-		c, off, err := r.arenaAlloc(a, n*size+drawGroupBytes, r.uboAlign)
+		c, off, err := r.arenaAlloc(a, n*size+drawGroupBytes, r.gpu.uboAlign)
 		if err != nil {
 			return err
 		}
 		for i := range f.Uniforms {
 			*(*graphics.EffectUniforms)(c.buf.at(off + i*size)) = f.Uniforms[i]
-			r.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(off + i/drawGroup*drawGroupBytes), index: uint32(i % drawGroup)}
+			r.frames.uniformLocs[i] = uniformLoc{set: c.data, offset: uint32(off + i/drawGroup*drawGroupBytes), index: uint32(i % drawGroup)}
 		}
 	}
 	if err := r.recordEffectData(f, a); err != nil {
@@ -199,7 +199,7 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 		// into its present layout (W3: never present an UNDEFINED image).
 		r.clearBackBuffer()
 	}
-	if err := r.ops.err(); err != nil {
+	if err := r.frames.ops.err(); err != nil {
 		r.queryAbort(slot)
 		return err
 	}
@@ -210,15 +210,15 @@ func (r *Renderer) recordFrame(f *graphics.Frame, slot int, present bool) error 
 func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
-		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
+		if up.Size <= 0 || r.frames.dead.textures[up.Texture] || r.frames.dead.buffers[up.Buffer] {
 			continue // G14: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
 			return err
 		}
 		src := f.UploadBytes(up)
-		if t := r.textures[up.Texture]; up.Texture != 0 && t != nil {
-			src = r.decoded(t, up.Region, src)
+		if t := r.gpu.textures[up.Texture]; up.Texture != 0 && t != nil {
+			src = r.gpu.decoded(t, up.Region, src)
 		}
 		c, off, err := r.arenaAlloc(a, len(src), 16)
 		if err != nil {
@@ -227,22 +227,22 @@ func (r *Renderer) recordUploads(f *graphics.Frame, a *arena) error {
 		copy(c.buf.bytes()[off:off+len(src)], src)
 		switch {
 		case up.Texture != 0:
-			t := r.textures[up.Texture]
+			t := r.gpu.textures[up.Texture]
 			if t == nil {
 				return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 			}
 			g := up.Region
 			if t.slices > 0 {
-				r.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y, up.Front, g.Width, g.Height, max(up.Slices, 1))
+				r.frames.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y, up.Front, g.Width, g.Height, max(up.Slices, 1))
 				continue
 			}
-			r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y, g.Width, g.Height)
+			r.frames.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y, g.Width, g.Height)
 		case up.Buffer != 0:
-			b := r.buffers[up.Buffer]
+			b := r.gpu.buffers[up.Buffer]
 			if b == nil {
 				return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
 			}
-			r.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset, up.Size)
+			r.frames.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset, up.Size)
 		}
 	}
 	return nil
@@ -261,7 +261,7 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 	}
 	switch {
 	case up.Texture != 0:
-		t := r.textures[up.Texture]
+		t := r.gpu.textures[up.Texture]
 		if t == nil {
 			return fmt.Errorf("upload to texture %d: no such texture", up.Texture)
 		}
@@ -289,7 +289,7 @@ func (r *Renderer) checkUpload(f *graphics.Frame, up *graphics.Upload) error {
 			return err
 		}
 	case up.Buffer != 0:
-		b := r.buffers[up.Buffer]
+		b := r.gpu.buffers[up.Buffer]
 		if b == nil {
 			return fmt.Errorf("upload to buffer %d: no such buffer", up.Buffer)
 		}
@@ -307,8 +307,8 @@ var emptyFrameColor = [4]float32{0, 0, 0, 1}
 // clearBackBuffer records a pass that clears the acquired image to
 // emptyFrameColor (and depth and stencil), leaving it ready to present.
 func (r *Renderer) clearBackBuffer() {
-	r.ops.beginClearPass(r.swapPass(passSwapClear), nil, int(r.sc.extent.Width), int(r.sc.extent.Height), emptyFrameColor, 1, 0)
-	r.ops.endPass()
+	r.frames.ops.beginClearPass(r.gpu.swapPass(passSwapClear), nil, int(r.pres.sc.extent.Width), int(r.pres.sc.extent.Height), emptyFrameColor, 1, 0)
+	r.frames.ops.endPass()
 }
 
 // drawState is what the last draw bound, so the next binds only changes.
@@ -341,21 +341,21 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	var rp vk.RenderPass
 	var t *texture
 	if target {
-		t = r.textures[p.Target]
+		t = r.gpu.textures[p.Target]
 		if t == nil || t.fb == nil {
 			return fmt.Errorf("pass into texture %d: not a render target", p.Target)
 		}
-		fb, rp = t.fb, r.targetPass(t, passTargetDiscard)
+		fb, rp = t.fb, r.gpu.targetPass(t, passTargetDiscard)
 		if p.Load {
-			rp = r.targetPass(t, passTargetLoad)
+			rp = r.gpu.targetPass(t, passTargetLoad)
 		}
 	} else {
-		if r.sc == nil {
+		if r.pres.sc == nil {
 			return errors.New("pass into the back buffer: no swapchain")
 		}
-		rp = r.passes[passSwapDiscard]
+		rp = r.gpu.passes[passSwapDiscard]
 		if p.Load && *swapSeen {
-			rp = r.passes[passSwapLoad]
+			rp = r.gpu.passes[passSwapLoad]
 		}
 		*swapSeen = true
 	}
@@ -365,7 +365,7 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	if target {
 		w, h = t.w, t.h
 	} else {
-		w, h = int(r.sc.extent.Width), int(r.sc.extent.Height)
+		w, h = int(r.pres.sc.extent.Width), int(r.pres.sc.extent.Height)
 	}
 	c := p.ClearColor
 	rgba := [4]float32{float32(c.R) / 255, float32(c.G) / 255, float32(c.B) / 255, float32(c.A) / 255}
@@ -412,9 +412,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	// nothing of it to keep) clears on load: the cheapest clear there is.
 	clearOnLoad := aspects&3 == 3 && (aspects&4 != 0 || !p.Load || !r.depthHasStencil())
 	if clearOnLoad {
-		rp = r.passes[passSwapClear]
+		rp = r.gpu.passes[passSwapClear]
 		if target {
-			rp = r.targetPass(t, passTargetClear)
+			rp = r.gpu.targetPass(t, passTargetClear)
 		}
 	}
 	n, samples := targetCount(p), r.samplesOf(p)
@@ -431,9 +431,9 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 	} else if samples > 1 {
 		k := passSwapDiscard
 		switch rp {
-		case r.passes[passSwapLoad]:
+		case r.gpu.passes[passSwapLoad]:
 			k = passSwapLoad
-		case r.passes[passSwapClear]:
+		case r.gpu.passes[passSwapClear]:
 			k = passSwapClear
 		}
 		var err error
@@ -442,19 +442,19 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 		}
 	}
 	if clearOnLoad {
-		r.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
-		r.ops.colorCount(n)
+		r.frames.ops.beginClearPass(rp, fb, w, h, rgba, depth, stencil)
+		r.frames.ops.colorCount(n)
 	} else {
-		r.ops.beginPass(rp, fb, w, h)
+		r.frames.ops.beginPass(rp, fb, w, h)
 		if aspects != 0 {
-			r.ops.clear(aspects, rgba, depth, stencil, 0, 0, w, h)
-			r.ops.colorCount(n)
+			r.frames.ops.clear(aspects, rgba, depth, stencil, 0, 0, w, h)
+			r.frames.ops.colorCount(n)
 		}
 	}
 	st := drawState{first: true, colors: n, samples: samples}
-	r.formats.passColor = 0 // the draws' pipelines are the HDR target's (texture_formats.go)
+	r.gpu.formats.passColor = 0 // the draws' pipelines are the HDR target's (texture_formats.go)
 	if target && t.tf.passes != nil {
-		r.formats.passColor = t.tf.format
+		r.gpu.formats.passColor = t.tf.format
 	}
 	queried := len(f.Queries) > 0
 	for i := p.FirstDraw; i < p.FirstDraw+p.DrawCount; i++ {
@@ -464,37 +464,37 @@ func (r *Renderer) recordPass(f *graphics.Frame, p *graphics.Pass, verts vk.Buff
 			}
 		}
 		if err := r.recordDraw(f, &f.Draws[i], &st, target, w, h, verts, vertBase); err != nil {
-			r.formats.passColor = 0
+			r.gpu.formats.passColor = 0
 			return fmt.Errorf("draw %d: %w", i, err)
 		}
 		if queried {
 			r.queryAfter(f, i, p.FirstDraw+p.DrawCount-1)
 		}
 	}
-	r.formats.passColor = 0
-	r.ops.endPass()
+	r.gpu.formats.passColor = 0
+	r.frames.ops.endPass()
 	if target && p.GenerateMips && t.levels > 1 {
-		r.ops.genMips(t.image, t.w, t.h, t.levels)
+		r.frames.ops.genMips(t.image, t.w, t.h, t.levels)
 	}
 	return nil
 }
 
 // depthHasStencil reports whether the depth format has a stencil aspect.
-func (r *Renderer) depthHasStencil() bool { return hasStencil(r.depthFormat) }
+func (r *Renderer) depthHasStencil() bool { return hasStencil(r.gpu.depthFormat) }
 
 // recordDraw records one draw, binding what changed since the last.
 func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState, target bool, w, h int,
 	verts vk.Buffer, vertBase int) error {
 	if st.first || d.Pipeline != st.key {
-		p, err := r.pipelineN(d.Pipeline, target, st.colors, st.samples)
+		p, err := r.gpu.pipelineN(d.Pipeline, target, st.colors, st.samples)
 		if err != nil {
 			return err
 		}
 		if st.first || p != st.pipe {
-			r.ops.pipeline(p)
+			r.frames.ops.pipeline(p)
 		}
 		st.key, st.pipe = d.Pipeline, p
-		if layout, vonly := r.drawLayout(d.Pipeline); layout != st.layout {
+		if layout, vonly := r.gpu.drawLayout(d.Pipeline); layout != st.layout {
 			// Sets bound with another layout are not compatible: bind again.
 			st.layout, st.vonly = layout, vonly
 			st.uniform, st.texSet, st.texSet2 = uniformLoc{}, nil, nil
@@ -502,12 +502,12 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	}
 	if st.first || d.Viewport != st.viewport {
 		v := d.Viewport
-		r.ops.viewport(float32(v.X), float32(v.Y), float32(v.Width), float32(v.Height), v.MinDepth, v.MaxDepth)
+		r.frames.ops.viewport(float32(v.X), float32(v.Y), float32(v.Width), float32(v.Height), v.MinDepth, v.MaxDepth)
 		st.viewport = v
 	}
 	if st.first || d.Scissor != st.scissor {
 		s := d.Scissor.Intersect(graphics.Rectangle{Width: w, Height: h})
-		r.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
+		r.frames.ops.scissor(s.X, s.Y, max(s.Width, 0), max(s.Height, 0))
 		st.scissor = d.Scissor
 	}
 	u, err := r.uniformOf(d, st.vonly)
@@ -518,19 +518,19 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	switch {
 	case d.Pipeline.Effect != 0:
 		if st.first || u != st.uniform {
-			r.ops.uniforms(st.layout, u.set, u.offset)
+			r.frames.ops.uniforms(st.layout, u.set, u.offset)
 			st.uniform = u
 		}
 	default: // BasicEffect: the set once per group, the block by first instance (G16)
 		if st.first || u.set != st.uniform.set || u.offset != st.uniform.offset {
-			r.ops.uniforms(st.layout, u.set, u.offset)
+			r.frames.ops.uniforms(st.layout, u.set, u.offset)
 			st.uniform = u
 		}
 		block = u.index
 	}
-	tex := r.white
+	tex := r.gpu.white
 	if d.Texture != 0 {
-		if tex = r.textures[d.Texture]; tex == nil {
+		if tex = r.gpu.textures[d.Texture]; tex == nil {
 			return fmt.Errorf("texture %d does not exist (disposed?)", d.Texture)
 		}
 	}
@@ -539,7 +539,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		return err
 	}
 	if st.first || set != st.texSet {
-		r.ops.texture(st.layout, set)
+		r.frames.ops.texture(st.layout, set)
 		st.texSet = set
 	}
 	if err := r.bindTexture2(d, st); err != nil {
@@ -547,7 +547,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	}
 	vb, voff := verts, vertBase+d.VertexOffset
 	if d.VertexBuffer != 0 {
-		b := r.buffers[d.VertexBuffer]
+		b := r.gpu.buffers[d.VertexBuffer]
 		if b == nil {
 			return fmt.Errorf("vertex buffer %d does not exist (disposed?)", d.VertexBuffer)
 		}
@@ -558,7 +558,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	}
 	var inst vk.Buffer
 	if d.InstanceCount > 0 {
-		b := r.buffers[d.InstanceBuffer]
+		b := r.gpu.buffers[d.InstanceBuffer]
 		if b == nil {
 			return fmt.Errorf("instance buffer %d does not exist (disposed?)", d.InstanceBuffer)
 		}
@@ -566,21 +566,21 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 	}
 	if st.first || vb != st.vbuf || voff != st.voff || inst != st.inst || d.InstanceOffset != st.instOff {
 		if inst != nil {
-			r.ops.verticesInstanced(vb, voff, inst, d.InstanceOffset)
+			r.frames.ops.verticesInstanced(vb, voff, inst, d.InstanceOffset)
 		} else {
-			r.ops.vertices(vb, voff)
+			r.frames.ops.vertices(vb, voff)
 		}
 		st.vbuf, st.voff, st.inst, st.instOff = vb, voff, inst, d.InstanceOffset
 	}
 	st.first = false
 	if !d.Indexed {
-		r.ops.draw(d.Count, 0)
-		r.ops.instances(d.InstanceCount, block)
+		r.frames.ops.draw(d.Count, 0)
+		r.frames.ops.instances(d.InstanceCount, block)
 		return nil
 	}
 	ib, ioff := verts, vertBase+d.IndexOffset
 	if d.IndexBuffer != 0 {
-		b := r.buffers[d.IndexBuffer]
+		b := r.gpu.buffers[d.IndexBuffer]
 		if b == nil {
 			return fmt.Errorf("index buffer %d does not exist (disposed?)", d.IndexBuffer)
 		}
@@ -592,10 +592,10 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		first = d.IndexOffset / d.IndexSize.Bytes()
 	}
 	if ib != st.ibuf || ioff != st.ioff || wide != st.iwide {
-		r.ops.indices(ib, ioff, wide)
+		r.frames.ops.indices(ib, ioff, wide)
 		st.ibuf, st.ioff, st.iwide = ib, ioff, wide
 	}
-	r.ops.drawIndexed(d.Count, first, d.BaseVertex)
-	r.ops.instances(d.InstanceCount, block)
+	r.frames.ops.drawIndexed(d.Count, first, d.BaseVertex)
+	r.frames.ops.instances(d.InstanceCount, block)
 	return nil
 }

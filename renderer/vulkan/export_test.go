@@ -29,12 +29,12 @@ func (r *Renderer) Validating() bool                         { return r.Status()
 
 // SetSwapInterval sets the interval, keeping half rate.
 func (r *Renderer) SetSwapInterval(n int) error {
-	return errorf("set swap interval", r.presenter.SetPresentation(n, r.halfRate))
+	return errorf("set swap interval", r.pres.SetPresentation(n, r.pres.halfRate))
 }
 
 // SetHalfRate sets half rate, keeping the interval.
 func (r *Renderer) SetHalfRate(on bool) error {
-	return errorf("set half rate", r.presenter.SetPresentation(r.choice.Requested, on))
+	return errorf("set half rate", r.pres.SetPresentation(r.pres.choice.Requested, on))
 }
 
 // WritePNG writes img to path as a PNG file (goldens, failed runs).

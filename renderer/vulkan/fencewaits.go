@@ -13,4 +13,4 @@ type fenceWaits struct {
 }
 
 // fenceWaitCounts returns the waits counted since the renderer started.
-func (r *Renderer) fenceWaitCounts() fenceWaits { return r.loop.waits }
+func (r *Renderer) fenceWaitCounts() fenceWaits { return r.gpu.loop.waits }

@@ -124,13 +124,13 @@ func TestG17_HdrTargetsKeepValuesAboveOne(t *testing.T) {
 	}
 	// A format the device cannot blend into (integer formats never are;
 	// Vector4's may not be) refuses a blending pipeline with an error.
-	if err := g.r.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.AlphaBlend); !errors.Is(err, graphics.ErrUnsupportedFormat) {
+	if err := g.r.gpu.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.AlphaBlend); !errors.Is(err, graphics.ErrUnsupportedFormat) {
 		t.Errorf("blending into R32G32B32A32_UINT: %v, want ErrUnsupportedFormat", err)
 	}
-	if err := g.r.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.Opaque); err != nil {
+	if err := g.r.gpu.checkBlendable(vk.FormatR32g32b32a32Uint, graphics.Opaque); err != nil {
 		t.Errorf("Opaque into R32G32B32A32_UINT: %v", err)
 	}
-	if err := g.r.checkBlendable(vk.FormatR16g16b16a16Sfloat, graphics.AlphaBlend); err != nil {
+	if err := g.r.gpu.checkBlendable(vk.FormatR16g16b16a16Sfloat, graphics.AlphaBlend); err != nil {
 		t.Errorf("blending into HdrBlendable's format: %v", err)
 	}
 }

@@ -36,21 +36,21 @@ import (
 //
 // A steady-state frame (no rebuild) allocates nothing on the Go heap.
 func (r *Renderer) BeginFrame() (drawn bool, err error) {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return false, errors.New("begin frame: the renderer was destroyed")
 	}
-	switch paceFrame(r.visible(), r.acquired, r.pacing()) {
+	switch paceFrame(r.visible(), r.frames.acquired, r.pres.pacing()) {
 	case paceHidden:
-		r.hidden++
-		if r.pacer != nil {
-			r.pacer.CancelFrame()
+		r.pres.hidden++
+		if r.pres.pacer != nil {
+			r.pres.pacer.CancelFrame()
 		}
 		return false, nil
 	case paceDrawHeld:
 		return true, nil // the last acquired image was not drawn yet
 	case paceWait:
-		if !r.pacer.WaitFrame(r.paceBound) {
-			r.skipped++ // W7: no frame callback within the bound
+		if !r.pres.pacer.WaitFrame(r.pres.paceBound) {
+			r.frames.skipped++ // W7: no frame callback within the bound
 			return false, nil
 		}
 	}
@@ -60,7 +60,7 @@ func (r *Renderer) BeginFrame() (drawn bool, err error) {
 // visible asks the Surface whether a present would be shown (true when
 // it cannot tell).
 func (r *Renderer) visible() bool {
-	v, ok := r.win.(Visibility)
+	v, ok := r.pres.win.(Visibility)
 	return !ok || v.CanPresent()
 }
 
@@ -93,48 +93,48 @@ func paceFrame(visible, held, pacing bool) paceAction {
 
 // acquireNext rebuilds when needed and acquires an image.
 func (r *Renderer) acquireNext() (drawn bool, err error) {
-	if r.stale || r.sc == nil || r.fbW <= 0 || r.fbH <= 0 {
-		r.fbW, r.fbH = r.win.FramebufferSize()
+	if r.pres.stale || r.pres.sc == nil || r.pres.fbW <= 0 || r.pres.fbH <= 0 {
+		r.pres.fbW, r.pres.fbH = r.pres.win.FramebufferSize()
 	}
-	w, h := r.fbW, r.fbH
+	w, h := r.pres.fbW, r.pres.fbH
 	switch r.decide(w, h) {
 	case actionSkip:
 		return false, nil
 	case actionSwitch:
-		if err := r.switchInPlace(); err != nil {
+		if err := r.pres.switchInPlace(); err != nil {
 			return false, fmt.Errorf("begin frame: %w", err)
 		}
 	case actionRebuild:
-		if err := r.rebuild(w, h); err != nil {
+		if err := r.pres.rebuild(w, h); err != nil {
 			return false, skipZero(err)
 		}
 	}
-	res := r.loop.acquire()
+	res := r.gpu.loop.acquire()
 	if res == vk.ErrorOutOfDate {
-		r.stale = true
-		r.fbW, r.fbH = r.win.FramebufferSize()
-		if r.decide(r.fbW, r.fbH) == actionSkip {
+		r.pres.stale = true
+		r.pres.fbW, r.pres.fbH = r.pres.win.FramebufferSize()
+		if r.decide(r.pres.fbW, r.pres.fbH) == actionSkip {
 			return false, nil
 		}
-		if err := r.rebuild(r.fbW, r.fbH); err != nil {
+		if err := r.pres.rebuild(r.pres.fbW, r.pres.fbH); err != nil {
 			return false, skipZero(err)
 		}
-		res = r.loop.acquire()
+		res = r.gpu.loop.acquire()
 	}
-	switch acquireOutcome(res, r.loop.heldImage()) {
+	switch acquireOutcome(res, r.gpu.loop.heldImage()) {
 	case acquireDraw:
 	case acquireDrawStale:
-		r.stale = true // present this image, rebuild before the next
+		r.pres.stale = true // present this image, rebuild before the next
 	case acquireStale:
-		r.stale = true
+		r.pres.stale = true
 		return false, nil
 	case acquireSkip:
-		r.skipped++ // W7: no image within the bound; nothing is held
+		r.frames.skipped++ // W7: no image within the bound; nothing is held
 		return false, nil
 	default:
 		return false, r.frameErr(res)
 	}
-	r.acquired = true
+	r.frames.acquired = true
 	return true, nil
 }
 
@@ -180,15 +180,15 @@ func skipZero(err error) error {
 
 // decide applies decideFrame to the current state.
 func (r *Renderer) decide(w, h int) frameAction {
-	if r.sc == nil {
-		return decideFrame(w, h, 0, 0, true, 0, r.choice.Mode, 0)
+	if r.pres.sc == nil {
+		return decideFrame(w, h, 0, 0, true, 0, r.pres.choice.Mode, 0)
 	}
-	return decideFrame(w, h, r.sc.fbW, r.sc.fbH, r.stale, r.sc.mode, r.choice.Mode, r.sc.compatible)
+	return decideFrame(w, h, r.pres.sc.fbW, r.pres.sc.fbH, r.pres.stale, r.pres.sc.mode, r.pres.choice.Mode, r.pres.sc.compatible)
 }
 
 // frameErr wraps a failed fast-path call.
 func (r *Renderer) frameErr(res vk.Result) error {
-	return callErr("draw frame", r.loop.lastCall(), res)
+	return callErr("draw frame", r.gpu.loop.lastCall(), res)
 }
 
 // rebuild waits until nothing uses the swapchain when there is one to
@@ -237,22 +237,22 @@ func (p *presenter) rebuild(w, h int) error {
 // the next BeginFrame reads the size again and rebuilds the swapchain (or
 // skips drawing at 0x0). Without it, a resize is still noticed when the
 // driver reports SUBOPTIMAL or OUT_OF_DATE.
-func (r *Renderer) Resize() { r.stale = true }
+func (r *Renderer) Resize() { r.pres.stale = true }
 
 // WaitIdle blocks until the device has finished all submitted work.
 func (r *Renderer) WaitIdle() error {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return nil
 	}
-	return callErr("wait idle", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.dev.handle))
+	return callErr("wait idle", "vkDeviceWaitIdle", vk.DeviceWaitIdle(r.gpu.dev.handle))
 }
 
 // Extent is the current swapchain's size in pixels (0x0 before the first).
 func (r *Renderer) Extent() (width, height int) {
-	if r == nil || r.sc == nil {
+	if r == nil || r.pres.sc == nil {
 		return 0, 0
 	}
-	return int(r.sc.extent.Width), int(r.sc.extent.Height)
+	return int(r.pres.sc.extent.Width), int(r.pres.sc.extent.Height)
 }
 
 // SetFramesInFlight changes the number of frames in flight (1 to 3): it
@@ -261,19 +261,19 @@ func (r *Renderer) SetFramesInFlight(n int) error {
 	if n < 1 || n > maxFrames {
 		return fmt.Errorf("set frames in flight: %d: want 1 to %d", n, maxFrames)
 	}
-	if r.sync != nil && n == len(r.sync.fences) {
+	if r.frames.sync != nil && n == len(r.frames.sync.fences) {
 		return nil
 	}
 	if err := r.WaitIdle(); err != nil {
 		return fmt.Errorf("set frames in flight: %w", err)
 	}
-	r.sync.destroy()
-	r.sync = nil
+	r.frames.sync.destroy()
+	r.frames.sync = nil
 	if err := r.createFrames(n); err != nil {
 		return fmt.Errorf("set frames in flight: %w", err)
 	}
-	if r.sc != nil {
-		r.loop.setSwapchain(r.sc.handle, r.sc.images, r.sc.fbs, r.sc.rendered)
+	if r.pres.sc != nil {
+		r.gpu.loop.setSwapchain(r.pres.sc.handle, r.pres.sc.images, r.pres.sc.fbs, r.pres.sc.rendered)
 	}
 	return nil
 }

@@ -443,7 +443,7 @@ func TestG11_DisposedResourcesAreReleasedAfterTheirFrame(t *testing.T) {
 		if err := g.r.WaitIdle(); err != nil {
 			return err
 		}
-		if n, m := len(g.r.textures), len(g.r.buffers); n != 0 || m != 0 {
+		if n, m := len(g.r.gpu.textures), len(g.r.gpu.buffers); n != 0 || m != 0 {
 			return fmt.Errorf("after disposal the renderer still holds %d textures and %d buffers", n, m)
 		}
 		return nil
@@ -481,7 +481,7 @@ func TestG2_BadRecordIsAnErrorAndTheImageIsStillPresented(t *testing.T) {
 func TestG2_StencilMasksADraw(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{SwapInterval: 0})
 	if !g.r.depthHasStencil() {
-		t.Skipf("depth format %v has no stencil", g.r.depthFormat)
+		t.Skipf("depth format %v has no stencil", g.r.gpu.depthFormat)
 	}
 	var img *image.RGBA
 	onContent(t, g, func(c *content) (err error) {
@@ -560,7 +560,7 @@ func TestG14_ReadBackCopiesOnlyTheRegion(t *testing.T) {
 		if err := tex.GetDataRect(rg, got); err != nil {
 			return err
 		}
-		bufSize = g.r.readBuf.size
+		bufSize = g.r.gpu.readBuf.size
 		return nil
 	})
 	for y := range rg.Height {
@@ -678,7 +678,7 @@ func TestG14_BigUploadsAreStreamedThroughOneChunk(t *testing.T) {
 		if err := check("frame", func(x, y int) [4]byte { return at(d, x, y) }); err != nil {
 			return err
 		}
-		for _, a := range g.r.arenas {
+		for _, a := range g.r.frames.arenas {
 			for _, ch := range a.chunks {
 				chunks = append(chunks, ch.buf.size)
 			}

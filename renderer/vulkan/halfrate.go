@@ -6,5 +6,5 @@ package vulkan
 // before the next acquire, and unchanged settings change nothing (P5). On
 // error nothing changes.
 func (r *Renderer) SetPresentation(interval int, halfRate bool) error {
-	return errorf("set presentation", r.presenter.SetPresentation(interval, halfRate))
+	return errorf("set presentation", r.pres.SetPresentation(interval, halfRate))
 }

@@ -202,7 +202,7 @@ func TestP11_ValidationFalsePositiveIsFiltered(t *testing.T) {
 	}
 	rebuildOnce := func() error {
 		w, h := g.win.FramebufferSize()
-		return g.r.rebuild(w, h)
+		return g.r.pres.rebuild(w, h)
 	}
 	filterModesList = false
 	onMain(t, func() error { return rebuildOnce() })
@@ -244,7 +244,7 @@ func TestP11_RealErrorOnTheSameCallIsCaught(t *testing.T) {
 	onMain(t, func() error {
 		defer func() { swapchainTweak = nil }()
 		w, h := g.win.FramebufferSize()
-		return g.r.rebuild(w, h)
+		return g.r.pres.rebuild(w, h)
 	})
 	var caught bool
 	for _, m := range g.r.Messages() {
@@ -284,8 +284,8 @@ func BenchmarkP11_SwitchingFrame(b *testing.B) {
 			return time.Since(start), err
 		}
 		round := func(inPlaceOn bool, into *[]time.Duration) error {
-			g.r.inPlace = inPlaceOn
-			if err := g.r.rebuild(w, h); err != nil { // with or without the list of modes
+			g.r.pres.inPlace = inPlaceOn
+			if err := g.r.pres.rebuild(w, h); err != nil { // with or without the list of modes
 				return err
 			}
 			for i := range perRound {
@@ -312,7 +312,7 @@ func BenchmarkP11_SwitchingFrame(b *testing.B) {
 				return err
 			}
 		}
-		g.r.inPlace = true
+		g.r.pres.inPlace = true
 		return nil
 	})
 	if c := g.r.PresentationCounts(); c.InPlace != len(inPlace) {
@@ -336,7 +336,7 @@ func BenchmarkP11_SwitchingFrame(b *testing.B) {
 // nothing behind and validation stays silent (cleanup, W4).
 func TestP11_PresentFencesTrackThePresentsInFlight(t *testing.T) {
 	g := openGPU(t, 320, 240, Options{SwapInterval: 0})
-	if len(g.r.presentFences) == 0 {
+	if len(g.r.pres.presentFences) == 0 {
 		t.Skipf("%s has no present fences (VK_EXT_swapchain_maintenance1)", g.r.DeviceName())
 	}
 	onMain(t, func() error {
@@ -345,15 +345,15 @@ func TestP11_PresentFencesTrackThePresentsInFlight(t *testing.T) {
 				return err
 			}
 		}
-		images := len(g.r.sc.images)
-		if n := g.r.loop.pendingPresents(); n < 1 || n > images {
+		images := len(g.r.pres.sc.images)
+		if n := g.r.gpu.loop.pendingPresents(); n < 1 || n > images {
 			return fmt.Errorf("%d presents pending after 10 frames, want 1 to %d", n, images)
 		}
 		w, h := g.win.FramebufferSize()
-		if err := g.r.rebuild(w, h); err != nil {
+		if err := g.r.pres.rebuild(w, h); err != nil {
 			return err
 		}
-		if n := g.r.loop.pendingPresents(); n != 0 {
+		if n := g.r.gpu.loop.pendingPresents(); n != 0 {
 			return fmt.Errorf("%d presents pending after a rebuild, want 0", n)
 		}
 		_, err := g.r.DrawFrame(time.Second)

@@ -114,7 +114,7 @@ func TestW12_ThousandsOfResourcesUnderALowAllocationLimit(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		most = g.r.dev.alloc.allocations()
+		most = g.r.gpu.dev.alloc.allocations()
 		for _, i := range []int{0, 1, 777, n - 1} {
 			if got, want := img.RGBAAt(i%64, i/64), colorOf(i); got.R != want.R || got.G != want.G || got.B != want.B {
 				t.Errorf("texture %d drawn as %v, want %v", i, got, want)

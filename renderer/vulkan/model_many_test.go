@@ -89,14 +89,14 @@ func TestW12_HostVisibleBuffersAreMappedInEveryBlock(t *testing.T) {
 		// Device-local buffers of 4 MiB until they have opened blocks of
 		// their own (at least 2), then host-visible ones of 4 MiB.
 		for range 3 * memBlockSize / (4 << 20) {
-			b, err := newGPUBuffer(g.r.dev, 4<<20)
+			b, err := newGPUBuffer(g.r.gpu.dev, 4<<20)
 			if err != nil {
 				return err
 			}
 			gpu = append(gpu, b)
 		}
 		for i := range 3 * memBlockSize / (4 << 20) {
-			b, err := newBuffer(g.r.dev, 4<<20, vk.BufferUsageVertexBufferBit|vk.BufferUsageTransferSrcBit, "test")
+			b, err := newBuffer(g.r.gpu.dev, 4<<20, vk.BufferUsageVertexBufferBit|vk.BufferUsageTransferSrcBit, "test")
 			if err != nil {
 				return err
 			}
@@ -148,7 +148,7 @@ func TestM2_ManyPrimitivesLoadLinearlyAndPresent(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			a := g.r.dev.alloc
+			a := g.r.gpu.dev.alloc
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			mallocs := ms.Mallocs

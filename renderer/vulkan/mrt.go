@@ -75,20 +75,20 @@ func (r *Renderer) mrtFramebuffer(p *graphics.Pass, n int) (vk.Framebuffer, erro
 	var k mrtKey
 	k[0] = p.Target
 	copy(k[1:], p.MoreTargets[:])
-	if fb, ok := r.mrt.fbs[k]; ok {
+	if fb, ok := r.gpu.mrt.fbs[k]; ok {
 		return fb, nil
 	}
-	first := r.textures[p.Target]
+	first := r.gpu.textures[p.Target]
 	views := make([]vk.ImageView, 0, n+1)
 	for _, id := range k[:n] {
-		t := r.textures[id]
+		t := r.gpu.textures[id]
 		if t == nil || t.fb == nil || t.levels > 1 || t.w != first.w || t.h != first.h {
 			return nil, fmt.Errorf("pass into %d targets from texture %d: texture %d is not a %dx%d render target without mipmaps", n, p.Target, id, first.w, first.h)
 		}
 		views = append(views, t.view)
 	}
 	views = append(views, first.depth.view)
-	rp, err := r.mrtPass(n, loadDiscard)
+	rp, err := r.gpu.mrtPass(n, loadDiscard)
 	if err != nil {
 		return nil, err
 	}
@@ -103,27 +103,27 @@ func (r *Renderer) mrtFramebuffer(p *graphics.Pass, n int) (vk.Framebuffer, erro
 	}
 	defer ci.Free()
 	var fb vk.Framebuffer
-	if err := callErr("create framebuffer", "vkCreateFramebuffer", vk.CreateFramebuffer(r.dev.handle, &ci, nil, &fb)); err != nil {
+	if err := callErr("create framebuffer", "vkCreateFramebuffer", vk.CreateFramebuffer(r.gpu.dev.handle, &ci, nil, &fb)); err != nil {
 		return nil, err
 	}
-	if r.mrt.fbs == nil {
-		r.mrt.fbs = map[mrtKey]vk.Framebuffer{}
+	if r.gpu.mrt.fbs == nil {
+		r.gpu.mrt.fbs = map[mrtKey]vk.Framebuffer{}
 	}
-	r.mrt.fbs[k] = fb
+	r.gpu.mrt.fbs[k] = fb
 	return fb, nil
 }
 
 // dropMRT destroys the framebuffers of sets that hold texture id (being
 // released: the GPU is done with it); id 0 destroys them all.
 func (r *Renderer) dropMRT(id graphics.TextureID) {
-	for k, fb := range r.mrt.fbs {
+	for k, fb := range r.gpu.mrt.fbs {
 		hit := id == 0
 		for _, t := range k {
 			hit = hit || (t == id && t != 0)
 		}
 		if hit {
-			vk.DestroyFramebuffer(r.dev.handle, fb, nil)
-			delete(r.mrt.fbs, k)
+			vk.DestroyFramebuffer(r.gpu.dev.handle, fb, nil)
+			delete(r.gpu.mrt.fbs, k)
 		}
 	}
 }
@@ -135,7 +135,7 @@ func (r *Renderer) mrtPassOf(p *graphics.Pass, n int, mode loadMode) (vk.RenderP
 	if err != nil {
 		return nil, nil, err
 	}
-	rp, err := r.mrtPass(n, mode)
+	rp, err := r.gpu.mrtPass(n, mode)
 	return rp, fb, err
 }
 
@@ -273,9 +273,9 @@ func (d *deviceState) pipelineN(key graphics.PipelineKey, target bool, n, sample
 func (r *Renderer) mrtPassFor(rp vk.RenderPass, p *graphics.Pass, n int) (vk.RenderPass, vk.Framebuffer, error) {
 	mode := loadDiscard
 	switch rp {
-	case r.passes[passTargetLoad]:
+	case r.gpu.passes[passTargetLoad]:
 		mode = loadKeep
-	case r.passes[passTargetClear]:
+	case r.gpu.passes[passTargetClear]:
 		mode = loadClear
 	}
 	return r.mrtPassOf(p, n, mode)

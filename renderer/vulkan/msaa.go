@@ -78,12 +78,12 @@ func (d *deviceState) destroyMSPasses(dev vk.Device) {
 func (r *Renderer) msPassFor(rp vk.RenderPass, t *texture, f *graphics.Frame, p *graphics.Pass) (vk.RenderPass, error) {
 	mode := loadDiscard
 	switch rp {
-	case r.passes[passTargetLoad]:
+	case r.gpu.passes[passTargetLoad]:
 		mode = loadKeep
-	case r.passes[passTargetClear]:
+	case r.gpu.passes[passTargetClear]:
 		mode = loadClear
 	}
-	return r.msPass(t.samples, mode, t.preserve || !f.Present || laterLoads(f, p))
+	return r.gpu.msPass(t.samples, mode, t.preserve || !f.Present || laterLoads(f, p))
 }
 
 // laterLoads reports whether the next pass of f into p's target loads
@@ -106,9 +106,9 @@ func laterLoads(f *graphics.Frame, p *graphics.Pass) bool {
 // layouts with: a discarding pass of t's kind.
 func (r *Renderer) initPassOf(t *texture) (vk.RenderPass, error) {
 	if t.samples > 1 {
-		return r.msPass(t.samples, loadDiscard, false)
+		return r.gpu.msPass(t.samples, loadDiscard, false)
 	}
-	return r.passes[passTargetDiscard], nil
+	return r.gpu.passes[passTargetDiscard], nil
 }
 
 // newMSTexture creates a w x h render target drawn with samples > 1
@@ -254,10 +254,10 @@ func newRenderPassResolve(dev vk.Device, color, depth vk.Format, samples int, mo
 // samplesOf returns the samples per pixel of pass p's target (1 for a
 // target or back buffer without multisampling).
 func (r *Renderer) samplesOf(p *graphics.Pass) int {
-	if p.Target == 0 && r.bbms.samples > 1 {
-		return r.bbms.samples
+	if p.Target == 0 && r.gpu.bbms.samples > 1 {
+		return r.gpu.bbms.samples
 	}
-	if t := r.textures[p.Target]; p.Target != 0 && t != nil && t.samples > 1 {
+	if t := r.gpu.textures[p.Target]; p.Target != 0 && t != nil && t.samples > 1 {
 		return t.samples
 	}
 	return 1

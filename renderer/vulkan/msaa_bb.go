@@ -33,25 +33,21 @@ type swapMS struct {
 // before the next frame (a frame begun already is drawn as it began). It
 // returns the fitted count.
 func (r *Renderer) SetBackBufferSamples(n int) (int, error) {
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return 0, fmt.Errorf("set back buffer samples: the renderer was destroyed")
 	}
-	n = min(n, r.dev.maxSamples)
+	n = min(n, r.gpu.dev.maxSamples)
 	if n < 2 {
 		n = 0
 	} else {
 		n = 1 << (bits.Len(uint(n)) - 1)
 	}
-	if n != r.bbms.want {
-		r.bbms.want = n
-		r.stale = true // new framebuffers before the next frame
+	if n != r.gpu.bbms.want {
+		r.gpu.bbms.want = n
+		r.pres.stale = true // new framebuffers before the next frame
 	}
 	return n, nil
 }
-
-// BackBufferSamples returns the back buffer's samples per pixel as last
-// set (in use from the next frame on), 0 for none.
-func (r *Renderer) BackBufferSamples() int { return r.bbms.want }
 
 // applySwapMS makes the passes of the sample count SetBackBufferSamples
 // asked for, before the swapchain is rebuilt (no frame is being
@@ -132,7 +128,7 @@ func (d *deviceState) swapPass(k passKind) vk.RenderPass {
 // back-buffer pass p of record f: storing the samples when a later pass
 // into the back buffer loads them.
 func (r *Renderer) swapPassFor(k passKind, f *graphics.Frame, p *graphics.Pass) (vk.RenderPass, error) {
-	return r.swapMSPass(r.backBuffer, r.bbms.samples, loadOf(k), laterLoads(f, p))
+	return r.gpu.swapMSPass(r.gpu.backBuffer, r.gpu.bbms.samples, loadOf(k), laterLoads(f, p))
 }
 
 // createSwapMSImages makes sc's multisampled colour and depth images (in

@@ -276,8 +276,8 @@ func TestG22_GoldenMultisampledBackBuffer(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if n != 4 || g.r.BackBufferSamples() != 4 {
-			t.Errorf("SetBackBufferSamples(4): %d, BackBufferSamples %d, want 4 (lavapipe has 4)", n, g.r.BackBufferSamples())
+		if n != 4 || g.r.Status().BackBufferSamples != 4 {
+			t.Errorf("SetBackBufferSamples(4): %d, BackBufferSamples %d, want 4 (lavapipe has 4)", n, g.r.Status().BackBufferSamples)
 		}
 		if ms, err = c.frame(g, true, draw); err != nil {
 			return err

@@ -88,7 +88,7 @@ func TestW10_EmulatedFIFOOnTheRealStack(t *testing.T) {
 		t.Skipf("the surface offers no MAILBOX (%v): FIFO cannot be emulated here", g.r.SupportedPresentModes())
 	}
 	s := &visibleSurface{mainSurface: mainSurface{g.win}, visible: true}
-	g.r.win = s
+	g.r.pres.win = s
 	c := g.r.Presentation()
 	if !c.Emulated || c.Mode != present.ModeMailbox || c.Requested != 1 {
 		t.Fatalf("interval 1 with a pacer: %+v, want FIFO emulated on MAILBOX", c)

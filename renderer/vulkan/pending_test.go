@@ -29,7 +29,7 @@ func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	g := openGPUWith(t, 320, 240, Options{SwapInterval: 1}, platformStart())
 	// The message log identifies the instance; without validation (Wine)
 	// there is none, and the empty hand-over below is the evidence.
-	if testValidation() && (g.pending.log == nil || g.r.inst.log != g.pending.log) {
+	if testValidation() && (g.pending.log == nil || g.r.gpu.inst.log != g.pending.log) {
 		t.Error("the renderer does not run on the started instance")
 	}
 	if st := g.pending.take(); st != nil {
@@ -38,8 +38,8 @@ func TestW5_StartedInstanceRendersReadBackPixels(t *testing.T) {
 	if testValidation() && !g.r.Validating() {
 		t.Error("validation is off on the started instance")
 	}
-	if len(g.r.pipelines) == 0 || g.r.formatRebuilds != 0 {
-		t.Errorf("%d pipelines, %d format rebuilds: want the start's pipeline kept", len(g.r.pipelines), g.r.formatRebuilds)
+	if len(g.r.gpu.pipelines) == 0 || g.r.gpu.formatRebuilds != 0 {
+		t.Errorf("%d pipelines, %d format rebuilds: want the start's pipeline kept", len(g.r.gpu.pipelines), g.r.gpu.formatRebuilds)
 	}
 	checkWarmedUp(t, g.r)
 	for i := range 3 {
@@ -245,7 +245,7 @@ func TestW11_OneFamilyDoesNotWaitForTheWindowSystem(t *testing.T) {
 	opt.PresentSupport = func(uintptr, uintptr, uint32) bool { calls.Add(1); return true }
 	g := openGPUWith(t, 64, 64, Options{}, opt)
 	g.draw(t, 0)
-	if n := len(graphicsFamilies(g.r.dev.gpu)); n != 1 {
+	if n := len(graphicsFamilies(g.r.gpu.dev.gpu)); n != 1 {
 		t.Skipf("this GPU has %d queue families that draw; the test needs one", n)
 	}
 	if calls.Load() != 0 {
@@ -261,9 +261,9 @@ func TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
 	defer func(f vk.Format) { assumedSurfaceFormat = f }(assumedSurfaceFormat)
 	assumedSurfaceFormat = vk.FormatR8g8b8a8Srgb
 	g := openGPUWith(t, 160, 120, Options{}, platformStart())
-	if g.r.formatRebuilds != 1 || g.r.backBuffer != g.r.format.Format {
+	if g.r.gpu.formatRebuilds != 1 || g.r.gpu.backBuffer != g.r.pres.format.Format {
 		t.Fatalf("%d rebuilds, passes for format %d, surface format %d: want one rebuild to the surface's",
-			g.r.formatRebuilds, g.r.backBuffer, g.r.format.Format)
+			g.r.gpu.formatRebuilds, g.r.gpu.backBuffer, g.r.pres.format.Format)
 	}
 	checkWarmedUp(t, g.r) // again, for the surface's format
 	for i := range 3 {
@@ -279,7 +279,7 @@ func TestW11_SurfaceFormatMismatchRebuildsTheBackBufferPasses(t *testing.T) {
 // pipeline the renderer holds, and finish within the wait bound.
 func checkWarmedUp(t *testing.T, r *Renderer) {
 	t.Helper()
-	w := r.warm
+	w := r.gpu.warm
 	if w == nil {
 		t.Fatal("the start submitted no warm-up draws")
 	}
@@ -287,11 +287,11 @@ func checkWarmedUp(t *testing.T, r *Renderer) {
 		t.Fatal(err)
 	}
 	for _, k := range graphics.CommonPipelines() {
-		if _, ok := r.pipelines[pipelineKey(k, false)]; !ok {
+		if _, ok := r.gpu.pipelines[pipelineKey(k, false)]; !ok {
 			t.Errorf("common pipeline %+v was not built for the back buffer", k)
 		}
 	}
-	if w.format != r.backBuffer {
-		t.Errorf("warm-up drew into format %d, the back buffer's passes are for %d", w.format, r.backBuffer)
+	if w.format != r.gpu.backBuffer {
+		t.Errorf("warm-up drew into format %d, the back buffer's passes are for %d", w.format, r.gpu.backBuffer)
 	}
 }

@@ -49,7 +49,7 @@ func cacheLaunch(t *testing.T) (string, *lockedBuffer) {
 func launchOnce(t *testing.T) int {
 	t.Helper()
 	g := openGPU(t, 64, 64, Options{})
-	loaded := g.r.pcache.loaded
+	loaded := g.r.gpu.pcache.loaded
 	g.draw(t, 0)
 	onMain(t, func() error { g.r.Destroy(); return nil })
 	if msgs := g.messages(); len(msgs) > 0 {

@@ -60,19 +60,19 @@ type queryState struct {
 
 // queriesOf returns the renderer's query state, made on first use.
 func (r *Renderer) queriesOf() *queryState {
-	if r.queries == nil {
-		r.queries = &queryState{results: map[graphics.QueryID]queryResult{}}
+	if r.frames.queries == nil {
+		r.frames.queries = &queryState{results: map[graphics.QueryID]queryResult{}}
 	}
-	return r.queries
+	return r.frames.queries
 }
 
 // OcclusionResult reports the latest finished result of query id
 // (graphics.OcclusionBackend); it never waits.
 func (r *Renderer) OcclusionResult(id graphics.QueryID) (serial uint32, pixels uint64, ok bool) {
-	if r == nil || r.queries == nil {
+	if r == nil || r.frames.queries == nil {
 		return 0, 0, false
 	}
-	res, ok := r.queries.results[id]
+	res, ok := r.frames.queries.results[id]
 	return res.serial, res.pixels, ok
 }
 
@@ -93,14 +93,14 @@ func (r *Renderer) queryStart(f *graphics.Frame, slot int) error {
 	if s.pool == nil {
 		var pool vk.QueryPool
 		ci := vk.QueryPoolCreateInfo{SType: vk.StructureTypeQueryPoolCreateInfo, QueryType: vk.QueryTypeOcclusion, QueryCount: queriesPerSlot}
-		if err := callErr("create query pool", "vkCreateQueryPool", vk.CreateQueryPool(r.dev.handle, &ci, nil, &pool)); err != nil {
+		if err := callErr("create query pool", "vkCreateQueryPool", vk.CreateQueryPool(r.gpu.dev.handle, &ci, nil, &pool)); err != nil {
 			return err
 		}
 		s.pool, s.values = pool, make([]uint64, queriesPerSlot)
 	}
 	q.slot, q.cur, q.open = slot, 0, false
 	s.parts, s.used = s.parts[:0], 0
-	op := r.ops.next(C.MTN_OP_RESET_QUERIES)
+	op := r.frames.ops.next(C.MTN_OP_RESET_QUERIES)
 	op.h[0], op.u[0], op.u[1] = handle(unsafe.Pointer(s.pool)), 0, queriesPerSlot
 	for _, sp := range f.Queries {
 		if sp.DrawCount == 0 {
@@ -113,7 +113,7 @@ func (r *Renderer) queryStart(f *graphics.Frame, slot int) error {
 // queryBefore begins a query part before draw i when a span with draws
 // covers it and none is open in this pass.
 func (r *Renderer) queryBefore(f *graphics.Frame, i int) error {
-	q := r.queries
+	q := r.frames.queries
 	for q.cur < len(f.Queries) && f.Queries[q.cur].FirstDraw+f.Queries[q.cur].DrawCount <= i {
 		q.cur++ // spans without draws, or ended
 	}
@@ -126,9 +126,9 @@ func (r *Renderer) queryBefore(f *graphics.Frame, i int) error {
 	}
 	sp := f.Queries[q.cur]
 	s.parts = append(s.parts, queryPart{id: sp.Query, serial: sp.Serial, slot: int32(s.used)})
-	op := r.ops.next(C.MTN_OP_BEGIN_QUERY)
+	op := r.frames.ops.next(C.MTN_OP_BEGIN_QUERY)
 	op.h[0], op.u[0] = handle(unsafe.Pointer(s.pool)), C.uint32_t(s.used)
-	if r.dev.preciseQueries {
+	if r.gpu.dev.preciseQueries {
 		op.u[1] = 1
 	}
 	s.used++
@@ -139,7 +139,7 @@ func (r *Renderer) queryBefore(f *graphics.Frame, i int) error {
 // queryAfter ends the open part after draw i when its span or the pass
 // (whose last draw is last) ends there.
 func (r *Renderer) queryAfter(f *graphics.Frame, i, last int) {
-	q := r.queries
+	q := r.frames.queries
 	if !q.open {
 		return
 	}
@@ -148,7 +148,7 @@ func (r *Renderer) queryAfter(f *graphics.Frame, i, last int) {
 		return
 	}
 	s := &q.slots[q.slot]
-	op := r.ops.next(C.MTN_OP_END_QUERY)
+	op := r.frames.ops.next(C.MTN_OP_END_QUERY)
 	op.h[0], op.u[0] = handle(unsafe.Pointer(s.pool)), C.uint32_t(s.used-1)
 	q.open = false
 }
@@ -156,13 +156,13 @@ func (r *Renderer) queryAfter(f *graphics.Frame, i, last int) {
 // harvestQueries reads the results of slot's last record, whose fence has
 // signalled, into results; the parts of one span add up.
 func (r *Renderer) harvestQueries(slot int) {
-	q := r.queries
+	q := r.frames.queries
 	if q == nil || len(q.slots[slot].parts) == 0 {
 		return
 	}
 	s := &q.slots[slot]
 	if s.used > 0 {
-		res := vk.GetQueryPoolResults(r.dev.handle, s.pool, 0, uint32(s.used), uint(8*s.used),
+		res := vk.GetQueryPoolResults(r.gpu.dev.handle, s.pool, 0, uint32(s.used), uint(8*s.used),
 			unsafe.Pointer(&s.values[0]), 8, vk.QueryResultFlags(vk.QueryResult64Bit))
 		if res != vk.Success {
 			return // not finished: queryStart reads them again
@@ -184,31 +184,31 @@ func (r *Renderer) harvestQueries(slot int) {
 // queryAbort drops the parts of a record that failed to turn into
 // commands: its queries are never run.
 func (r *Renderer) queryAbort(slot int) {
-	if r.queries != nil {
-		s := &r.queries.slots[slot]
+	if r.frames.queries != nil {
+		s := &r.frames.queries.slots[slot]
 		s.parts, s.used = s.parts[:0], 0
-		r.queries.open = false
+		r.frames.queries.open = false
 	}
 }
 
 // forgetQuery drops a disposed query's result.
 func (r *Renderer) forgetQuery(id graphics.QueryID) {
-	if r.queries != nil {
-		delete(r.queries.results, id)
+	if r.frames.queries != nil {
+		delete(r.frames.queries.results, id)
 	}
 }
 
 // destroyQueries destroys the query pools; safe twice.
 func (r *Renderer) destroyQueries() {
-	if r.queries == nil {
+	if r.frames.queries == nil {
 		return
 	}
-	for i := range r.queries.slots {
-		if p := r.queries.slots[i].pool; p != nil {
-			vk.DestroyQueryPool(r.dev.handle, p, nil)
+	for i := range r.frames.queries.slots {
+		if p := r.frames.queries.slots[i].pool; p != nil {
+			vk.DestroyQueryPool(r.gpu.dev.handle, p, nil)
 		}
 	}
-	r.queries = nil
+	r.frames.queries = nil
 }
 
 var _ graphics.OcclusionBackend = (*Renderer)(nil)

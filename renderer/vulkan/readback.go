@@ -17,49 +17,49 @@ type capture struct {
 // CaptureNext asks for a copy of the next presented frame (G11): the
 // next Execute that presents copies its image on the GPU before the
 // present and, once the copy is done, LastCapture returns it.
-func (r *Renderer) CaptureNext() { r.captureOne = true }
+func (r *Renderer) CaptureNext() { r.pres.captureOne = true }
 
 // LastCapture returns the last captured frame as an image.RGBA (W5, G11)
 // and the error of the last failed capture (a surface that does not
 // allow copying its images); nil before the first.
-func (r *Renderer) LastCapture() (*image.RGBA, error) { return r.captured, r.captureErr }
+func (r *Renderer) LastCapture() (*image.RGBA, error) { return r.pres.captured, r.pres.captureErr }
 
 // wantCapture reports whether this frame is copied.
-func (r *Renderer) wantCapture() bool { return r.captureOne }
+func (r *Renderer) wantCapture() bool { return r.pres.captureOne }
 
 // addCapture appends the copy of the acquired image to r.ops, (re)making
 // the buffer when the size changed.
 func (r *Renderer) addCapture() error {
 	const op = "capture frame"
-	if !r.sc.transferSrc {
+	if !r.pres.sc.transferSrc {
 		return fmt.Errorf("%s: the surface does not allow copying swapchain images (no TRANSFER_SRC usage)", op)
 	}
 	if err := r.ensureCapture(); err != nil {
 		return err
 	}
-	r.ops.readImage(nil, r.cap.buf.handle, int(r.cap.extent.Width), int(r.cap.extent.Height))
+	r.frames.ops.readImage(nil, r.pres.cap.buf.handle, int(r.pres.cap.extent.Width), int(r.pres.cap.extent.Height))
 	return nil
 }
 
 // finishCapture waits for the copy and converts it.
 func (r *Renderer) finishCapture() error {
-	r.captureOne = false
-	if res := r.loop.waitFrames(); res != vk.Success {
-		return callErr("capture frame", r.loop.lastCall(), res)
+	r.pres.captureOne = false
+	if res := r.gpu.loop.waitFrames(); res != vk.Success {
+		return callErr("capture frame", r.gpu.loop.lastCall(), res)
 	}
-	bgra := r.format.Format == vk.FormatB8g8r8a8Unorm || r.format.Format == vk.FormatB8g8r8a8Srgb
-	r.captured = toRGBA(r.cap.buf.bytes(), int(r.cap.extent.Width), int(r.cap.extent.Height), bgra)
-	r.captureErr = nil
+	bgra := r.pres.format.Format == vk.FormatB8g8r8a8Unorm || r.pres.format.Format == vk.FormatB8g8r8a8Srgb
+	r.pres.captured = toRGBA(r.pres.cap.buf.bytes(), int(r.pres.cap.extent.Width), int(r.pres.cap.extent.Height), bgra)
+	r.pres.captureErr = nil
 	return nil
 }
 
 // ensureCapture makes a buffer of the swapchain's size.
 func (r *Renderer) ensureCapture() error {
-	if r.cap == nil {
-		r.cap = &capture{}
+	if r.pres.cap == nil {
+		r.pres.cap = &capture{}
 	}
-	c := r.cap
-	if c.buf != nil && c.extent == r.sc.extent {
+	c := r.pres.cap
+	if c.buf != nil && c.extent == r.pres.sc.extent {
 		return nil
 	}
 	if err := r.WaitIdle(); err != nil { // an earlier frame may still copy into it
@@ -67,22 +67,22 @@ func (r *Renderer) ensureCapture() error {
 	}
 	c.buf.destroy()
 	c.buf = nil
-	size := int(r.sc.extent.Width) * int(r.sc.extent.Height) * 4
-	b, err := newBuffer(r.dev, size, vk.BufferUsageTransferDstBit, "read-back")
+	size := int(r.pres.sc.extent.Width) * int(r.pres.sc.extent.Height) * 4
+	b, err := newBuffer(r.gpu.dev, size, vk.BufferUsageTransferDstBit, "read-back")
 	if err != nil {
 		return err
 	}
-	c.buf, c.extent = b, r.sc.extent
+	c.buf, c.extent = b, r.pres.sc.extent
 	return nil
 }
 
 // destroyCapture mirrors ensureCapture; the device is idle.
 func (r *Renderer) destroyCapture() {
-	if r.cap == nil {
+	if r.pres.cap == nil {
 		return
 	}
-	r.cap.buf.destroy()
-	r.cap = nil
+	r.pres.cap.buf.destroy()
+	r.pres.cap = nil
 }
 
 // toRGBA converts tightly packed 8-bit pixels (BGRA when bgra, else RGBA)

@@ -86,7 +86,7 @@ func rgbaAt(img image.Image, x, y int) color.RGBA {
 func TestW7_WaitBoundReachesEveryWait(t *testing.T) {
 	for _, c := range []struct{ set, want time.Duration }{{0, DefaultWaitBound}, {37 * time.Millisecond, 37 * time.Millisecond}} {
 		g := openGPU(t, 64, 64, Options{WaitBound: c.set})
-		if got := g.r.loop.timeout(); got != c.want {
+		if got := g.r.gpu.loop.timeout(); got != c.want {
 			t.Errorf("WaitBound %v: the frame loop waits at most %v, want %v", c.set, got, c.want)
 		}
 		g.draw(t, 0)

@@ -121,9 +121,9 @@ const DefaultPaceBound = 50 * time.Millisecond
 // with New, then per frame BeginFrame and Execute; end with Destroy. Not
 // safe for concurrent use.
 type Renderer struct {
-	deviceState
-	frameState
-	presenter
+	gpu    deviceState // what lives as long as the device
+	frames frameState  // the frames in flight and the frame being recorded
+	pres   presenter   // the surface, swapchain and presentation settings
 }
 
 // deviceState is what lives as long as the device: loader, instance,
@@ -270,10 +270,10 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 			trimNULs(opt.InstanceExtensions), st.enabled)
 	}
 	r = &Renderer{}
-	r.deviceState = st.core // the renderer owns it from here
+	r.gpu = st.core // the renderer owns it from here
 	*st = started{}
-	r.gpu = &r.deviceState
-	r.win, r.budget = win, budget
+	r.pres.gpu = &r.gpu
+	r.pres.win, r.pres.budget = win, budget
 	made := r // the failing returns set r to nil before this runs
 	defer func() {
 		if err != nil {
@@ -281,9 +281,9 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 		}
 	}()
 	launchtrace.Mark("vulkan: start taken over")
-	r.waitBound = opt.WaitBound
-	if r.waitBound <= 0 {
-		r.waitBound = DefaultWaitBound
+	r.frames.waitBound = opt.WaitBound
+	if r.frames.waitBound <= 0 {
+		r.frames.waitBound = DefaultWaitBound
 	}
 	steps := []func() error{r.createSurface, r.createDevice}
 	for _, step := range steps {
@@ -298,19 +298,19 @@ func newRenderer(win Surface, st *started, opt Options) (r *Renderer, err error)
 	if err := r.createGraphics(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	if err := r.createPresentFences(); err != nil {
+	if err := r.pres.createPresentFences(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	if err := r.presenter.queryModes(); err != nil {
+	if err := r.pres.queryModes(); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
-	r.pacer, r.paceBound = opt.Pacer, paceBound(opt.PaceBound, r.waitBound)
-	r.inPlace = r.dev.maintenance1 && inPlaceAllowed(opt.ForceRebuild)
-	if err := r.presenter.SetPresentation(opt.SwapInterval, opt.HalfRate); err != nil {
+	r.pres.pacer, r.pres.paceBound = opt.Pacer, paceBound(opt.PaceBound, r.frames.waitBound)
+	r.pres.inPlace = r.gpu.dev.maintenance1 && inPlaceAllowed(opt.ForceRebuild)
+	if err := r.pres.SetPresentation(opt.SwapInterval, opt.HalfRate); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	w, h := win.FramebufferSize()
-	if err := r.presenter.rebuild(max(w, 1), max(h, 1)); err != nil {
+	if err := r.pres.rebuild(max(w, 1), max(h, 1)); err != nil {
 		return nil, fmt.Errorf("new renderer: %w", err)
 	}
 	launchtrace.Mark("vulkan: swapchain built")
@@ -339,12 +339,12 @@ func framesInFlight(n int) (int, error) {
 
 // createSurface asks the window for a VkSurfaceKHR.
 func (r *Renderer) createSurface() error {
-	s, err := r.win.CreateVulkanSurface(uintptr(unsafe.Pointer(r.inst.handle)))
+	s, err := r.pres.win.CreateVulkanSurface(uintptr(unsafe.Pointer(r.gpu.inst.handle)))
 	if err != nil {
 		return fmt.Errorf("create surface: %w", err)
 	}
 	// Reinterpret the handle's bits (vk.SurfaceFromPointer would dereference it).
-	r.surface = *(*vk.Surface)(unsafe.Pointer(&s))
+	r.pres.surface = *(*vk.Surface)(unsafe.Pointer(&s))
 	return nil
 }
 
@@ -353,32 +353,32 @@ func (r *Renderer) createSurface() error {
 // the surface format, rebuilding the back buffer's passes when it is not
 // the one the start assumed.
 func (r *Renderer) createDevice() (err error) {
-	ok, err := canPresent(r.dev.gpu, r.dev.family, r.surface)
+	ok, err := canPresent(r.gpu.dev.gpu, r.gpu.dev.family, r.pres.surface)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return fmt.Errorf("queue family %d of %s cannot present to the window: "+
 			"start the instance with InstanceOptions.PresentSupport (window.PresentationSupport) so that the start picks one that can",
-			r.dev.family, r.dev.name)
+			r.gpu.dev.family, r.gpu.dev.name)
 	}
-	if r.loop, err = newFrameLoop(r.procAddr, r.inst.handle, r.dev.handle, r.dev.queue); err != nil {
+	if r.gpu.loop, err = newFrameLoop(r.gpu.procAddr, r.gpu.inst.handle, r.gpu.dev.handle, r.gpu.dev.queue); err != nil {
 		return err
 	}
-	r.loop.setTimeout(r.waitBound)
-	if r.cmdPool, err = newCommandPool(r.dev); err != nil {
+	r.gpu.loop.setTimeout(r.frames.waitBound)
+	if r.gpu.cmdPool, err = newCommandPool(r.gpu.dev); err != nil {
 		return err
 	}
-	if r.format, err = r.surfaceFormat(); err != nil {
+	if r.pres.format, err = r.surfaceFormat(); err != nil {
 		return err
 	}
-	return r.matchSurfaceFormat(r.format.Format)
+	return r.gpu.matchSurfaceFormat(r.pres.format.Format)
 }
 
 // surfaceFormat lists the surface's formats and chooses one.
 func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 	const op, call = "list surface formats", "vkGetPhysicalDeviceSurfaceFormatsKHR"
-	formats, res := surfaceFormats(r.dev.gpu, r.surface) // not vk.GetPhysicalDeviceSurfaceFormats: see vkcalls.go
+	formats, res := surfaceFormats(r.gpu.dev.gpu, r.pres.surface) // not vk.GetPhysicalDeviceSurfaceFormats: see vkcalls.go
 	if err := callErr(op, call, res); err != nil {
 		return vk.SurfaceFormat{}, err
 	}
@@ -388,12 +388,12 @@ func (r *Renderer) surfaceFormat() (vk.SurfaceFormat, error) {
 // createFrames creates the sync objects and command buffers for n frames
 // in flight.
 func (r *Renderer) createFrames(n int) error {
-	fs, err := newFrameSync(r.dev, n)
+	fs, err := newFrameSync(r.gpu.dev, n)
 	if err != nil {
 		return err
 	}
-	r.sync = fs
-	r.loop.setSync(fs.fences, fs.acquired, fs.pools, fs.cmds)
+	r.frames.sync = fs
+	r.gpu.loop.setSync(fs.fences, fs.acquired, fs.pools, fs.cmds)
 	return nil
 }
 
@@ -401,36 +401,36 @@ func (r *Renderer) createFrames(n int) error {
 // in reverse order of creation (W4). Safe to call twice, and on a Renderer
 // whose New failed half way. Validation messages stay readable (Messages).
 func (r *Renderer) Destroy() {
-	if r == nil || r.inst == nil {
+	if r == nil || r.gpu.inst == nil {
 		return
 	}
-	if r.dev != nil && r.dev.handle != nil {
-		vk.DeviceWaitIdle(r.dev.handle)
-		if r.loop != nil && r.loop.c != nil {
-			r.loop.waitPresents() // bounded; the device is idle, the presents may not be
+	if r.gpu.dev != nil && r.gpu.dev.handle != nil {
+		vk.DeviceWaitIdle(r.gpu.dev.handle)
+		if r.gpu.loop != nil && r.gpu.loop.c != nil {
+			r.gpu.loop.waitPresents() // bounded; the device is idle, the presents may not be
 		}
 		r.destroyCapture()
-		r.destroySwapchain(r.sc)
-		r.destroyPresentFences()
+		r.pres.destroySwapchain(r.pres.sc)
+		r.pres.destroyPresentFences()
 		r.destroyGraphics()
-		r.sync.destroy()
-		if r.cmdPool != nil {
-			vk.DestroyCommandPool(r.dev.handle, r.cmdPool, nil)
+		r.frames.sync.destroy()
+		if r.gpu.cmdPool != nil {
+			vk.DestroyCommandPool(r.gpu.dev.handle, r.gpu.cmdPool, nil)
 		}
 	}
-	r.loop.free()
+	r.gpu.loop.free()
 	r.destroySurface()
-	r.destroyCore() // pipelines, modules, layouts, passes, device, instance
-	inst := r.inst
+	r.gpu.destroyCore() // pipelines, modules, layouts, passes, device, instance
+	inst := r.gpu.inst
 	*r = Renderer{}
-	r.inst = inst // Messages stays readable
+	r.gpu.inst = inst // Messages stays readable
 }
 
 // destroySurface destroys the surface; safe twice.
 func (r *Renderer) destroySurface() {
-	if r.surface != vk.NullSurface {
-		vk.DestroySurface(r.inst.handle, r.surface, nil)
-		r.surface = vk.NullSurface
+	if r.pres.surface != vk.NullSurface {
+		vk.DestroySurface(r.gpu.inst.handle, r.pres.surface, nil)
+		r.pres.surface = vk.NullSurface
 	}
 }
 
@@ -441,7 +441,7 @@ func (r *Renderer) Messages() []string {
 	if r == nil {
 		return nil
 	}
-	return r.inst.messages()
+	return r.gpu.inst.messages()
 }
 
 // liveObjects counts the Vulkan objects the renderer holds (for tests that
@@ -453,25 +453,25 @@ func (r *Renderer) liveObjects() int {
 			n++
 		}
 	}
-	count(r.inst != nil && r.inst.handle != nil)
-	count(r.surface != vk.NullSurface)
-	count(r.dev != nil && r.dev.handle != nil)
-	count(r.cmdPool != nil)
-	for _, p := range r.passes {
+	count(r.gpu.inst != nil && r.gpu.inst.handle != nil)
+	count(r.pres.surface != vk.NullSurface)
+	count(r.gpu.dev != nil && r.gpu.dev.handle != nil)
+	count(r.gpu.cmdPool != nil)
+	for _, p := range r.gpu.passes {
 		count(p != nil)
 	}
-	n += len(r.pipelines) + len(r.samplers) + len(r.textures) + len(r.buffers) + len(r.pools.pools)
-	for _, a := range r.arenas {
+	n += len(r.gpu.pipelines) + len(r.gpu.samplers) + len(r.gpu.textures) + len(r.gpu.buffers) + len(r.gpu.pools.pools)
+	for _, a := range r.frames.arenas {
 		n += len(a.chunks)
 	}
-	if r.sync != nil {
-		n += len(r.sync.fences) + len(r.sync.acquired) + len(r.sync.pools) + len(r.sync.cmds)
+	if r.frames.sync != nil {
+		n += len(r.frames.sync.fences) + len(r.frames.sync.acquired) + len(r.frames.sync.pools) + len(r.frames.sync.cmds)
 	}
-	if r.cap != nil {
+	if r.pres.cap != nil {
 		n += 2 // buffer, memory
 	}
-	n += len(r.presentFences)
-	if sc := r.sc; sc != nil {
+	n += len(r.pres.presentFences)
+	if sc := r.pres.sc; sc != nil {
 		n += 1 + len(sc.views) + len(sc.fbs) + len(sc.rendered)
 		if sc.depth != nil {
 			n += 3

@@ -125,7 +125,7 @@ func (z *zeroable) FramebufferSize() (int, int) {
 func TestW2_ZeroFramebufferDrawsNothing(t *testing.T) {
 	g := openGPU(t, 160, 120, Options{SwapInterval: 1})
 	z := &zeroable{mainSurface: mainSurface{g.win}}
-	g.r.win = z
+	g.r.pres.win = z
 	onMain(t, func() error {
 		if _, err := g.r.DrawFrame(0); err != nil {
 			return err

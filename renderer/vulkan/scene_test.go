@@ -131,7 +131,7 @@ func (r *Renderer) DrawFrame(t time.Duration) (bool, error) {
 		return drawn, err
 	}
 	w, h := r.Extent()
-	r.lastT = t
+	r.frames.lastT = t
 	return true, r.Execute(cubeFrame(t, w, h))
 }
 
@@ -139,12 +139,12 @@ func (r *Renderer) DrawFrame(t time.Duration) (bool, error) {
 // a capture and returns it.
 func (r *Renderer) ReadBack() (*image.RGBA, error) {
 	r.CaptureNext()
-	drawn, err := r.DrawFrame(r.lastT)
+	drawn, err := r.DrawFrame(r.frames.lastT)
 	if err != nil {
 		return nil, err
 	}
 	if !drawn {
-		r.captureOne = false
+		r.pres.captureOne = false
 		return nil, errors.New("read back: no frame drawn (framebuffer 0x0 or swapchain out of date)")
 	}
 	return r.LastCapture()

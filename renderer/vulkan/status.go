@@ -57,6 +57,9 @@ type Status struct {
 	// handled, decided once at New: sampled as BC1-BC3 by the device, or
 	// decoded to RGBA8 on the CPU where it lacks textureCompressionBC.
 	DXT string
+	// BackBufferSamples is the back buffer's samples per pixel as last set
+	// with SetBackBufferSamples (in use from the next frame on), 0 for none.
+	BackBufferSamples int
 }
 
 // Status reports the renderer's device and presentation as they are now.
@@ -66,30 +69,31 @@ func (r *Renderer) Status() Status {
 		return Status{}
 	}
 	s := Status{
-		Supported:  r.modes,
-		HalfRate:   r.halfRate,
-		InPlace:    r.inPlace,
-		Presents:   r.presents,
-		Skipped:    r.skipped,
-		Hidden:     r.hidden,
-		Rebuilds:   r.rebuilds,
-		Validating: r.inst != nil && r.inst.log != nil,
+		Supported:  r.pres.modes,
+		HalfRate:   r.pres.halfRate,
+		InPlace:    r.pres.inPlace,
+		Presents:   r.pres.presents,
+		Skipped:    r.frames.skipped,
+		Hidden:     r.pres.hidden,
+		Rebuilds:   r.pres.rebuilds,
+		Validating: r.gpu.inst != nil && r.gpu.inst.log != nil,
 	}
-	s.Presentation = r.choice
-	s.Presentation.Switch = r.lastSwitch
-	s.Counts = present.SwitchCounts{Changes: r.changes, InPlace: r.inPlaceChanges, Rebuilds: max(r.rebuilds-1, 0)}
+	s.Presentation = r.pres.choice
+	s.Presentation.Switch = r.pres.lastSwitch
+	s.Counts = present.SwitchCounts{Changes: r.pres.changes, InPlace: r.pres.inPlaceChanges, Rebuilds: max(r.pres.rebuilds-1, 0)}
 	if s.Validating {
-		s.Messages = r.inst.log.count()
+		s.Messages = r.gpu.inst.log.count()
 	}
-	if r.dev != nil {
-		s.Device = r.dev.name
+	if r.gpu.dev != nil {
+		s.Device = r.gpu.dev.name
 	}
-	s.DXT = r.formats.report
-	if r.sync != nil {
-		s.FramesInFlight = len(r.sync.fences)
+	s.DXT = r.gpu.formats.report
+	if r.frames.sync != nil {
+		s.FramesInFlight = len(r.frames.sync.fences)
 	}
-	if r.sc != nil {
-		s.ModeInUse = r.sc.mode
+	s.BackBufferSamples = r.gpu.bbms.want
+	if r.pres.sc != nil {
+		s.ModeInUse = r.pres.sc.mode
 	}
 	return s
 }

@@ -28,9 +28,9 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 		return false, nil
 	}
 	const op = "stream upload"
-	a := &r.arenas[offscreen]
+	a := &r.frames.arenas[offscreen]
 	a.reset()
-	r.ops.reset()
+	r.frames.ops.reset()
 	r.emitInits()
 	used := 0 // bytes of the chunk this submission takes
 	stage := func(n int) (*arenaChunk, int, error) {
@@ -39,7 +39,7 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 				return nil, 0, err
 			}
 			a.reset()
-			r.ops.reset()
+			r.frames.ops.reset()
 			used = 0
 		}
 		c, off, err := r.arenaAlloc(a, n, 16)
@@ -48,7 +48,7 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 	}
 	for i := range f.Uploads {
 		up := &f.Uploads[i]
-		if up.Size <= 0 || r.dead.textures[up.Texture] || r.dead.buffers[up.Buffer] {
+		if up.Size <= 0 || r.frames.dead.textures[up.Texture] || r.frames.dead.buffers[up.Buffer] {
 			continue // G14: nothing draws with it before it is released
 		}
 		if err := r.checkUpload(f, up); err != nil {
@@ -56,8 +56,8 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 		}
 		src := f.UploadBytes(up)
 		if up.Texture != 0 {
-			t, g := r.textures[up.Texture], up.Region
-			src = r.decoded(t, g, src)
+			t, g := r.gpu.textures[up.Texture], up.Region
+			src = r.gpu.decoded(t, g, src)
 			unit, row := t.uploadRows(g.Width) // unit texel rows per row of data (DXT: 4)
 			rows := max(1, arenaChunkSize/row) * unit
 			slice := len(src) / max(up.Slices, 1) // a 3D texture's slices go one by one
@@ -71,15 +71,15 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 					}
 					copy(c.buf.bytes()[off:off+size], src[z*slice+y/unit*row:])
 					if t.slices > 0 {
-						r.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y+y, up.Front+z, g.Width, n, 1)
+						r.frames.ops.uploadVolume(c.buf.handle, off, t.image, g.X, g.Y+y, up.Front+z, g.Width, n, 1)
 						continue
 					}
-					r.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
+					r.frames.ops.uploadLayer(c.buf.handle, off, t.image, up.Level, up.Face, g.X, g.Y+y, g.Width, n)
 				}
 			}
 			continue
 		}
-		b := r.buffers[up.Buffer]
+		b := r.gpu.buffers[up.Buffer]
 		for o := 0; o < up.Size; o += arenaChunkSize {
 			n := min(arenaChunkSize, up.Size-o)
 			c, off, err := stage(n)
@@ -87,7 +87,7 @@ func (r *Renderer) streamUploads(f *graphics.Frame) (bool, error) {
 				return true, err
 			}
 			copy(c.buf.bytes()[off:off+n], src[o:])
-			r.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset+o, n)
+			r.frames.ops.copyBuffer(c.buf.handle, b.handle, off, up.Offset+o, n)
 		}
 	}
 	if err := r.submitOffscreen(op); err != nil {

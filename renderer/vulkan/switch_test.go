@@ -131,7 +131,7 @@ func BenchmarkP5_Rebuild(b *testing.B) {
 				return err
 			}
 			start := time.Now()
-			if err := g.r.rebuild(w, h); err != nil {
+			if err := g.r.pres.rebuild(w, h); err != nil {
 				return err
 			}
 			times = append(times, time.Since(start))

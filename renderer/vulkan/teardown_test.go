@@ -19,8 +19,8 @@ func TestW3_ValidationMessagesAreCollected(t *testing.T) {
 		ci := vk.SemaphoreCreateInfo{SType: vk.StructureTypeFenceCreateInfo} // wrong on purpose
 		defer ci.Free()
 		var s vk.Semaphore
-		if r := vk.CreateSemaphore(g.r.dev.handle, &ci, nil, &s); r == vk.Success {
-			vk.DestroySemaphore(g.r.dev.handle, s, nil)
+		if r := vk.CreateSemaphore(g.r.gpu.dev.handle, &ci, nil, &s); r == vk.Success {
+			vk.DestroySemaphore(g.r.gpu.dev.handle, s, nil)
 		}
 		return nil
 	})
@@ -36,7 +36,7 @@ func TestW4_LeakIsReportedAtDestroy(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{})
 	g.expectMessages = true
 	onMain(t, func() error {
-		_, err := newSemaphore(g.r.dev.handle) // leaked on purpose
+		_, err := newSemaphore(g.r.gpu.dev.handle) // leaked on purpose
 		if err != nil {
 			return err
 		}
@@ -89,7 +89,7 @@ func TestW4_InstanceLeakIsReportedAtDestroy(t *testing.T) {
 	g := openGPU(t, 64, 64, Options{})
 	g.expectMessages = true
 	onMain(t, func() error {
-		if _, err := createReport(g.r.inst.handle); err != nil { // leaked on purpose
+		if _, err := createReport(g.r.gpu.inst.handle); err != nil { // leaked on purpose
 			return err
 		}
 		g.r.Destroy()

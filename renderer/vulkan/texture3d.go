@@ -27,16 +27,16 @@ var _ graphics.VolumeReader = (*Renderer)(nil)
 func (r *Renderer) newVolumeTexture(desc graphics.TextureDesc) (t *texture, err error) {
 	const op = "create 3D texture"
 	switch {
-	case desc.Width > r.maxVolume || desc.Height > r.maxVolume || desc.Depth3D > r.maxVolume:
+	case desc.Width > r.gpu.maxVolume || desc.Height > r.gpu.maxVolume || desc.Depth3D > r.gpu.maxVolume:
 		return nil, fmt.Errorf("%s: %dx%dx%d: each side must be 1 to %d (maxImageDimension3D): %w",
-			op, desc.Width, desc.Height, desc.Depth3D, r.maxVolume, graphics.ErrTooLarge)
+			op, desc.Width, desc.Height, desc.Depth3D, r.gpu.maxVolume, graphics.ErrTooLarge)
 	case desc.MipLevels > 1 || desc.RenderTarget || desc.Cube || desc.FaceOf != 0:
 		return nil, fmt.Errorf("%s: %d levels, render target %v, cube %v: a 3D texture is one level, sampled only: %w",
 			op, desc.MipLevels, desc.RenderTarget, desc.Cube, graphics.ErrInvalid)
 	case desc.Format != graphics.SurfaceFormatColor:
 		return nil, fmt.Errorf("%s: format %s: 3D textures are Color only: %w", op, desc.Format, graphics.ErrUnsupportedFormat)
 	}
-	d := r.dev
+	d := r.gpu.dev
 	t = &texture{dev: d.handle, w: desc.Width, h: desc.Height, levels: 1, slices: desc.Depth3D, tf: colorTexFormat}
 	t.viewedImage.dev, t.viewedImage.alloc = d.handle, d.alloc
 	defer func() {
@@ -135,10 +135,10 @@ func checkVolumeUpload(t *texture, up *graphics.Upload) error {
 // copy.
 func (r *Renderer) ReadTextureVolume(id graphics.TextureID, rect graphics.Rectangle, front, back int, dst []byte) error {
 	const op = "read 3D texture"
-	if r == nil || r.dev == nil {
+	if r == nil || r.gpu.dev == nil {
 		return errors.New(op + ": the renderer was destroyed")
 	}
-	t := r.textures[id]
+	t := r.gpu.textures[id]
 	switch {
 	case t == nil:
 		return fmt.Errorf("%s: no texture %d", op, id)
@@ -154,12 +154,12 @@ func (r *Renderer) ReadTextureVolume(id graphics.TextureID, rect graphics.Rectan
 	if err := r.ensureReadBuf(n); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	r.ops.reset()
+	r.frames.ops.reset()
 	r.emitInits()
-	r.ops.readVolume(t.image, front, back-front, r.readBuf.handle, rect)
+	r.frames.ops.readVolume(t.image, front, back-front, r.gpu.readBuf.handle, rect)
 	if err := r.submitOffscreen(op); err != nil {
 		return err
 	}
-	copy(dst, r.readBuf.bytes()[:n])
+	copy(dst, r.gpu.readBuf.bytes()[:n])
 	return nil
 }

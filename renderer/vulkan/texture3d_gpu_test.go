@@ -199,7 +199,7 @@ func TestG2_BackendRefusesBadSliceUploads(t *testing.T) {
 		if err := g.r.CreateTexture(flat, graphics.TextureDesc{Width: 4, Height: 4}); err != nil {
 			return err
 		}
-		if err := g.r.CreateTexture(9103, graphics.TextureDesc{Width: 4, Height: 4, Depth3D: g.r.maxVolume + 1}); !errors.Is(err, graphics.ErrTooLarge) {
+		if err := g.r.CreateTexture(9103, graphics.TextureDesc{Width: 4, Height: 4, Depth3D: g.r.gpu.maxVolume + 1}); !errors.Is(err, graphics.ErrTooLarge) {
 			return fmt.Errorf("a volume deeper than maxImageDimension3D: %v, want ErrTooLarge", err)
 		}
 		rc := graphics.Rectangle{Width: 2, Height: 1}

@@ -21,7 +21,7 @@ const mipBlitFeatures = vk.FormatFeatureBlitSrcBit | vk.FormatFeatureBlitDstBit 
 // with linear filtering (a mipmapped render target's chain is made so).
 func (r *Renderer) checkMipBlit() error {
 	var p vk.FormatProperties
-	vk.GetPhysicalDeviceFormatProperties(r.dev.gpu, textureFormat, &p)
+	vk.GetPhysicalDeviceFormatProperties(r.gpu.dev.gpu, textureFormat, &p)
 	p.Deref()
 	p.Free()
 	if got := vk.FormatFeatureFlagBits(p.OptimalTilingFeatures); got&mipBlitFeatures != mipBlitFeatures {

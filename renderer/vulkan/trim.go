@@ -70,8 +70,8 @@ func (r *Renderer) shrinkArena(a *arena) {
 	}
 	for i := keep; i < len(a.chunks); i++ {
 		a.chunks[i].buf.destroy()
-		r.pools.free(a.chunks[i].set)
-		r.pools.free(a.chunks[i].data)
+		r.gpu.pools.free(a.chunks[i].set)
+		r.gpu.pools.free(a.chunks[i].data)
 		a.chunks[i] = arenaChunk{}
 	}
 	a.chunks = a.chunks[:keep]
@@ -85,52 +85,52 @@ func (r *Renderer) shrinkArena(a *arena) {
 // (the GPU never saw them) are destroyed now rather than after the
 // frame. Allocates nothing when f releases nothing.
 func (r *Renderer) dropDead(f *graphics.Frame) {
-	clear(r.dead.textures)
-	clear(r.dead.buffers)
+	clear(r.frames.dead.textures)
+	clear(r.frames.dead.buffers)
 	if len(f.Releases) == 0 {
 		return
 	}
-	if r.dead.textures == nil {
-		r.dead.textures = map[graphics.TextureID]bool{}
-		r.dead.buffers = map[graphics.BufferID]bool{}
+	if r.frames.dead.textures == nil {
+		r.frames.dead.textures = map[graphics.TextureID]bool{}
+		r.frames.dead.buffers = map[graphics.BufferID]bool{}
 	}
 	for _, rel := range f.Releases {
 		if rel.Texture != 0 {
-			r.dead.textures[rel.Texture] = true
+			r.frames.dead.textures[rel.Texture] = true
 		}
 		if rel.Buffer != 0 {
-			r.dead.buffers[rel.Buffer] = true
+			r.frames.dead.buffers[rel.Buffer] = true
 		}
 	}
 	for i := range f.Draws {
 		d := &f.Draws[i]
-		delete(r.dead.textures, d.Texture)
-		delete(r.dead.buffers, d.VertexBuffer)
-		delete(r.dead.buffers, d.IndexBuffer)
+		delete(r.frames.dead.textures, d.Texture)
+		delete(r.frames.dead.buffers, d.VertexBuffer)
+		delete(r.frames.dead.buffers, d.IndexBuffer)
 	}
 	for i := range f.Passes {
-		delete(r.dead.textures, f.Passes[i].Target)
+		delete(r.frames.dead.textures, f.Passes[i].Target)
 		for _, id := range f.Passes[i].MoreTargets {
-			delete(r.dead.textures, id)
+			delete(r.frames.dead.textures, id)
 		}
 	}
-	if len(r.pendingInit) == 0 {
+	if len(r.gpu.pendingInit) == 0 {
 		return
 	}
-	clear(r.dead.ids)
-	if r.dead.ids == nil {
-		r.dead.ids = map[*texture]graphics.TextureID{}
+	clear(r.frames.dead.ids)
+	if r.frames.dead.ids == nil {
+		r.frames.dead.ids = map[*texture]graphics.TextureID{}
 	}
-	for id := range r.dead.textures {
-		if t := r.textures[id]; t != nil && t != r.white {
-			r.dead.ids[t] = id
+	for id := range r.frames.dead.textures {
+		if t := r.gpu.textures[id]; t != nil && t != r.gpu.white {
+			r.frames.dead.ids[t] = id
 		}
 	}
-	r.pendingInit = slices.DeleteFunc(r.pendingInit, func(t *texture) bool {
-		id, ok := r.dead.ids[t]
+	r.gpu.pendingInit = slices.DeleteFunc(r.gpu.pendingInit, func(t *texture) bool {
+		id, ok := r.frames.dead.ids[t]
 		if ok {
-			t.destroy(&r.pools)
-			delete(r.textures, id)
+			t.destroy(&r.gpu.pools)
+			delete(r.gpu.textures, id)
 		}
 		return ok
 	})

@@ -40,7 +40,7 @@ func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 		if _, err := c.frame(g, false, empty); err != nil {
 			return err
 		}
-		baseTextures, baseAllocs := len(g.r.textures), g.r.dev.alloc.allocations()
+		baseTextures, baseAllocs := len(g.r.gpu.textures), g.r.gpu.dev.alloc.allocations()
 		before := rssBytes()
 		px := make([]graphics.Color, 64*64)
 		for i := range 10000 {
@@ -60,10 +60,10 @@ func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 		if _, err := c.frame(g, false, empty); err != nil {
 			return err
 		}
-		if n := len(g.r.textures); n != baseTextures {
+		if n := len(g.r.gpu.textures); n != baseTextures {
 			t.Errorf("after the first frame %d textures are alive, want %d (the disposed ones destroyed)", n, baseTextures)
 		}
-		if n := len(g.r.pendingInit); n != 0 {
+		if n := len(g.r.gpu.pendingInit); n != 0 {
 			t.Errorf("%d textures still await their first transition", n)
 		}
 		for i := 1; i < 60; i++ {
@@ -76,11 +76,11 @@ func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 		runtime.ReadMemStats(&ms)
 		t.Logf("10,000 64x64 textures churned in LoadContent: RSS %.0f MB before, peak %.0f MB, %.0f MB at frame 60; Go heap in use %.0f MB",
 			mb(before), mb(peak), mb(rssBytes()), mb(int64(ms.HeapInuse)))
-		if n := g.r.dev.alloc.allocations(); n > baseAllocs {
+		if n := g.r.gpu.dev.alloc.allocations(); n > baseAllocs {
 			t.Errorf("%d device memory allocations at frame 60, want at most %d as before the churn", n, baseAllocs)
 		}
-		for i := range g.r.arenas {
-			if s := arenaSize(&g.r.arenas[i]); s > arenaChunkSize {
+		for i := range g.r.frames.arenas {
+			if s := arenaSize(&g.r.frames.arenas[i]); s > arenaChunkSize {
 				t.Errorf("arena %d holds %d bytes at frame 60, want at most one chunk", i, s)
 			}
 		}
@@ -99,8 +99,8 @@ func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 			return err
 		}
 		grown := 0
-		for i := range g.r.arenas {
-			grown = max(grown, arenaSize(&g.r.arenas[i]))
+		for i := range g.r.frames.arenas {
+			grown = max(grown, arenaSize(&g.r.frames.arenas[i]))
 		}
 		if grown < 48<<20 {
 			t.Errorf("the peak frame's arena holds %d bytes, want at least 48 MiB", grown)
@@ -110,8 +110,8 @@ func TestG14_LoadContentChurnGivesMemoryBack(t *testing.T) {
 				return err
 			}
 		}
-		for i := range g.r.arenas {
-			if s := arenaSize(&g.r.arenas[i]); s > arenaChunkSize {
+		for i := range g.r.frames.arenas {
+			if s := arenaSize(&g.r.frames.arenas[i]); s > arenaChunkSize {
 				t.Errorf("arena %d holds %d bytes 30 uses after the peak, want at most one chunk", i, s)
 			}
 		}

@@ -62,8 +62,8 @@ func TestW3_InstanceLayersEnvRealErrorIsCaught(t *testing.T) {
 		ci := vk.SemaphoreCreateInfo{SType: vk.StructureTypeFenceCreateInfo} // wrong on purpose
 		defer ci.Free()
 		var s vk.Semaphore
-		if r := vk.CreateSemaphore(g.r.dev.handle, &ci, nil, &s); r == vk.Success {
-			vk.DestroySemaphore(g.r.dev.handle, s, nil)
+		if r := vk.CreateSemaphore(g.r.gpu.dev.handle, &ci, nil, &s); r == vk.Success {
+			vk.DestroySemaphore(g.r.gpu.dev.handle, s, nil)
 		}
 		return nil
 	})
