@@ -40,44 +40,12 @@ func (r *Renderer) newCubeTexture(desc graphics.TextureDesc, levels int) (t *tex
 			t.destroy(nil)
 		}
 	}()
-	ci := vk.ImageCreateInfo{
-		SType:         vk.StructureTypeImageCreateInfo,
-		Flags:         vk.ImageCreateFlags(vk.ImageCreateCubeCompatibleBit),
-		ImageType:     vk.ImageType2d,
-		Format:        textureFormat,
-		Extent:        vk.Extent3D{Width: uint32(desc.Width), Height: uint32(desc.Height), Depth: 1},
-		MipLevels:     uint32(levels),
-		ArrayLayers:   cubeFaces,
-		Samples:       vk.SampleCount1Bit,
-		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(usage),
-		SharingMode:   vk.SharingModeExclusive,
-		InitialLayout: vk.ImageLayoutUndefined,
-	}
-	defer ci.Free()
-	var img vk.Image
-	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+	if err = newImageOf(d, imageSpec{typ: vk.ImageType2d, flags: vk.ImageCreateCubeCompatibleBit, w: uint32(desc.Width), h: uint32(desc.Height), levels: uint32(levels), layers: cubeFaces, format: textureFormat, usage: usage}, op, &t.image, &t.mem); err != nil {
 		return nil, err
 	}
-	t.image = img
-	if t.mem, err = d.alloc.bindImage(img, vk.MemoryPropertyDeviceLocalBit, op); err != nil {
+	if t.view, err = newViewOf(d.handle, t.image, vk.ImageViewTypeCube, textureFormat, vk.ImageAspectColorBit, uint32(levels), cubeFaces, op); err != nil {
 		return nil, err
 	}
-	vci := vk.ImageViewCreateInfo{
-		SType:    vk.StructureTypeImageViewCreateInfo,
-		Image:    img,
-		ViewType: vk.ImageViewTypeCube,
-		Format:   textureFormat,
-		SubresourceRange: vk.ImageSubresourceRange{
-			AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: uint32(levels), LayerCount: cubeFaces,
-		},
-	}
-	defer vci.Free()
-	var v vk.ImageView
-	if err := callErr(op, "vkCreateImageView", vk.CreateImageView(d.handle, &vci, nil, &v)); err != nil {
-		return nil, err
-	}
-	t.view = v
 	return t, nil
 }
 

@@ -67,22 +67,36 @@ func newDepthImage(d *device, format vk.Format, extent vk.Extent2D) (*viewedImag
 	return di, nil
 }
 
-// newDeviceImage creates a w x h 2D image of levels mip levels and one layer with
-// optimal tiling in device-local memory from the device's allocator (W12),
-// bound. It stores the image in *image and the memory in *memory as soon
-// as each exists, so the caller's own cleanup destroys them when a later
-// step fails.
-func newDeviceImage(d *device, w, h, levels uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *memRange) error {
+// imageSpec is what newImageOf creates: an image of type typ (2D, 3D),
+// w x h x depth texels (depth 1 but for 3D), levels mip levels, layers
+// array layers (6 for a cube, with the cube-compatible flag), samples
+// per pixel, format and usage, with optimal tiling.
+type imageSpec struct {
+	typ            vk.ImageType
+	flags          vk.ImageCreateFlagBits
+	w, h, depth    uint32
+	levels, layers uint32
+	samples        vk.SampleCountFlagBits
+	format         vk.Format
+	usage          vk.ImageUsageFlagBits
+}
+
+// newImageOf creates the image s describes in device-local memory from
+// the device's allocator (W12), bound. It stores the image in *image and
+// the memory in *memory as soon as each exists, so the caller's own
+// cleanup destroys them when a later step fails.
+func newImageOf(d *device, s imageSpec, op string, image *vk.Image, memory *memRange) error {
 	ci := vk.ImageCreateInfo{
 		SType:         vk.StructureTypeImageCreateInfo,
-		ImageType:     vk.ImageType2d,
-		Format:        format,
-		Extent:        vk.Extent3D{Width: w, Height: h, Depth: 1},
-		MipLevels:     levels,
-		ArrayLayers:   1,
-		Samples:       vk.SampleCount1Bit,
+		Flags:         vk.ImageCreateFlags(s.flags),
+		ImageType:     s.typ,
+		Format:        s.format,
+		Extent:        vk.Extent3D{Width: s.w, Height: s.h, Depth: max(s.depth, 1)},
+		MipLevels:     max(s.levels, 1),
+		ArrayLayers:   max(s.layers, 1),
+		Samples:       max(s.samples, vk.SampleCount1Bit),
 		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(usage),
+		Usage:         vk.ImageUsageFlags(s.usage),
 		SharingMode:   vk.SharingModeExclusive,
 		InitialLayout: vk.ImageLayoutUndefined,
 	}
@@ -100,15 +114,28 @@ func newDeviceImage(d *device, w, h, levels uint32, format vk.Format, usage vk.I
 	return nil
 }
 
+// newDeviceImage creates a w x h 2D image of levels mip levels and one
+// layer (newImageOf).
+func newDeviceImage(d *device, w, h, levels uint32, format vk.Format, usage vk.ImageUsageFlagBits, op string, image *vk.Image, memory *memRange) error {
+	return newImageOf(d, imageSpec{typ: vk.ImageType2d, w: w, h: h, levels: levels, format: format, usage: usage}, op, image, memory)
+}
+
 // newView creates a 2D view of the first levels mip levels and one layer.
 func newView(dev vk.Device, img vk.Image, format vk.Format, aspect vk.ImageAspectFlagBits, levels uint32, op string) (vk.ImageView, error) {
+	return newViewOf(dev, img, vk.ImageViewType2d, format, aspect, levels, 1, op)
+}
+
+// newViewOf creates a view of type typ (2D, cube, 3D) of the first levels
+// mip levels and layers array layers.
+func newViewOf(dev vk.Device, img vk.Image, typ vk.ImageViewType, format vk.Format, aspect vk.ImageAspectFlagBits,
+	levels, layers uint32, op string) (vk.ImageView, error) {
 	ci := vk.ImageViewCreateInfo{
 		SType:    vk.StructureTypeImageViewCreateInfo,
 		Image:    img,
-		ViewType: vk.ImageViewType2d,
+		ViewType: typ,
 		Format:   format,
 		SubresourceRange: vk.ImageSubresourceRange{
-			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: levels, LayerCount: 1,
+			AspectMask: vk.ImageAspectFlags(aspect), LevelCount: levels, LayerCount: layers,
 		},
 	}
 	defer ci.Free()

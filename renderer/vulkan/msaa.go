@@ -162,31 +162,12 @@ func newMSTexture(d *device, w, h, samples int, preserve bool, depthFormat vk.Fo
 func (vi *viewedImage) createMS(d *device, w, h, samples int, format vk.Format, usage vk.ImageUsageFlagBits,
 	aspect vk.ImageAspectFlagBits, op string) error {
 	vi.dev, vi.alloc = d.handle, d.alloc
-	ci := vk.ImageCreateInfo{
-		SType:         vk.StructureTypeImageCreateInfo,
-		ImageType:     vk.ImageType2d,
-		Format:        format,
-		Extent:        vk.Extent3D{Width: uint32(w), Height: uint32(h), Depth: 1},
-		MipLevels:     1,
-		ArrayLayers:   1,
-		Samples:       vk.SampleCountFlagBits(samples),
-		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(usage),
-		SharingMode:   vk.SharingModeExclusive,
-		InitialLayout: vk.ImageLayoutUndefined,
-	}
-	defer ci.Free()
-	var img vk.Image
-	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+	spec := imageSpec{typ: vk.ImageType2d, w: uint32(w), h: uint32(h), samples: vk.SampleCountFlagBits(samples), format: format, usage: usage}
+	if err := newImageOf(d, spec, op, &vi.image, &vi.mem); err != nil {
 		return err
 	}
-	vi.image = img
-	m, err := d.alloc.bindImage(img, vk.MemoryPropertyDeviceLocalBit, op)
-	if err != nil {
-		return err
-	}
-	vi.mem = m
-	vi.view, err = newView(d.handle, img, format, aspect, 1, op)
+	var err error
+	vi.view, err = newView(d.handle, vi.image, format, aspect, 1, op)
 	return err
 }
 

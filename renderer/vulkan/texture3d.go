@@ -44,43 +44,13 @@ func (r *Renderer) newVolumeTexture(desc graphics.TextureDesc) (t *texture, err 
 			t.destroy(nil)
 		}
 	}()
-	ci := vk.ImageCreateInfo{
-		SType:         vk.StructureTypeImageCreateInfo,
-		ImageType:     vk.ImageType3d,
-		Format:        textureFormat,
-		Extent:        vk.Extent3D{Width: uint32(desc.Width), Height: uint32(desc.Height), Depth: uint32(desc.Depth3D)},
-		MipLevels:     1,
-		ArrayLayers:   1,
-		Samples:       vk.SampleCount1Bit,
-		Tiling:        vk.ImageTilingOptimal,
-		Usage:         vk.ImageUsageFlags(vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit),
-		SharingMode:   vk.SharingModeExclusive,
-		InitialLayout: vk.ImageLayoutUndefined,
-	}
-	defer ci.Free()
-	var img vk.Image
-	if err := callErr(op, "vkCreateImage", vk.CreateImage(d.handle, &ci, nil, &img)); err != nil {
+	if err = newImageOf(d, imageSpec{typ: vk.ImageType3d, w: uint32(desc.Width), h: uint32(desc.Height), depth: uint32(desc.Depth3D), format: textureFormat,
+		usage: vk.ImageUsageSampledBit | vk.ImageUsageTransferDstBit | vk.ImageUsageTransferSrcBit}, op, &t.image, &t.mem); err != nil {
 		return nil, err
 	}
-	t.image = img
-	if t.mem, err = d.alloc.bindImage(img, vk.MemoryPropertyDeviceLocalBit, op); err != nil {
+	if t.view, err = newViewOf(d.handle, t.image, vk.ImageViewType3d, textureFormat, vk.ImageAspectColorBit, 1, 1, op); err != nil {
 		return nil, err
 	}
-	vci := vk.ImageViewCreateInfo{
-		SType:    vk.StructureTypeImageViewCreateInfo,
-		Image:    img,
-		ViewType: vk.ImageViewType3d,
-		Format:   textureFormat,
-		SubresourceRange: vk.ImageSubresourceRange{
-			AspectMask: vk.ImageAspectFlags(vk.ImageAspectColorBit), LevelCount: 1, LayerCount: 1,
-		},
-	}
-	defer vci.Free()
-	var v vk.ImageView
-	if err := callErr(op, "vkCreateImageView", vk.CreateImageView(d.handle, &vci, nil, &v)); err != nil {
-		return nil, err
-	}
-	t.view = v
 	return t, nil
 }
 
