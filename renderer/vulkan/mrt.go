@@ -177,24 +177,12 @@ func newRenderPassN(dev vk.Device, n int, color, depth vk.Format, final vk.Image
 		FinalLayout:    vk.ImageLayoutDepthStencilAttachmentOptimal,
 	})
 	depthRef := &vk.AttachmentReference{Attachment: uint32(n), Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
-	ci := vk.RenderPassCreateInfo{
-		SType:           vk.StructureTypeRenderPassCreateInfo,
-		AttachmentCount: uint32(len(attachments)),
-		PAttachments:    attachments,
-		SubpassCount:    1,
-		PSubpasses: []vk.SubpassDescription{{
-			PipelineBindPoint:       vk.PipelineBindPointGraphics,
-			ColorAttachmentCount:    uint32(n),
-			PColorAttachments:       colorRefs,
-			PDepthStencilAttachment: depthRef,
-		}},
-		DependencyCount: 2,
-		PDependencies:   passDependencies(0),
-	}
-	defer ci.Free()
-	var rp vk.RenderPass
-	err := callErr("create render pass", "vkCreateRenderPass", vk.CreateRenderPass(dev, &ci, nil, &rp))
-	return rp, err
+	return createPass(dev, attachments, vk.SubpassDescription{
+		PipelineBindPoint:       vk.PipelineBindPointGraphics,
+		ColorAttachmentCount:    uint32(n),
+		PColorAttachments:       colorRefs,
+		PDepthStencilAttachment: depthRef,
+	}, 0)
 }
 
 // colorBlendN is colorBlend for n attachments: the blend state on each

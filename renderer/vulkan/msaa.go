@@ -211,25 +211,13 @@ func newRenderPassResolve(dev vk.Device, color, depth vk.Format, samples int, mo
 		StencilLoadOp: vk.AttachmentLoadOpDontCare, StencilStoreOp: vk.AttachmentStoreOpDontCare,
 		InitialLayout: vk.ImageLayoutUndefined, FinalLayout: final,
 	}}
-	ci := vk.RenderPassCreateInfo{
-		SType:           vk.StructureTypeRenderPassCreateInfo,
-		AttachmentCount: uint32(len(attachments)),
-		PAttachments:    attachments,
-		SubpassCount:    1,
-		PSubpasses: []vk.SubpassDescription{{
-			PipelineBindPoint:       vk.PipelineBindPointGraphics,
-			ColorAttachmentCount:    1,
-			PColorAttachments:       []vk.AttachmentReference{{Attachment: 0, Layout: vk.ImageLayoutColorAttachmentOptimal}},
-			PResolveAttachments:     []vk.AttachmentReference{{Attachment: 2, Layout: vk.ImageLayoutColorAttachmentOptimal}},
-			PDepthStencilAttachment: &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal},
-		}},
-		DependencyCount: 2,
-		PDependencies:   passDependencies(vk.AccessTransferReadBit | vk.AccessShaderReadBit),
-	}
-	defer ci.Free()
-	var rp vk.RenderPass
-	err := callErr("create render pass", "vkCreateRenderPass", vk.CreateRenderPass(dev, &ci, nil, &rp))
-	return rp, err
+	return createPass(dev, attachments, vk.SubpassDescription{
+		PipelineBindPoint:       vk.PipelineBindPointGraphics,
+		ColorAttachmentCount:    1,
+		PColorAttachments:       []vk.AttachmentReference{{Attachment: 0, Layout: vk.ImageLayoutColorAttachmentOptimal}},
+		PResolveAttachments:     []vk.AttachmentReference{{Attachment: 2, Layout: vk.ImageLayoutColorAttachmentOptimal}},
+		PDepthStencilAttachment: &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal},
+	}, vk.AccessTransferReadBit|vk.AccessShaderReadBit)
 }
 
 // samplesOf returns the samples per pixel of pass p's target (1 for a

@@ -81,24 +81,12 @@ func newRenderPass(dev vk.Device, color, depth vk.Format, final vk.ImageLayout, 
 	}}
 	colorRef := []vk.AttachmentReference{{Attachment: 0, Layout: vk.ImageLayoutColorAttachmentOptimal}}
 	depthRef := &vk.AttachmentReference{Attachment: 1, Layout: vk.ImageLayoutDepthStencilAttachmentOptimal}
-	ci := vk.RenderPassCreateInfo{
-		SType:           vk.StructureTypeRenderPassCreateInfo,
-		AttachmentCount: uint32(len(attachments)),
-		PAttachments:    attachments,
-		SubpassCount:    1,
-		PSubpasses: []vk.SubpassDescription{{
-			PipelineBindPoint:       vk.PipelineBindPointGraphics,
-			ColorAttachmentCount:    1,
-			PColorAttachments:       colorRef,
-			PDepthStencilAttachment: depthRef,
-		}},
-		DependencyCount: 2,
-		PDependencies:   passDependencies(0),
-	}
-	defer ci.Free()
-	var rp vk.RenderPass
-	err := callErr("create render pass", "vkCreateRenderPass", vk.CreateRenderPass(dev, &ci, nil, &rp))
-	return rp, err
+	return createPass(dev, attachments, vk.SubpassDescription{
+		PipelineBindPoint:       vk.PipelineBindPointGraphics,
+		ColorAttachmentCount:    1,
+		PColorAttachments:       colorRef,
+		PDepthStencilAttachment: depthRef,
+	}, 0)
 }
 
 // newSetLayout creates a descriptor set layout with one binding.
@@ -598,4 +586,23 @@ func passDependencies(srcAccess vk.AccessFlagBits) []vk.SubpassDependency {
 		DstAccessMask: vk.AccessFlags(vk.AccessShaderReadBit | vk.AccessTransferReadBit |
 			vk.AccessColorAttachmentWriteBit | vk.AccessDepthStencilAttachmentWriteBit),
 	}}
+}
+
+// createPass creates a render pass of attachments with one subpass, sub,
+// and passDependencies(srcAccess).
+func createPass(dev vk.Device, attachments []vk.AttachmentDescription, sub vk.SubpassDescription, srcAccess vk.AccessFlagBits) (vk.RenderPass, error) {
+	sub.PipelineBindPoint = vk.PipelineBindPointGraphics
+	ci := vk.RenderPassCreateInfo{
+		SType:           vk.StructureTypeRenderPassCreateInfo,
+		AttachmentCount: uint32(len(attachments)),
+		PAttachments:    attachments,
+		SubpassCount:    1,
+		PSubpasses:      []vk.SubpassDescription{sub},
+		DependencyCount: 2,
+		PDependencies:   passDependencies(srcAccess),
+	}
+	defer ci.Free()
+	var rp vk.RenderPass
+	err := callErr("create render pass", "vkCreateRenderPass", vk.CreateRenderPass(dev, &ci, nil, &rp))
+	return rp, err
 }
