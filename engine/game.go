@@ -77,6 +77,8 @@ type Game struct {
 	initialized bool
 	running     bool // inside Run
 	contentUp   bool // LoadContent succeeded, UnloadContent owed
+	updatedOnce bool // the first Update returned (launch trace)
+	drawnOnce   bool // the first Draw returned (launch trace)
 	tornDown    bool
 	err         error       // a renderer error that ends the loop
 	exitAsked   atomic.Bool // RequestExit was called (from any goroutine)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -26,6 +27,10 @@ func (l *loop) Update(gt timing.GameTime) {
 	g.comps.update(g, gt)
 	if err := g.audio.EndUpdate(gt); err != nil {
 		g.fail(err)
+	}
+	if !g.updatedOnce {
+		g.updatedOnce = true
+		launchtrace.Mark("game: first Update returned")
 	}
 }
 
@@ -184,10 +189,12 @@ func (g *Game) initialize() error {
 	if err := g.graphics.createDevice(); err != nil {
 		return fmt.Errorf("engine: create graphics device: %w", err)
 	}
+	launchtrace.Mark("game: graphics device created")
 	if h, ok := g.handler.(Initializer); ok {
 		if err := h.Initialize(g); err != nil {
 			return fmt.Errorf("engine: Initialize: %w", err)
 		}
+		launchtrace.Mark("game: Initialize returned")
 	}
 	g.initialized = true
 	for _, c := range append([]any(nil), g.comps.items...) {
@@ -199,6 +206,7 @@ func (g *Game) initialize() error {
 		if err := h.LoadContent(g); err != nil {
 			return fmt.Errorf("engine: LoadContent: %w", err)
 		}
+		launchtrace.Mark("game: LoadContent returned")
 	}
 	g.contentUp = true
 	return nil
@@ -274,6 +282,10 @@ func (g *Game) draw(gt timing.GameTime) bool {
 	}
 	g.handler.Draw(g, gt)
 	g.comps.draw(g, gt)
+	if !g.drawnOnce {
+		g.drawnOnce = true
+		launchtrace.Mark("game: first Draw returned")
+	}
 	if !dev.begun {
 		return true // the game presented itself
 	}

@@ -13,10 +13,13 @@ import (
 )
 
 // The real audio output opens off the launch's critical path: NewGame
-// starts audioout.Open on a goroutine before the window opens (without a
-// sound server it walks every ALSA device, 20-30 ms), and the game gets
-// the output itself when the open has finished by the time the engine is
-// made, else an openingOutput that stands in for it until it has.
+// starts audioout.Open on a goroutine before the window opens, and the
+// game gets the output itself when the open has finished by the time the
+// engine is made, else an openingOutput that stands in for it until it
+// has. Connecting to a PulseAudio server is pure Go and quick; without a
+// server the open falls back to ALSA, whose library and plugins (20-50
+// ms of loading and relocating, under the dynamic linker's lock that the
+// Vulkan driver's load needs too) wait for the first frame on screen.
 
 // audioOpen is one open of the real output on its own goroutine.
 type audioOpen struct {
@@ -26,11 +29,24 @@ type audioOpen struct {
 	out    realOutput // set before done closes; nil on error
 	err    error
 
+	fellBack   chan struct{} // closed when no PulseAudio server took the connection (ALSA next)
+	launched   chan struct{} // closed at the first frame on screen, or when the game ends
+	launchOnce sync.Once
+
 	mu       sync.Mutex
 	render   func([]float32) // the System's callback, once it started the stand-in
 	startErr error
 	closed   bool // the stand-in was closed, or the open abandoned
+	quit     bool // the game ended: an ALSA fallback still held does not open
 }
+
+// fallbackHold bounds how long the ALSA fallback waits for the first frame
+// on screen (a game that loads for longer hears its sounds from then on).
+var fallbackHold = 2 * time.Second
+
+// errAudioQuit ends an open whose game ended while its ALSA fallback was
+// held.
+var errAudioQuit = errors.New("audio output: the game ended before the output opened")
 
 // realOutput is what audioout.Open returns.
 type realOutput interface {
@@ -62,10 +78,49 @@ func startAudio(cfg Config) *audioOpen {
 	if period == 0 {
 		period = audioout.DefaultPeriod
 	}
-	a := &audioOpen{cfg: ac, period: period, done: make(chan struct{})}
+	a := &audioOpen{cfg: ac, period: period, done: make(chan struct{}),
+		fellBack: make(chan struct{}), launched: make(chan struct{})}
 	launchtrace.Mark("audio: output opening on its own goroutine")
-	go a.open(audioout.Options{SampleRate: outputRate, Period: cfg.AudioPeriod})
+	go a.open(audioout.Options{SampleRate: outputRate, Period: cfg.AudioPeriod, BeforeFallback: a.holdFallback})
 	return a
+}
+
+// holdFallback is the output's BeforeFallback: no PulseAudio server took
+// the connection, and the ALSA fallback waits for the first frame on
+// screen (launch), at most fallbackHold. A game that ended meanwhile ends
+// the open instead.
+func (a *audioOpen) holdFallback() error {
+	close(a.fellBack)
+	launchtrace.Mark("audio: no PulseAudio server; ALSA opens after the first frame")
+	t := time.NewTimer(fallbackHold)
+	defer t.Stop()
+	select {
+	case <-a.launched:
+	case <-t.C:
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.quit {
+		return errAudioQuit
+	}
+	return nil
+}
+
+// launch lets a held ALSA fallback go on: the first frame is on screen.
+// Safe on a nil a and more than once.
+func (a *audioOpen) launch() {
+	if a == nil {
+		return
+	}
+	a.launchOnce.Do(func() { close(a.launched) })
+}
+
+// end marks the game ended and lets a held fallback go on (to end).
+func (a *audioOpen) end() {
+	a.mu.Lock()
+	a.quit = true
+	a.mu.Unlock()
+	a.launch()
 }
 
 // open runs on its own goroutine: it opens the output and, when the
@@ -78,6 +133,8 @@ func (a *audioOpen) open(opt audioout.Options) {
 	a.out, a.err = out, err
 	close(a.done)
 	switch {
+	case errors.Is(err, errAudioQuit):
+		launchtrace.Mark("audio: not opened (the game ended first)")
 	case err != nil:
 		fmt.Fprintf(os.Stderr, "audio: none, running silently (%v)\n", err)
 		launchtrace.Mark("audio: no output (" + err.Error() + ")")
@@ -129,6 +186,7 @@ func (a *audioOpen) abandon() {
 	if a == nil {
 		return
 	}
+	a.end()
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.closed = true
@@ -171,12 +229,16 @@ func (o *openingOutput) PeriodFrames() int {
 // RequestFrames is the real output's server request (audio.OutputRequest),
 // which the delay rule takes at the first Update: so that the delay is the
 // same on every run whichever finished first, the open or the launch, it
-// waits for the open (at most requestWait; the open is usually done long
-// before the first Update, the window and Vulkan's start taking longer).
-// 0, the request unknown, when the open failed or took longer.
+// waits for the open (at most requestWait; a connection to a PulseAudio
+// server is usually made long before the first Update, the window and
+// Vulkan's start taking longer). 0, the request unknown, when the open
+// failed or took longer, and at once when the open falls back to ALSA
+// (whose request is unknown too).
 func (o *openingOutput) RequestFrames() int {
 	select {
 	case <-o.a.done:
+	case <-o.a.fellBack:
+		return 0
 	case <-time.After(requestWait):
 		return 0
 	}
@@ -263,8 +325,10 @@ func (o *openingOutput) Losses() int64 {
 }
 
 // Close waits for the open to end (bounded by the output's connection
-// time-out) and closes the real output.
+// time-out; an ALSA fallback still held does not open) and closes the
+// real output.
 func (o *openingOutput) Close() error {
+	o.a.end()
 	<-o.a.done
 	o.a.mu.Lock()
 	defer o.a.mu.Unlock()

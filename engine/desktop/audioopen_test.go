@@ -168,3 +168,112 @@ func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// fallbackOpen makes the output's open behave as one without a PulseAudio
+// server: it calls the options' BeforeFallback, closes proceeded when that
+// returns nil (the ALSA open would start) and then returns out; an error
+// from the hold ends the open with it. fallbackHold is an hour, so only
+// launch (or the game's end) releases the hold.
+func fallbackOpen(t *testing.T, out *fakeOutput) (proceeded <-chan struct{}) {
+	t.Helper()
+	t.Setenv("METRONOME_AUDIO", "")
+	ch := make(chan struct{})
+	old, oldHold := openFunc, fallbackHold
+	fallbackHold = time.Hour
+	openFunc = func(o audioout.Options) (realOutput, error) {
+		if err := o.BeforeFallback(); err != nil {
+			return nil, err
+		}
+		close(ch)
+		return out, nil
+	}
+	t.Cleanup(func() { openFunc, fallbackHold = old, oldHold })
+	return ch
+}
+
+// TestW14_ALSAFallbackWaitsForTheFirstFrame: without a PulseAudio server
+// the fallback to ALSA (its library loads compete with the driver's for
+// the dynamic linker's lock and the CPU) waits until the first frame is on
+// screen, and the delay rule does not wait for it: the stand-in's request
+// is 0 (unknown, as ALSA's is) while the fallback is held.
+func TestW14_ALSAFallbackWaitsForTheFirstFrame(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	proceeded := fallbackOpen(t, out)
+	opening := startAudio(Config{})
+	<-opening.fellBack
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, ok := opening.config(Config{}).Output.(audio.OutputRequest)
+	if !ok {
+		t.Fatal("the stand-in is not an audio.OutputRequest")
+	}
+	if n := req.RequestFrames(); n != 0 {
+		t.Errorf("RequestFrames while the ALSA fallback is held = %d, want 0", n)
+	}
+	select {
+	case <-proceeded:
+		t.Fatal("the ALSA fallback opened before the first frame")
+	default:
+	}
+	if s.Available() || !errors.Is(s.Err(), errAudioOpening) {
+		t.Errorf("while held: Available %v, Err %v; want false, %v", s.Available(), s.Err(), errAudioOpening)
+	}
+	opening.launch() // the first present returned
+	opening.launch() // twice is harmless
+	select {
+	case <-out.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the output was not opened and started after the first frame")
+	}
+	if !s.Available() || s.Err() != nil {
+		t.Errorf("once open: Available %v, Err %v", s.Available(), s.Err())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestW14_GameEndedWhileFallbackHeldOpensNothing: a game that ends before
+// its first frame (closed window, failed LoadContent) ends a held ALSA
+// fallback instead of opening ALSA only to close it; Close returns without
+// waiting for the hold's bound.
+func TestW14_GameEndedWhileFallbackHeldOpensNothing(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	proceeded := fallbackOpen(t, out)
+	opening := startAudio(Config{})
+	<-opening.fellBack
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close waited for the held fallback")
+	}
+	<-opening.done
+	select {
+	case <-proceeded:
+		t.Error("the ALSA fallback opened after the game ended")
+	default:
+	}
+	if !errors.Is(opening.err, errAudioQuit) {
+		t.Errorf("open ended with %v, want %v", opening.err, errAudioQuit)
+	}
+	// The same through abandon (NewGame failed after the platform).
+	fallbackOpen(t, out)
+	opening = startAudio(Config{})
+	<-opening.fellBack
+	opening.abandon()
+	<-opening.done
+	if !errors.Is(opening.err, errAudioQuit) {
+		t.Errorf("abandoned open ended with %v, want %v", opening.err, errAudioQuit)
+	}
+}

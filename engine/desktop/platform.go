@@ -27,6 +27,7 @@ type Platform struct {
 
 	validation validationReport // validation.go
 	signals    *signalWatch     // nil with Config.NoSignalTeardown; signals.go
+	firstFrame func()           // called once the first frame is on screen; nil: nothing
 }
 
 var (
@@ -311,7 +312,7 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	}
 	launchtrace.Mark("renderer created")
 	p.made = append(p.made, r)
-	return &Renderer{vk: r, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock)}, nil
+	return &Renderer{vk: r, clock: rc.Clock, feedback: newPresentFeedback(p.win, rc.Clock), firstFrame: p.firstFrame}, nil
 }
 
 // Destroy closes the window, then destroys the Vulkan instance and device

@@ -21,7 +21,8 @@ type Renderer struct {
 	clock  timing.Source
 	frames uint64
 
-	feedback *presentFeedback // presentation feedback (P9); feedback.go
+	feedback   *presentFeedback // presentation feedback (P9); feedback.go
+	firstFrame func()           // called after the first present; nil: nothing
 }
 
 var (
@@ -90,6 +91,9 @@ func (r *Renderer) EndDraw(f *graphics.Frame, capture bool) (engine.PresentInfo,
 	info.Index = r.frames
 	if r.frames == 1 { // one compare a frame on the counter the frame keeps anyway
 		launchtrace.Mark("first present returned")
+		if r.firstFrame != nil {
+			r.firstFrame()
+		}
 	}
 	if capture {
 		img, err := r.vk.LastCapture()

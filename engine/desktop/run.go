@@ -64,10 +64,13 @@ const (
 	// Linux, WASAPI on Windows) through oto, unless Engine.Audio already
 	// has an Output or a Sink, or METRONOME_AUDIO=off is set. It opens on
 	// its own goroutine, beside the window and Vulkan's start, so it never
-	// delays the first frame; until it is open Audio().Available() is
-	// false, and sounds played meanwhile keep their game-time places and
-	// are heard once it runs. Without a server the game runs silently:
-	// one line says so and Audio().Available() stays false.
+	// delays the first frame; without a PulseAudio server, the fallback to
+	// ALSA (whose libraries take tens of milliseconds to load) waits for
+	// the first frame on screen, at most 2 s. Until it is open
+	// Audio().Available() is false, and sounds played meanwhile keep their
+	// game-time places and are heard once it runs. Without a server or
+	// device the game runs silently: one line says so and
+	// Audio().Available() stays false.
 	AudioReal AudioOutput = iota
 	// AudioOffline keeps Engine.Audio as it is: its Sink (a WAV file) or,
 	// without one, silence, rendered in lockstep with game time (A4).
@@ -98,6 +101,7 @@ func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 		opening.abandon()
 		return nil, err
 	}
+	p.firstFrame = opening.launch // the ALSA fallback, if any, opens then
 	cfg.Engine.Audio = opening.config(cfg)
 	if cfg.ContentDir != "" {
 		cfg.Engine.ContentDir = cfg.ContentDir

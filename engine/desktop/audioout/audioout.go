@@ -85,6 +85,14 @@ type Options struct {
 	// Now is the wall clock underruns and the silent clock are measured
 	// against; nil: the monotonic clock.
 	Now func() time.Duration
+	// BeforeFallback, when set, is called on Linux when no PulseAudio
+	// server took the connection, before the output falls back to ALSA
+	// through oto, whose libraries and plugins take tens of milliseconds
+	// to load: it may block to keep that work off a launch's path
+	// (engine/desktop holds it until the first frame is on screen), and
+	// an error it returns ends the open with that error. The output's
+	// RequestFrames is then 0 (oto does not say how its device asks).
+	BeforeFallback func() error
 }
 
 // backend is one connection to a device: it pulls frames from pull on
@@ -151,7 +159,9 @@ type Output struct {
 // (and the game runs silently: engine.Game turns it into
 // Audio().Available() == false).
 func Open(o Options) (*Output, error) {
-	return open(o, openBackend)
+	return open(o, func(rate int, period, timeout time.Duration, pull func([]float32) int) (backend, dialer, error) {
+		return openBackend(rate, period, timeout, pull, o.BeforeFallback)
+	})
 }
 
 // opener connects the first backend: openBackend, or a test's fake.

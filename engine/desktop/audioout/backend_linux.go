@@ -20,8 +20,8 @@ import (
 // then reconnect. A server that refuses the connection (none listening)
 // falls back to oto, which tries ALSA; one that does not answer in time
 // is an error: no ALSA fallback, whose default device may route to the
-// same server.
-func openBackend(rate int, period, timeout time.Duration, pull func([]float32) int) (backend, dialer, error) {
+// same server. before (Options.BeforeFallback) runs first when set.
+func openBackend(rate int, period, timeout time.Duration, pull func([]float32) int, before func() error) (backend, dialer, error) {
 	if server, ok := pulseServer(); ok {
 		d := pulseDialer(rate, period, server)
 		be, err := d(pull, timeout)
@@ -29,6 +29,11 @@ func openBackend(rate int, period, timeout time.Duration, pull func([]float32) i
 			return be, d, nil
 		}
 		if !errors.Is(err, syscall.ECONNREFUSED) && !errors.Is(err, syscall.ENOENT) {
+			return nil, nil, err
+		}
+	}
+	if before != nil {
+		if err := before(); err != nil {
 			return nil, nil, err
 		}
 	}
