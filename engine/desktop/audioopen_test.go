@@ -83,6 +83,13 @@ func TestW14_AudioOpensOffTheLaunchPath(t *testing.T) {
 		t.Errorf("while opening: Available %v, Err %v; want false, %v", s.Available(), s.Err(), errAudioOpening)
 	}
 	close(release)
+	startedThenClosed(t, s, out)
+}
+
+// startedThenClosed checks that out, once open, was started with s's
+// callback and that closing s closes it.
+func startedThenClosed(t *testing.T, s *audio.System, out *fakeOutput) {
+	t.Helper()
 	select {
 	case <-out.started:
 	case <-time.After(10 * time.Second):
@@ -191,20 +198,29 @@ func fallbackOpen(t *testing.T, out *fakeOutput) (proceeded <-chan struct{}) {
 	return ch
 }
 
+// heldFallback starts an open that falls back to ALSA (fallbackOpen),
+// waits until the fallback is held and makes the game's System on the
+// stand-in.
+func heldFallback(t *testing.T) (opening *audioOpen, s *audio.System, out *fakeOutput, proceeded <-chan struct{}) {
+	t.Helper()
+	out = &fakeOutput{started: make(chan struct{})}
+	proceeded = fallbackOpen(t, out)
+	opening = startAudio(Config{})
+	<-opening.fellBack
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opening, s, out, proceeded
+}
+
 // TestW14_ALSAFallbackWaitsForTheFirstFrame: without a PulseAudio server
 // the fallback to ALSA (its library loads compete with the driver's for
 // the dynamic linker's lock and the CPU) waits until the first frame is on
 // screen, and the delay rule does not wait for it: the stand-in's request
 // is 0 (unknown, as ALSA's is) while the fallback is held.
 func TestW14_ALSAFallbackWaitsForTheFirstFrame(t *testing.T) {
-	out := &fakeOutput{started: make(chan struct{})}
-	proceeded := fallbackOpen(t, out)
-	opening := startAudio(Config{})
-	<-opening.fellBack
-	s, err := audio.New(opening.config(Config{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	opening, s, out, proceeded := heldFallback(t)
 	req, ok := opening.config(Config{}).Output.(audio.OutputRequest)
 	if !ok {
 		t.Fatal("the stand-in is not an audio.OutputRequest")
@@ -222,17 +238,7 @@ func TestW14_ALSAFallbackWaitsForTheFirstFrame(t *testing.T) {
 	}
 	opening.launch() // the first present returned
 	opening.launch() // twice is harmless
-	select {
-	case <-out.started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the output was not opened and started after the first frame")
-	}
-	if !s.Available() || s.Err() != nil {
-		t.Errorf("once open: Available %v, Err %v", s.Available(), s.Err())
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	startedThenClosed(t, s, out)
 }
 
 // TestW14_GameEndedWhileFallbackHeldOpensNothing: a game that ends before
@@ -240,14 +246,7 @@ func TestW14_ALSAFallbackWaitsForTheFirstFrame(t *testing.T) {
 // fallback instead of opening ALSA only to close it; Close returns without
 // waiting for the hold's bound.
 func TestW14_GameEndedWhileFallbackHeldOpensNothing(t *testing.T) {
-	out := &fakeOutput{started: make(chan struct{})}
-	proceeded := fallbackOpen(t, out)
-	opening := startAudio(Config{})
-	<-opening.fellBack
-	s, err := audio.New(opening.config(Config{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	opening, s, out, proceeded := heldFallback(t)
 	closed := make(chan error, 1)
 	go func() { closed <- s.Close() }()
 	select {
