@@ -163,3 +163,36 @@ func TestA9_OneStallMovesNothing(t *testing.T) {
 		t.Errorf("delay changes %d, reanchors %d after one stall, want none", st.DelayChanges, st.Reanchors)
 	}
 }
+
+// TestA9_OutputThatNeverRendersMovesNothing: an output that has not
+// rendered yet (one still opening, or an open that fails later) gives no
+// position to measure: ten seconds of Updates on the wall clock, with
+// clicks played, neither move the mapping nor report anything.
+func TestA9_OutputThatNeverRendersMovesNothing(t *testing.T) {
+	var wall time.Duration
+	out := &fakeOutput{period: 960} // Start keeps the callback; nothing calls it
+	var reports []string
+	s, err := New(Config{Output: out, Now: func() time.Duration { return wall },
+		Report: func(l string) { reports = append(reports, l) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	click, _ := s.NewSoundEffectFloat(clickPCM(), 48000, 1)
+	gameT := timing.TimeSpan(0)
+	for n := 0; n < 600; n++ {
+		wall = time.Duration(gameT) * 100
+		gt := timing.GameTime{TotalGameTime: gameT, ElapsedGameTime: step}
+		s.BeginUpdate(gt)
+		if n%60 == 0 {
+			click.Play(1, 0, 0)
+		}
+		if err := s.EndUpdate(gt); err != nil {
+			t.Fatal(err)
+		}
+		gameT += step
+	}
+	if st := s.Stats(); st.Reanchors != 0 || st.DelayChanges != 0 || len(reports) != 0 {
+		t.Errorf("reanchors %d, delay changes %d, reports %q; want none", st.Reanchors, st.DelayChanges, reports)
+	}
+}

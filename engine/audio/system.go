@@ -182,6 +182,7 @@ type System struct {
 
 	// Wall time of the mixer's last render (real time only).
 	renderedAt atomic.Int64
+	rendered   atomic.Bool // the output has rendered at least once
 
 	// Voice slots: gen is the game's generation of each slot; a slot is
 	// free when the mixer's done generation has caught up with it.
@@ -273,6 +274,7 @@ func New(cfg Config) (*System, error) {
 func (s *System) renderRealtime(dst []float32) {
 	s.mix.render(dst)
 	s.renderedAt.Store(int64(s.now()))
+	s.rendered.Store(true)
 }
 
 // Available reports whether sound reaches a real output now: false
@@ -419,10 +421,12 @@ func (s *System) BeginUpdate(gt timing.GameTime) {
 		s.anchorT, s.anchorF, s.anchored = gt.TotalGameTime, pos+s.delay, true
 		return
 	}
-	if s.stale() {
+	if s.stale() || !s.rendered.Load() {
 		// The output has not pulled for two periods (a starved process
-		// or a stalled server): its position is not known now, and
-		// measuring it would move the mapping for a stall (A9).
+		// or a stalled server), or not yet at all (still opening, or an
+		// open that will fail): its position is not known now, and
+		// measuring it would move the mapping for a stall or for the
+		// time the output took to start (A9).
 		return
 	}
 	s.track(pos)
