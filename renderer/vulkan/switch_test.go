@@ -64,8 +64,6 @@ func chosen(r *Renderer) present.Choice {
 	return c
 }
 
-// settledCHeap runs the Go collector twice (vulkan-go frees the C copies of
-// slice arguments in finalizers) and returns the C heap in use.
 // cHeapLeak judges the C heap's growth over two equal windows of the same
 // steady work: "" when it is no leak, else what it saw. A leak grows the
 // heap in both windows; a one-time growth (an allocator or driver arena
@@ -80,6 +78,8 @@ func cHeapLeak(first, second int) string {
 	return ""
 }
 
+// settledCHeap runs the Go collector twice (vulkan-go frees the C copies of
+// slice arguments in finalizers) and returns the C heap in use.
 func settledCHeap() int {
 	runtime.GC()
 	runtime.GC()
