@@ -47,12 +47,25 @@ func thousandDraws(c *content, n int) error {
 // threads: the engine's recording and the driver's execution) of 1,000
 // BasicEffect draws of distinct objects in a frame, less that of an empty
 // frame (a clear and the present), per draw: the us/draw metric (G16).
-// Frames are timed from an idle device to an idle device, interleaved
-// with empty ones, and the medians compared. Benchmarks run without
-// validation:
+// The objects share one mesh, so their draws join into one draw of
+// instances per group of blocks (opList.instances), as a game's repeated
+// models do. Frames are timed from an idle device to an idle device,
+// interleaved with empty ones, and the medians compared. Benchmarks run
+// without validation:
 //
 //	go test -run '^$' -bench G16_ -benchtime 20x ./renderer/vulkan
-func BenchmarkG16_ThousandDraws(b *testing.B) {
+func BenchmarkG16_ThousandDraws(b *testing.B) { benchmarkThousandDraws(b) }
+
+// BenchmarkG16_ThousandDrawsSeparate is BenchmarkG16_ThousandDraws with
+// the joining of repeated draws off: what 1,000 draws of distinct meshes
+// cost the driver, one draw each.
+func BenchmarkG16_ThousandDrawsSeparate(b *testing.B) {
+	mergeDraws = false
+	defer func() { mergeDraws = true }()
+	benchmarkThousandDraws(b)
+}
+
+func benchmarkThousandDraws(b *testing.B) {
 	g := openGPU(b, 320, 240, Options{SwapInterval: 0})
 	var cpu, wall [2][]time.Duration // [0] 1,000 draws, [1] empty
 	onMain(b, func() error {
@@ -120,6 +133,49 @@ func TestG16_BasicEffectBindsOncePerGroup(t *testing.T) {
 	})
 	if want := (1000 + drawGroup - 1) / drawGroup; binds > want {
 		t.Errorf("%d uniform binds for 1,000 BasicEffect draws, want at most %d (one per %d blocks)", binds, want, drawGroup)
+	}
+}
+
+// TestG16_RepeatedDrawsJoinAndLookTheSame records the 1,000 cubes of one
+// mesh, each with its own world matrix and colour: the draws join into one
+// draw of instances per group of blocks, and the picture is the same, to
+// the bit, as with each drawn on its own.
+func TestG16_RepeatedDrawsJoinAndLookTheSame(t *testing.T) {
+	g := openGPU(t, 320, 240, Options{SwapInterval: 0})
+	var joined, separate *image.RGBA
+	var joinedOps, separateOps int
+	onMain(t, func() error {
+		c, err := newContent(g)
+		if err != nil {
+			return err
+		}
+		draw := func() error { return thousandDraws(c, 7) }
+		if joined, err = c.frame(g, true, draw); err != nil {
+			return err
+		}
+		joinedOps = g.r.frames.ops.drawOps()
+		mergeDraws = false
+		defer func() { mergeDraws = true }()
+		if separate, err = c.frame(g, true, draw); err != nil {
+			return err
+		}
+		separateOps = g.r.frames.ops.drawOps()
+		return nil
+	})
+	if want := (1000 + drawGroup - 1) / drawGroup; joinedOps > want {
+		t.Errorf("%d draws recorded for 1,000 repeats of one mesh, want at most %d (one per group)", joinedOps, want)
+	}
+	if separateOps != 1000 {
+		t.Errorf("%d draws recorded with joining off, want 1000", separateOps)
+	}
+	diff := 0
+	for i := range joined.Pix {
+		if joined.Pix[i] != separate.Pix[i] {
+			diff++
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%d bytes of the picture differ between the joined and the separate draws", diff)
 	}
 }
 

@@ -143,13 +143,54 @@ func (o *opList) verticesInstanced(b vk.Buffer, offset int, inst vk.Buffer, inst
 	op.h[2], op.h[3] = handle(unsafe.Pointer(inst)), C.uint64_t(instOffset)
 }
 
+// mergeDraws turns on the joining of repeated BasicEffect draws
+// (instances); a test turns it off to compare the pictures.
+var mergeDraws = true
+
 // instances sets the instance count and the first instance (BasicEffect:
-// the index of its block, G16) of the draw op just recorded.
+// the index of its block, G16) of the draw op just recorded; n is 0 for a
+// draw without instances. A draw without instances that repeats the one
+// before it (same kind, vertices and indices, nothing bound between them)
+// with the next block joins it as one more instance: BasicEffect's
+// vertex shader reads each instance's block by its instance index, and a
+// draw's instances are drawn in order, so the picture is that of the
+// separate draws, at the cost of one draw in the driver. Draws of an
+// Effect name block 0 each, so they never join.
 func (o *opList) instances(n int, first uint32) {
-	if o.n > 0 && !o.full {
-		op := (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), (o.n-1)*C.sizeof_mtn_op))
-		op.u[3], op.u[4] = C.uint32_t(n), C.uint32_t(first)
+	if o.n == 0 || o.full {
+		return
 	}
+	op := o.at(o.n - 1)
+	if n == 0 && o.n >= 2 && mergeDraws {
+		prev := o.at(o.n - 2)
+		count := max(prev.u[3], 1)
+		if prev.kind == op.kind && prev.u[5] == 1 && prev.u[0] == op.u[0] && prev.u[1] == op.u[1] &&
+			prev.u[2] == op.u[2] && prev.u[4]+count == C.uint32_t(first) {
+			prev.u[3] = count + 1
+			o.n--
+			return
+		}
+	}
+	op.u[3], op.u[4] = C.uint32_t(n), C.uint32_t(first)
+	if n == 0 {
+		op.u[5] = 1 // its instances are blocks: a repeat may join it
+	}
+}
+
+// at returns op i of the list.
+func (o *opList) at(i int) *C.mtn_op {
+	return (*C.mtn_op)(unsafe.Add(unsafe.Pointer(o.c), i*C.sizeof_mtn_op))
+}
+
+// drawOps counts the recorded draws (after joining): tests (G16).
+func (o *opList) drawOps() int {
+	n := 0
+	for i := range o.n {
+		if k := o.at(i).kind; k == C.MTN_OP_DRAW || k == C.MTN_OP_DRAW_INDEXED {
+			n++
+		}
+	}
+	return n
 }
 
 func (o *opList) indices(b vk.Buffer, offset int, wide bool) {
