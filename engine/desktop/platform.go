@@ -44,9 +44,11 @@ var (
 // (vulkan.StartInstance), so that loading the driver overlaps the window
 // system's start; CreateRenderer takes them over, and Destroy destroys them
 // if it never did. The start also builds the render passes, shader modules
-// and common pipelines, and GLFW's own load of Vulkan runs on a third
-// goroutine once GLFW has started (window.PrepareVulkan), while the window
-// opens. Must be called from the main thread.
+// and common pipelines. On X11 the window's surface is made through the
+// loader the start loaded (window.NativeSurfaceExtensions); elsewhere
+// GLFW's own load of Vulkan runs on a third goroutine once GLFW has
+// started (window.PrepareVulkan), while the window opens. Must be called
+// from the main thread.
 func NewPlatform(cfg Config) (*Platform, error) {
 	cfg = cfg.withDefaults()
 	if err := checkSize(cfg); err != nil {
@@ -61,7 +63,9 @@ func NewPlatform(cfg Config) (*Platform, error) {
 		Extensions: window.PlatformInstanceExtensions(), Validation: cfg.Validation,
 		PresentSupport: presentSupport,
 	})
-	go prepareVulkan()
+	if window.NativeSurfaceExtensions() == nil {
+		go prepareVulkan() // X11 makes its surface without GLFW's Vulkan support
+	}
 	w, err := window.New(window.Config{
 		Title: cfg.Title, Width: cfg.Width, Height: cfg.Height, Resizable: cfg.Resizable,
 	})
@@ -281,10 +285,15 @@ func (p *Platform) CreateRenderer(rc engine.RendererConfig) (engine.Renderer, er
 	}
 	pending := p.pending // the first renderer takes it over; later ones start afresh
 	p.pending = nil
-	exts, err := window.VulkanInstanceExtensions()
-	if err != nil {
-		pending.Destroy()
-		return nil, fmt.Errorf("desktop: %w", err)
+	exts := window.NativeSurfaceExtensions()
+	if pending.HasExtensions(exts) {
+		launchtrace.Mark("window: the surface is made without GLFW's Vulkan support")
+	} else {
+		var err error
+		if exts, err = window.VulkanInstanceExtensions(); err != nil {
+			pending.Destroy()
+			return nil, fmt.Errorf("desktop: %w", err)
+		}
 	}
 	var pacer vulkan.FramePacer
 	if window.HasFrameCallbacks() {

@@ -492,6 +492,7 @@ func (r *Renderer) recordDraw(f *graphics.Frame, d *graphics.Draw, st *drawState
 		}
 		if st.first || p != st.pipe {
 			r.frames.ops.pipeline(p)
+			r.gpu.warmRec.drewWith(p)
 		}
 		st.key, st.pipe = d.Pipeline, p
 		if layout, vonly := r.gpu.drawLayout(d.Pipeline); layout != st.layout {

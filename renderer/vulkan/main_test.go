@@ -21,6 +21,7 @@ func TestMain(m *testing.M) {
 	if err == nil {
 		os.Setenv("XDG_CACHE_HOME", cache)
 	}
+	warmRecordOn = false // the warm-up record's tests turn it on
 	code := window.Main(func() int {
 		defer windowtest.KeepDisplay()()
 		return m.Run()

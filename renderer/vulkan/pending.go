@@ -225,6 +225,18 @@ func (p *PendingInstance) take() *started {
 	return st
 }
 
+// HasExtensions waits for the goroutine and reports whether the instance
+// it created enabled every extension in names (window.NativeSurfaceExtensions,
+// say, so the window need not ask GLFW for its list). It is false when
+// the start failed, and for a nil p or one taken or destroyed.
+func (p *PendingInstance) HasExtensions(names []string) bool {
+	if p == nil {
+		return false
+	}
+	<-p.done
+	return p.st != nil && p.st.err == nil && len(names) > 0 && hasAll(p.st.enabled, names)
+}
+
 // Destroy waits for the goroutine and destroys everything it made, in
 // reverse order (W4), unless NewWithInstance took it over. Safe to call twice
 // and on a nil PendingInstance.

@@ -193,7 +193,8 @@ func writeFileAtomic(path string, b []byte) (err error) {
 type pipeCacheState struct {
 	path   string // "" when off
 	id     pipeCacheIdentity
-	loaded int // bytes of the driver's blob read at the start
+	loaded int    // bytes of the driver's blob read at the start
+	crc    uint32 // its CRC-32: a blob that did not change is not written again
 }
 
 // openPipelineCache creates the device's pipeline cache, primed with the
@@ -211,7 +212,7 @@ func (d *deviceState) openPipelineCache() error {
 		return err
 	}
 	d.pipeCache = c
-	d.pcache.loaded = len(blob)
+	d.pcache.loaded, d.pcache.crc = len(blob), crc32.ChecksumIEEE(blob)
 	switch {
 	case d.pcache.path == "":
 		launchtrace.Mark("vulkan: pipeline cache off (" + PipelineCacheEnv + "=off or no user cache folder)")
@@ -224,13 +225,19 @@ func (d *deviceState) openPipelineCache() error {
 }
 
 // savePipelineCache writes the pipeline cache's contents to its file,
-// atomically; a failure is said in one line and changes nothing else.
+// atomically, unless they are what was read at the start (a synced write
+// at every exit would cost a few milliseconds for nothing); a failure is
+// said in one line and changes nothing else.
 func (d *deviceState) savePipelineCache() {
 	if d.pcache.path == "" || d.pipeCache == nil {
 		return
 	}
 	blob, r := pipelineCacheData(d.dev.handle, d.pipeCache)
 	if r != vk.Success || len(blob) < vkCacheHeaderSize {
+		return
+	}
+	if len(blob) == d.pcache.loaded && crc32.ChecksumIEEE(blob) == d.pcache.crc {
+		launchtrace.Mark("vulkan: pipeline cache unchanged, not written")
 		return
 	}
 	if err := writeFileAtomic(d.pcache.path, encodePipelineCache(blob, d.pcache.id)); err != nil {

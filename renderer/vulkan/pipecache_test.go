@@ -73,8 +73,17 @@ func TestW14_PipelineCacheFileAppearsAndSecondLaunchLoadsIt(t *testing.T) {
 	if tmp, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.tmp")); len(tmp) > 0 {
 		t.Errorf("temporary files left beside the cache: %q", tmp)
 	}
+	before, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if n, want := launchOnce(t), len(b)-pipeFileHeaderSize; n != want {
 		t.Errorf("second launch loaded %d bytes, want the file's %d", n, want)
+	}
+	// The second launch compiled what the first had: the driver's blob is
+	// the one it read, and the file is left as it was, not written again.
+	if after, err := os.Stat(path); err != nil || !os.SameFile(before, after) {
+		t.Errorf("an unchanged pipeline cache was written again (%v)", err)
 	}
 	if s := log.String(); s != "" {
 		t.Errorf("a fitting cache file was reported: %q", s)

@@ -156,7 +156,8 @@ type deviceState struct {
 	shaders       shaderSet
 	fx            effectState // a game's Effects (effect.go)
 	pipeCache     vk.PipelineCache
-	pcache        pipeCacheState // its file (W14)
+	pcache        pipeCacheState  // its file (W14)
+	warmRec       warmRecordState // which common pipelines to warm up (warmrecord.go)
 	pipelines     map[pipeKey]vk.Pipeline
 	warm          *warmup // the start's first draws with the common pipelines
 	samplers      []vk.Sampler

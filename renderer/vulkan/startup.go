@@ -58,6 +58,7 @@ func (d *deviceState) createCore(color vk.Format) (err error) {
 	}
 	d.pipelines = map[pipeKey]vk.Pipeline{}
 	d.backBuffer = color
+	d.loadWarmRecord()
 	return d.prewarm()
 }
 
@@ -102,6 +103,7 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 			delete(d.pipelines, k)
 		}
 	}
+	d.warmRec.common = [len(commonKeys)]vk.Pipeline{}
 	for k := passTargetDiscard - 1; k >= 0; k-- {
 		vk.DestroyRenderPass(dev, d.passes[k], nil)
 		d.passes[k] = nil
@@ -126,15 +128,25 @@ func (d *deviceState) matchSurfaceFormat(color vk.Format) error {
 // SpriteBatch, on the back buffer), so the first frame does not pay for
 // them (lavapipe translates a pipeline's shaders when it is created, 1-3
 // ms each), and submits a first draw with each (warmUp: lavapipe compiles
-// their machine code at that draw).
+// their machine code at that draw). It does so for those the program's
+// last launch drew with (the warm-up record), all of them on its first.
 func (d *deviceState) prewarm() error {
-	keys := graphics.CommonPipelines()
+	keys := make([]graphics.PipelineKey, 0, len(commonKeys))
+	for i, key := range commonKeys {
+		if d.warmRec.wanted&(1<<i) != 0 {
+			keys = append(keys, key)
+		}
+	}
+	if len(keys) == 0 {
+		launchtrace.Mark("vulkan: no warm-up (the last launch drew with no common pipeline)")
+		return nil
+	}
 	for _, key := range keys {
 		if _, err := d.pipeline(key, false); err != nil {
 			return err
 		}
 	}
-	return d.warmUp(keys[:])
+	return d.warmUp(keys)
 }
 
 // pipeline returns the pipeline for key on the back buffer or a render
@@ -169,6 +181,7 @@ func (d *deviceState) pipeline(key graphics.PipelineKey, target bool) (vk.Pipeli
 		return nil, err
 	}
 	d.pipelines[k] = p
+	d.warmRec.noteCommon(k, p)
 	launchtrace.Mark("vulkan: pipeline built")
 	return p, nil
 }
@@ -187,6 +200,7 @@ func (d *deviceState) destroyCore() {
 			vk.DestroyPipeline(dev, p, nil)
 			delete(d.pipelines, k)
 		}
+		d.saveWarmRecord()
 		if d.pipeCache != nil {
 			d.savePipelineCache()
 			vk.DestroyPipelineCache(dev, d.pipeCache, nil)
