@@ -31,6 +31,7 @@ func (r *Renderer) Execute(f *graphics.Frame) error {
 	if !r.frames.acquired {
 		return errors.New("execute frame: no image acquired: call BeginFrame first, and draw only when it returns true")
 	}
+	r.gpu.warmRec.framed = true
 	r.frames.acquired = false
 	slot := r.gpu.loop.frame()
 	r.release(slot) // BeginFrame waited for this slot's fence

@@ -65,6 +65,7 @@ type warmRecordState struct {
 	wanted  uint8       // the common pipelines this start warmed up
 	common  [len(commonKeys)]vk.Pipeline
 	used    uint8 // the common pipelines this renderer drew with
+	framed  bool  // it executed a frame: a launch that ended before one says nothing
 }
 
 // warmRecordOn is false in this package's tests but those of the record
@@ -192,10 +193,12 @@ func (w *warmRecordState) drewWith(p vk.Pipeline) {
 }
 
 // saveWarmRecord writes the program's entry (first) when it changed,
-// atomically; a failure is said in one line.
+// atomically; a failure is said in one line. A renderer that executed no
+// frame (a start whose window never opened, a game that ended first)
+// leaves the record as it was.
 func (d *deviceState) saveWarmRecord() {
 	w := &d.warmRec
-	if w.path == "" || w.program == 0 || (w.known && w.used == w.wanted) {
+	if w.path == "" || w.program == 0 || !w.framed || (w.known && w.used == w.wanted) {
 		return
 	}
 	entries := []warmEntry{{Program: w.program, Used: w.used}}

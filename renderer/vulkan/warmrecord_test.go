@@ -43,9 +43,9 @@ func TestW14_WarmRecordEncodingChecks(t *testing.T) {
 }
 
 // warmLaunch opens a renderer, draws frames frames of the cube (the
-// first common pipeline's draw) and destroys it; it returns what its
-// start warmed up.
-func warmLaunch(t *testing.T, frames int) (wanted uint8, warmed bool, built []bool) {
+// first common pipeline's draw), or of the cube's pass with no draw when
+// empty, and destroys it; it returns what its start warmed up.
+func warmLaunch(t *testing.T, frames int, empty bool) (wanted uint8, warmed bool, built []bool) {
 	t.Helper()
 	g := openGPU(t, 64, 64, Options{})
 	wanted, warmed = g.r.gpu.warmRec.wanted, g.r.gpu.warm != nil
@@ -54,7 +54,18 @@ func warmLaunch(t *testing.T, frames int) (wanted uint8, warmed bool, built []bo
 		built = append(built, ok)
 	}
 	for i := range frames {
-		g.draw(t, float64(i)/60)
+		if !empty {
+			g.draw(t, float64(i)/60)
+			continue
+		}
+		onMain(t, func() error {
+			if ok, err := g.r.BeginFrame(); err != nil || !ok {
+				return err
+			}
+			f := cubeFrame(0, 64, 64)
+			f.Draws, f.Passes[0].DrawCount = f.Draws[:0], 0
+			return g.r.Execute(f)
+		})
 	}
 	onMain(t, func() error { g.r.Destroy(); return nil })
 	if msgs := g.messages(); len(msgs) > 0 {
@@ -66,8 +77,9 @@ func warmLaunch(t *testing.T, frames int) (wanted uint8, warmed bool, built []bo
 // TestW14_WarmUpFollowsTheLastLaunch: a program's first launch warms up
 // every common pipeline; it drew with the mesh pipeline alone, so the
 // next launch builds and warms that one only (not the sprite pipeline);
-// a launch that drew nothing leaves the one after it without a warm-up,
-// and a corrupt record is ignored with one line (everything warmed).
+// a launch that executed no frame changes nothing, one whose frames drew
+// nothing leaves the one after it without a warm-up, and a corrupt record
+// is ignored with one line (everything warmed).
 func TestW14_WarmUpFollowsTheLastLaunch(t *testing.T) {
 	cacheFile, log := cacheLaunch(t)
 	warmRecordOn = true
@@ -77,18 +89,20 @@ func TestW14_WarmUpFollowsTheLastLaunch(t *testing.T) {
 		t.Fatal("the cube is not drawn with the first common pipeline")
 	}
 
-	wanted, warmed, built := warmLaunch(t, 2)
+	wanted, warmed, built := warmLaunch(t, 2, false)
 	if wanted != allCommon || !warmed || !built[0] || !built[1] {
 		t.Fatalf("first launch: warmed %#x (warm-up %v, built %v), want every common pipeline", wanted, warmed, built)
 	}
 	if _, err := os.Stat(record); err != nil {
 		t.Fatalf("no warm-up record after the first launch: %v", err)
 	}
-	wanted, warmed, built = warmLaunch(t, 0)
-	if wanted != 1 || !warmed || !built[0] || built[1] {
-		t.Fatalf("after a launch that drew the mesh: warmed %#x (warm-up %v, built %v), want the mesh pipeline alone", wanted, warmed, built)
+	for _, frames := range []int{0, 1} { // no frame: the record stays
+		wanted, warmed, built = warmLaunch(t, frames, true)
+		if wanted != 1 || !warmed || !built[0] || built[1] {
+			t.Fatalf("after a launch that drew the mesh: warmed %#x (warm-up %v, built %v), want the mesh pipeline alone", wanted, warmed, built)
+		}
 	}
-	wanted, warmed, built = warmLaunch(t, 1)
+	wanted, warmed, built = warmLaunch(t, 1, false)
 	if wanted != 0 || warmed || built[0] || built[1] {
 		t.Fatalf("after a launch that drew nothing: warmed %#x (warm-up %v, built %v), want none", wanted, warmed, built)
 	}
@@ -103,14 +117,14 @@ func TestW14_WarmUpFollowsTheLastLaunch(t *testing.T) {
 	if err := os.WriteFile(record, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if wanted, warmed, _ = warmLaunch(t, 1); wanted != allCommon || !warmed {
+	if wanted, warmed, _ = warmLaunch(t, 1, true); wanted != allCommon || !warmed {
 		t.Fatalf("with a corrupt record: warmed %#x (warm-up %v), want every common pipeline", wanted, warmed)
 	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	if len(lines) != 1 || !strings.Contains(lines[0], "warm-up record") || !strings.Contains(lines[0], "corrupt") {
 		t.Fatalf("want one line saying the corrupt record was ignored, got %q", log.String())
 	}
-	if wanted, _, _ = warmLaunch(t, 0); wanted != 1 {
-		t.Fatalf("the record rewritten after a corrupt one gave %#x, want the mesh pipeline", wanted)
+	if wanted, _, _ = warmLaunch(t, 0, false); wanted != 0 {
+		t.Fatalf("the record rewritten after a corrupt one gave %#x, want none (that launch drew nothing)", wanted)
 	}
 }
