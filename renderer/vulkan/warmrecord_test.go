@@ -128,3 +128,25 @@ func TestW14_WarmUpFollowsTheLastLaunch(t *testing.T) {
 		t.Fatalf("the record rewritten after a corrupt one gave %#x, want none (that launch drew nothing)", wanted)
 	}
 }
+
+// FuzzW14_WarmRecordDecode: any bytes decode to an error or to entries
+// that encode back to the same bytes; nothing panics, and nothing is
+// allocated before the length is checked (at most warmRecordEntries).
+func FuzzW14_WarmRecordDecode(f *testing.F) {
+	f.Add(encodeWarmRecord(nil))
+	f.Add(encodeWarmRecord([]warmEntry{{Program: 7, Used: 1}, {Program: 9, Used: allCommon}}))
+	f.Add([]byte("MTNWARM1\xff\xff\xff\xff\x00\x00\x00\x00"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		entries, err := decodeWarmRecord(b)
+		if err != nil {
+			return
+		}
+		if len(entries) > warmRecordEntries {
+			t.Fatalf("%d entries decoded, more than %d", len(entries), warmRecordEntries)
+		}
+		if again := encodeWarmRecord(entries); string(again) != string(b) {
+			t.Fatalf("decoded %d entries that encode to other bytes", len(entries))
+		}
+	})
+}
