@@ -18,6 +18,7 @@ import (
 	"github.com/metronome-engine/metronome/engine/audio"
 	"github.com/metronome-engine/metronome/engine/desktop"
 	"github.com/metronome-engine/metronome/engine/graphics"
+	_ "github.com/metronome-engine/metronome/renderer/vulkan/preload" // the drivers load from process start (W11)
 	"github.com/metronome-engine/metronome/timing"
 )
 

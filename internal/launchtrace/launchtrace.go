@@ -31,6 +31,9 @@ var (
 // On reports whether the trace is on.
 func On() bool { return on }
 
+// Zero returns the moment the trace counts from (0 ms).
+func Zero() time.Time { return start }
+
 // Mark records that the start-up reached what (for example "instance
 // created"); safe from any goroutine.
 func Mark(what string) {
