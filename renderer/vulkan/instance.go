@@ -9,6 +9,7 @@ import (
 
 	vk "github.com/vulkan-go/vulkan"
 
+	"github.com/metronome-engine/metronome/internal/scanwait"
 	"github.com/metronome-engine/metronome/internal/vkenv"
 )
 
@@ -44,6 +45,7 @@ var loadMu sync.Mutex
 func loadVulkan(procAddr unsafe.Pointer) (unsafe.Pointer, error) {
 	loadMu.Lock()
 	defer loadMu.Unlock()
+	scanwait.Wait() // a driver scan begun at process load (renderer/vulkan/preload) ends first
 	if procAddr == nil {
 		p, err := defaultProcAddr()
 		if err != nil {

@@ -10,7 +10,8 @@
 // driver manifests and load every driver library (Mesa's lavapipe with
 // LLVM: about 70 ms of a launch on a 2-core machine); the libraries stay
 // loaded, so the engine's own list and instance, made later on Vulkan's
-// start goroutine, find them there. The thread creates no instance and
+// start goroutine, find them there. That start waits for the scan before
+// its first loader call, so the two never call the loader at once. The thread creates no instance and
 // keeps nothing else; without a loader or a driver it ends having done
 // nothing, and the engine's start reports what is missing as before (W6).
 // METRONOME_PRELOAD=off in the environment leaves the process as if the

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/metronome-engine/metronome/internal/launchtrace"
+	"github.com/metronome-engine/metronome/internal/scanwait"
+	"github.com/metronome-engine/metronome/renderer/vulkan"
 )
 
 // childEnv marks a run of this test binary started by a test below; the
@@ -144,5 +146,20 @@ func TestW11_PreloadLineInTheLaunchTrace(t *testing.T) {
 	if !strings.Contains(errOut, "vulkan: the driver scan begun at process load (") ||
 		!strings.Contains(errOut, " ms before 0) ended") {
 		t.Errorf("the launch trace was %q, want a line about the driver scan begun at process load", errOut)
+	}
+}
+
+// TestW11_RendererWaitsForThePreloadScan: the renderer's start waits for
+// the scan begun at process load before its own first loader call, so the
+// two never call the loader at once.
+func TestW11_RendererWaitsForThePreloadScan(t *testing.T) {
+	if !Began() {
+		t.Skip("the scan did not begin (METRONOME_PRELOAD=off)")
+	}
+	before := scanwait.Waited()
+	p := vulkan.StartInstance(vulkan.InstanceOptions{}) // fails without VK_KHR_surface, after loading the loader
+	p.Destroy()
+	if scanwait.Waited() == before {
+		t.Error("Vulkan's start did not wait for the driver scan begun at process load")
 	}
 }

@@ -4,13 +4,19 @@ import (
 	"fmt"
 
 	"github.com/metronome-engine/metronome/internal/launchtrace"
+	"github.com/metronome-engine/metronome/internal/scanwait"
 )
 
 // traced is closed once the trace has its line about the scan (tests).
 var traced = make(chan struct{})
 
-// init gives the launch trace, when it is on, a line once the scan has ended.
+// init has the renderer wait for the scan before its own first loader
+// call, and gives the launch trace, when it is on, a line once the scan
+// has ended.
 func init() {
+	if Began() {
+		scanwait.Register(func() { Wait() })
+	}
 	if !launchtrace.On() || !Began() {
 		close(traced)
 		return
