@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -17,8 +18,8 @@ import (
 )
 
 // The pipeline cache persists between launches (W14): the driver's
-// vkGetPipelineCacheData blob, behind a header of our own, in
-// pipelineCacheFile under the user cache folder's metronome folder
+// vkGetPipelineCacheData blob, behind a header of our own, in a file per
+// device (pipelineCacheName) under the user cache folder's metronome folder
 // ($XDG_CACHE_HOME/metronome, else ~/.cache/metronome on Linux). It is
 // read when the device is made and written, atomically, when the
 // renderer is destroyed. A file that is corrupt or made on another
@@ -29,8 +30,19 @@ import (
 // the renderer from reading or writing its pipeline cache file.
 const PipelineCacheEnv = "METRONOME_PIPELINE_CACHE"
 
-// pipelineCacheFile is the cache file's name in the metronome folder.
-const pipelineCacheFile = "vulkan-pipelines.bin"
+// legacyPipelineCacheFile is the one cache file of earlier versions, for
+// every device; it is removed when a device's own file is written.
+const legacyPipelineCacheFile = "vulkan-pipelines.bin"
+
+// pipelineCacheName is the cache file's name in the metronome folder for
+// id: one file per GPU and driver build (vendor and device ids and a hash
+// of the device's name, which names the LLVM of a software rasteriser),
+// so a laptop's two GPUs, or two drivers used in turn, keep a file each
+// instead of replacing each other's. A driver update keeps the name: its
+// first launch ignores the old file (one line) and replaces it.
+func pipelineCacheName(id pipeCacheIdentity) string {
+	return fmt.Sprintf("vulkan-pipelines-%04x-%04x-%08x.bin", id.vendor, id.device, id.name)
+}
 
 // pipelineCacheMagic starts our header: magic, format version 1.
 var pipelineCacheMagic = [8]byte{'M', 'T', 'N', 'P', 'C', 'A', 'C', '1'}
@@ -53,19 +65,21 @@ const pipeFileHeaderSize = 8 + 4 + 4 + 4
 // 16-byte pipelineCacheUUID.
 const vkCacheHeaderSize = 32
 
-// pipeCacheIdentity is what a cache blob must have been made by.
+// pipeCacheIdentity is what a cache blob must have been made by; name is
+// the FNV-1a hash of the device's name, for the file's name only.
 type pipeCacheIdentity struct {
 	vendor, device, driver uint32
 	uuid                   [16]byte
+	name                   uint32
 }
 
 // pipelineCacheLog is where an ignored or unwritable cache file is
 // reported, one line each (tests replace it).
 var pipelineCacheLog io.Writer = os.Stderr
 
-// pipelineCachePath returns the cache file's path, or "" when the cache
-// is turned off or there is no user cache folder.
-func pipelineCachePath() string {
+// cacheFolder returns the metronome folder under the user cache folder,
+// or "" when the cache is turned off or there is no user cache folder.
+func cacheFolder() string {
 	if os.Getenv(PipelineCacheEnv) == "off" {
 		return ""
 	}
@@ -73,7 +87,17 @@ func pipelineCachePath() string {
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(dir, "metronome", pipelineCacheFile)
+	return filepath.Join(dir, "metronome")
+}
+
+// pipelineCachePath returns the cache file's path for id, or "" when the
+// cache is off (cacheFolder).
+func pipelineCachePath(id pipeCacheIdentity) string {
+	dir := cacheFolder()
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, pipelineCacheName(id))
 }
 
 // identityOf returns gpu's cache identity.
@@ -82,7 +106,13 @@ func identityOf(gpu vk.PhysicalDevice) pipeCacheIdentity {
 	vk.GetPhysicalDeviceProperties(gpu, &p)
 	p.Deref()
 	p.Free()
-	return pipeCacheIdentity{vendor: p.VendorID, device: p.DeviceID, driver: p.DriverVersion, uuid: p.PipelineCacheUUID}
+	name := p.DeviceName[:]
+	if i := bytes.IndexByte(name, 0); i >= 0 {
+		name = name[:i]
+	}
+	h := fnv.New32a()
+	h.Write(name)
+	return pipeCacheIdentity{vendor: p.VendorID, device: p.DeviceID, driver: p.DriverVersion, uuid: p.PipelineCacheUUID, name: h.Sum32()}
 }
 
 // decodePipelineCache checks a cache file's contents against id and
@@ -200,7 +230,8 @@ type pipeCacheState struct {
 // openPipelineCache creates the device's pipeline cache, primed with the
 // file of an earlier run when one fits this device and driver (W14).
 func (d *deviceState) openPipelineCache() error {
-	d.pcache = pipeCacheState{path: pipelineCachePath(), id: identityOf(d.dev.gpu)}
+	id := identityOf(d.dev.gpu)
+	d.pcache = pipeCacheState{path: pipelineCachePath(id), id: id}
 	blob := loadPipelineCacheFile(d.pcache.path, d.pcache.id)
 	c, r := createPipelineCache(d.dev.handle, blob)
 	if r != vk.Success && blob != nil { // the driver refused it: start empty
@@ -244,5 +275,6 @@ func (d *deviceState) savePipelineCache() {
 		fmt.Fprintf(pipelineCacheLog, "vulkan: pipeline cache not saved: %v\n", err)
 		return
 	}
+	_ = os.Remove(filepath.Join(filepath.Dir(d.pcache.path), legacyPipelineCacheFile)) // one file for all devices: replaced
 	launchtrace.Mark(fmt.Sprintf("vulkan: pipeline cache saved, %d bytes to %s", len(blob), d.pcache.path))
 }

@@ -30,8 +30,8 @@ func (l *lockedBuffer) String() string {
 }
 
 // cacheLaunch sets a private user cache folder (once per test) and
-// captures the cache's one-line reports; it returns the cache file's path
-// and the capture.
+// captures the cache's one-line reports; it returns the metronome folder
+// in it and the capture.
 func cacheLaunch(t *testing.T) (string, *lockedBuffer) {
 	t.Helper()
 	dir := t.TempDir()
@@ -41,7 +41,18 @@ func cacheLaunch(t *testing.T) (string, *lockedBuffer) {
 	old := pipelineCacheLog
 	pipelineCacheLog = &log
 	t.Cleanup(func() { pipelineCacheLog = old })
-	return filepath.Join(dir, "metronome", pipelineCacheFile), &log
+	return filepath.Join(dir, "metronome"), &log
+}
+
+// cacheFile returns the one pipeline cache file in folder (a launch made
+// it), failing the test when there is not exactly one.
+func cacheFile(t *testing.T, folder string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(folder, "vulkan-pipelines-*.bin"))
+	if len(files) != 1 {
+		t.Fatalf("want one pipeline cache file in %s, found %q", folder, files)
+	}
+	return files[0]
 }
 
 // launchOnce opens a renderer (validation on), draws a frame, destroys it
@@ -59,10 +70,23 @@ func launchOnce(t *testing.T) int {
 }
 
 func TestW14_PipelineCacheFileAppearsAndSecondLaunchLoadsIt(t *testing.T) {
-	path, log := cacheLaunch(t)
+	folder, log := cacheLaunch(t)
+	// The one file of earlier versions, for every device, goes when the
+	// device's own is written.
+	legacy := filepath.Join(folder, legacyPipelineCacheFile)
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(legacy, []byte("an earlier version's cache"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if n := launchOnce(t); n != 0 {
 		t.Fatalf("first launch loaded %d bytes from an empty cache folder", n)
 	}
+	if _, err := os.Stat(legacy); err == nil {
+		t.Errorf("%s is still there after the device's own file was written", legacy)
+	}
+	path := cacheFile(t, folder)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("no pipeline cache file after the first launch: %v", err)
@@ -91,8 +115,9 @@ func TestW14_PipelineCacheFileAppearsAndSecondLaunchLoadsIt(t *testing.T) {
 }
 
 func TestW14_CorruptPipelineCacheIgnoredWithOneLine(t *testing.T) {
-	path, log := cacheLaunch(t)
+	folder, log := cacheLaunch(t)
 	launchOnce(t)
+	path := cacheFile(t, folder)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -118,8 +143,9 @@ func TestW14_CorruptPipelineCacheIgnoredWithOneLine(t *testing.T) {
 }
 
 func TestW14_PipelineCacheOfAnotherDeviceIgnored(t *testing.T) {
-	path, log := cacheLaunch(t)
+	folder, log := cacheLaunch(t)
 	launchOnce(t)
+	path := cacheFile(t, folder)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -140,11 +166,11 @@ func TestW14_PipelineCacheOfAnotherDeviceIgnored(t *testing.T) {
 }
 
 func TestW14_PipelineCacheOffWritesNothing(t *testing.T) {
-	path, _ := cacheLaunch(t)
+	folder, _ := cacheLaunch(t)
 	t.Setenv(PipelineCacheEnv, "off")
 	launchOnce(t)
-	if _, err := os.Stat(filepath.Dir(path)); err == nil {
-		t.Errorf("%s=off still made %s", PipelineCacheEnv, filepath.Dir(path))
+	if _, err := os.Stat(folder); err == nil {
+		t.Errorf("%s=off still made %s", PipelineCacheEnv, folder)
 	}
 }
 
@@ -168,9 +194,9 @@ func TestW14_PipelineCacheHeaderChecks(t *testing.T) {
 		id         pipeCacheIdentity
 		edit       func([]byte) []byte
 	}{
-		{"driver", "driver version", pipeCacheIdentity{id.vendor, id.device, 0x1235, id.uuid}, nil},
-		{"device", "device", pipeCacheIdentity{id.vendor, 8, id.driver, id.uuid}, nil},
-		{"uuid", "UUID", pipeCacheIdentity{id.vendor, id.device, id.driver, [16]byte{9}}, nil},
+		{"driver", "driver version", pipeCacheIdentity{id.vendor, id.device, 0x1235, id.uuid, id.name}, nil},
+		{"device", "device", pipeCacheIdentity{id.vendor, 8, id.driver, id.uuid, id.name}, nil},
+		{"uuid", "UUID", pipeCacheIdentity{id.vendor, id.device, id.driver, [16]byte{9}, id.name}, nil},
 		{"short", "shorter", id, func(b []byte) []byte { return b[:30] }},
 		{"truncated", "truncated", id, func(b []byte) []byte { return b[:len(b)-1] }},
 		{"magic", "magic", id, func(b []byte) []byte { b[0] = 'X'; return b }},
@@ -182,6 +208,39 @@ func TestW14_PipelineCacheHeaderChecks(t *testing.T) {
 		}
 		if _, err := decodePipelineCache(b, c.id); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestW14_PipelineCacheFilePerDevice: each GPU and driver build keeps a
+// file of its own (a laptop's two GPUs, two Mesas used in turn), and a
+// driver update of the same GPU replaces its file rather than adding one.
+func TestW14_PipelineCacheFilePerDevice(t *testing.T) {
+	id := pipeCacheIdentity{vendor: 0x1002, device: 0x73ff, driver: 0x800000, uuid: [16]byte{1}, name: 0xabcdef}
+	base := pipelineCacheName(id)
+	if !strings.HasPrefix(base, "vulkan-pipelines-1002-73ff-00abcdef") || !strings.HasSuffix(base, ".bin") {
+		t.Errorf("name %q", base)
+	}
+	other := func(edit func(*pipeCacheIdentity)) string {
+		o := id
+		edit(&o)
+		return pipelineCacheName(o)
+	}
+	for what, n := range map[string]string{
+		"another vendor":      other(func(o *pipeCacheIdentity) { o.vendor = 0x8086 }),
+		"another device":      other(func(o *pipeCacheIdentity) { o.device = 0x1234 }),
+		"another device name": other(func(o *pipeCacheIdentity) { o.name = 1 }),
+	} {
+		if n == base {
+			t.Errorf("%s shares the file %s", what, base)
+		}
+	}
+	for what, n := range map[string]string{
+		"a driver update":    other(func(o *pipeCacheIdentity) { o.driver++ }),
+		"another cache UUID": other(func(o *pipeCacheIdentity) { o.uuid[0]++ }),
+	} {
+		if n != base {
+			t.Errorf("%s made a new file %s, want %s replaced", what, n, base)
 		}
 	}
 }

@@ -76,11 +76,11 @@ var warmRecordOn = true
 // warmRecordPath returns the record's path, or "" when the pipeline cache
 // is off or there is no user cache folder.
 func warmRecordPath() string {
-	p := pipelineCachePath()
-	if p == "" || !warmRecordOn {
+	dir := cacheFolder()
+	if dir == "" || !warmRecordOn {
 		return ""
 	}
-	return filepath.Join(filepath.Dir(p), warmRecordFile)
+	return filepath.Join(dir, warmRecordFile)
 }
 
 // programID hashes the running executable's path (0 when unknown).

@@ -81,10 +81,10 @@ func warmLaunch(t *testing.T, frames int, empty bool) (wanted uint8, warmed bool
 // nothing leaves the one after it without a warm-up, and a corrupt record
 // is ignored with one line (everything warmed).
 func TestW14_WarmUpFollowsTheLastLaunch(t *testing.T) {
-	cacheFile, log := cacheLaunch(t)
+	folder, log := cacheLaunch(t)
 	warmRecordOn = true
 	t.Cleanup(func() { warmRecordOn = false })
-	record := filepath.Join(filepath.Dir(cacheFile), warmRecordFile)
+	record := filepath.Join(folder, warmRecordFile)
 	if graphics.CommonPipelines()[0] != meshKey {
 		t.Fatal("the cube is not drawn with the first common pipeline")
 	}
