@@ -39,7 +39,7 @@ import (
 	"github.com/metronome-engine/metronome/cmd/sample/internal/game"
 	"github.com/metronome-engine/metronome/cmd/sample/internal/pacing"
 	"github.com/metronome-engine/metronome/cmd/sample/internal/sprites"
-	_ "github.com/metronome-engine/metronome/renderer/vulkan/preload" // the driver scan starts at process load (W11)
+	_ "github.com/metronome-engine/metronome/engine/desktop/preload" // the drivers load from process start (W11)
 )
 
 // GLFW must be driven from the main OS thread (rule W1).

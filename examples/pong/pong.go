@@ -17,8 +17,8 @@ import (
 	"github.com/metronome-engine/metronome/engine"
 	"github.com/metronome-engine/metronome/engine/audio"
 	"github.com/metronome-engine/metronome/engine/desktop"
+	_ "github.com/metronome-engine/metronome/engine/desktop/preload" // the drivers load from process start (W11)
 	"github.com/metronome-engine/metronome/engine/graphics"
-	_ "github.com/metronome-engine/metronome/renderer/vulkan/preload" // the drivers load from process start (W11)
 	"github.com/metronome-engine/metronome/timing"
 )
 

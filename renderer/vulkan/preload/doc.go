@@ -1,9 +1,10 @@
 // Package preload starts the Vulkan loader's scan of the installed drivers
 // when the process loads, before the Go runtime starts, so that the slowest
 // step of a launch overlaps everything that comes before the engine's own
-// start (rule W11). A game opts in with a blank import in its main package:
+// start (rule W11). A game opts in with a blank import of
+// engine/desktop/preload, its game-facing name, in its main package:
 //
-//	import _ "github.com/metronome-engine/metronome/renderer/vulkan/preload"
+//	import _ "github.com/metronome-engine/metronome/engine/desktop/preload"
 //
 // On Linux a C constructor starts a thread that loads libvulkan.so.1 and
 // lists the instance extensions once. That call makes the loader read the
