@@ -2,6 +2,7 @@ package vulkan
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	vk "github.com/vulkan-go/vulkan"
 
@@ -35,14 +37,25 @@ const PipelineCacheEnv = "METRONOME_PIPELINE_CACHE"
 const legacyPipelineCacheFile = "vulkan-pipelines.bin"
 
 // pipelineCacheName is the cache file's name in the metronome folder for
-// id: one file per GPU and driver build (vendor and device ids and a hash
-// of the device's name, which names the LLVM of a software rasteriser),
-// so a laptop's two GPUs, or two drivers used in turn, keep a file each
-// instead of replacing each other's. A driver update keeps the name: its
-// first launch ignores the old file (one line) and replaces it.
+// id: one file per GPU (vendor and device ids) and driver build (a hash of
+// the pipeline cache UUID, which names the blobs a driver accepts), so a
+// laptop's two GPUs, or two drivers used in turn, keep a file each
+// instead of replacing each other's. pruneOldCaches bounds the files a
+// GPU keeps as its driver is updated.
 func pipelineCacheName(id pipeCacheIdentity) string {
-	return fmt.Sprintf("vulkan-pipelines-%04x-%04x-%08x.bin", id.vendor, id.device, id.name)
+	h := fnv.New32a()
+	h.Write(id.uuid[:])
+	return fmt.Sprintf("%s%08x.bin", pipelineCachePrefix(id), h.Sum32())
 }
+
+// pipelineCachePrefix starts the names of every cache file of id's GPU.
+func pipelineCachePrefix(id pipeCacheIdentity) string {
+	return fmt.Sprintf("vulkan-pipelines-%04x-%04x-", id.vendor, id.device)
+}
+
+// cachesPerGPU is how many cache files (driver builds) a GPU keeps; a
+// save removes the least recently written beyond it.
+const cachesPerGPU = 3
 
 // pipelineCacheMagic starts our header: magic, format version 1.
 var pipelineCacheMagic = [8]byte{'M', 'T', 'N', 'P', 'C', 'A', 'C', '1'}
@@ -65,12 +78,10 @@ const pipeFileHeaderSize = 8 + 4 + 4 + 4
 // 16-byte pipelineCacheUUID.
 const vkCacheHeaderSize = 32
 
-// pipeCacheIdentity is what a cache blob must have been made by; name is
-// the FNV-1a hash of the device's name, for the file's name only.
+// pipeCacheIdentity is what a cache blob must have been made by.
 type pipeCacheIdentity struct {
 	vendor, device, driver uint32
 	uuid                   [16]byte
-	name                   uint32
 }
 
 // pipelineCacheLog is where an ignored or unwritable cache file is
@@ -106,13 +117,7 @@ func identityOf(gpu vk.PhysicalDevice) pipeCacheIdentity {
 	vk.GetPhysicalDeviceProperties(gpu, &p)
 	p.Deref()
 	p.Free()
-	name := p.DeviceName[:]
-	if i := bytes.IndexByte(name, 0); i >= 0 {
-		name = name[:i]
-	}
-	h := fnv.New32a()
-	h.Write(name)
-	return pipeCacheIdentity{vendor: p.VendorID, device: p.DeviceID, driver: p.DriverVersion, uuid: p.PipelineCacheUUID, name: h.Sum32()}
+	return pipeCacheIdentity{vendor: p.VendorID, device: p.DeviceID, driver: p.DriverVersion, uuid: p.PipelineCacheUUID}
 }
 
 // decodePipelineCache checks a cache file's contents against id and
@@ -275,6 +280,33 @@ func (d *deviceState) savePipelineCache() {
 		fmt.Fprintf(pipelineCacheLog, "vulkan: pipeline cache not saved: %v\n", err)
 		return
 	}
-	_ = os.Remove(filepath.Join(filepath.Dir(d.pcache.path), legacyPipelineCacheFile)) // one file for all devices: replaced
+	pruneOldCaches(d.pcache.path, d.pcache.id)
 	launchtrace.Mark(fmt.Sprintf("vulkan: pipeline cache saved, %d bytes to %s", len(blob), d.pcache.path))
+}
+
+// pruneOldCaches removes, beside the file just written at path, the
+// single cache file of earlier versions (for every device) and the files
+// of id's GPU beyond the cachesPerGPU most recently written (its older
+// driver builds). Files of other GPUs stay.
+func pruneOldCaches(path string, id pipeCacheIdentity) {
+	dir := filepath.Dir(path)
+	_ = os.Remove(filepath.Join(dir, legacyPipelineCacheFile))
+	files, _ := filepath.Glob(filepath.Join(dir, pipelineCachePrefix(id)+"*.bin"))
+	type aged struct {
+		path string
+		mod  int64
+	}
+	var old []aged
+	for _, f := range files {
+		if f == path {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil {
+			old = append(old, aged{f, fi.ModTime().UnixNano()})
+		}
+	}
+	slices.SortFunc(old, func(a, b aged) int { return cmp.Compare(b.mod, a.mod) }) // newest first
+	for i := cachesPerGPU - 1; i < len(old); i++ {
+		_ = os.Remove(old[i].path)
+	}
 }

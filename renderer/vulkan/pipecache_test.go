@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // lockedBuffer is a bytes.Buffer safe from the start's goroutine.
@@ -194,9 +195,9 @@ func TestW14_PipelineCacheHeaderChecks(t *testing.T) {
 		id         pipeCacheIdentity
 		edit       func([]byte) []byte
 	}{
-		{"driver", "driver version", pipeCacheIdentity{id.vendor, id.device, 0x1235, id.uuid, id.name}, nil},
-		{"device", "device", pipeCacheIdentity{id.vendor, 8, id.driver, id.uuid, id.name}, nil},
-		{"uuid", "UUID", pipeCacheIdentity{id.vendor, id.device, id.driver, [16]byte{9}, id.name}, nil},
+		{"driver", "driver version", pipeCacheIdentity{id.vendor, id.device, 0x1235, id.uuid}, nil},
+		{"device", "device", pipeCacheIdentity{id.vendor, 8, id.driver, id.uuid}, nil},
+		{"uuid", "UUID", pipeCacheIdentity{id.vendor, id.device, id.driver, [16]byte{9}}, nil},
 		{"short", "shorter", id, func(b []byte) []byte { return b[:30] }},
 		{"truncated", "truncated", id, func(b []byte) []byte { return b[:len(b)-1] }},
 		{"magic", "magic", id, func(b []byte) []byte { b[0] = 'X'; return b }},
@@ -213,12 +214,14 @@ func TestW14_PipelineCacheHeaderChecks(t *testing.T) {
 }
 
 // TestW14_PipelineCacheFilePerDevice: each GPU and driver build keeps a
-// file of its own (a laptop's two GPUs, two Mesas used in turn), and a
-// driver update of the same GPU replaces its file rather than adding one.
+// file of its own (a laptop's two GPUs, two Mesas used in turn): the
+// vendor, the device and the pipeline cache UUID each give another file,
+// and the name starts with the GPU's prefix that pruning goes by.
 func TestW14_PipelineCacheFilePerDevice(t *testing.T) {
-	id := pipeCacheIdentity{vendor: 0x1002, device: 0x73ff, driver: 0x800000, uuid: [16]byte{1}, name: 0xabcdef}
+	id := pipeCacheIdentity{vendor: 0x1002, device: 0x73ff, driver: 0x800000, uuid: [16]byte{1}}
 	base := pipelineCacheName(id)
-	if !strings.HasPrefix(base, "vulkan-pipelines-1002-73ff-00abcdef") || !strings.HasSuffix(base, ".bin") {
+	if !strings.HasPrefix(base, "vulkan-pipelines-1002-73ff-") || !strings.HasPrefix(base, pipelineCachePrefix(id)) ||
+		!strings.HasSuffix(base, ".bin") || len(base) != len("vulkan-pipelines-1002-73ff-12345678.bin") {
 		t.Errorf("name %q", base)
 	}
 	other := func(edit func(*pipeCacheIdentity)) string {
@@ -227,20 +230,58 @@ func TestW14_PipelineCacheFilePerDevice(t *testing.T) {
 		return pipelineCacheName(o)
 	}
 	for what, n := range map[string]string{
-		"another vendor":      other(func(o *pipeCacheIdentity) { o.vendor = 0x8086 }),
-		"another device":      other(func(o *pipeCacheIdentity) { o.device = 0x1234 }),
-		"another device name": other(func(o *pipeCacheIdentity) { o.name = 1 }),
+		"another vendor":        other(func(o *pipeCacheIdentity) { o.vendor = 0x8086 }),
+		"another device":        other(func(o *pipeCacheIdentity) { o.device = 0x1234 }),
+		"another driver build":  other(func(o *pipeCacheIdentity) { o.uuid[0]++ }),
+		"another driver build2": other(func(o *pipeCacheIdentity) { o.uuid[15]++ }),
 	} {
 		if n == base {
 			t.Errorf("%s shares the file %s", what, base)
 		}
 	}
-	for what, n := range map[string]string{
-		"a driver update":    other(func(o *pipeCacheIdentity) { o.driver++ }),
-		"another cache UUID": other(func(o *pipeCacheIdentity) { o.uuid[0]++ }),
-	} {
-		if n != base {
-			t.Errorf("%s made a new file %s, want %s replaced", what, n, base)
+	if n := other(func(o *pipeCacheIdentity) { o.driver++ }); n != base {
+		t.Errorf("a driver version with the same cache UUID made a new file %s, want %s", n, base)
+	}
+}
+
+// TestW14_OldPipelineCachesPruned: a save keeps the GPU's cachesPerGPU
+// most recently written files (the one just written among them), removes
+// its older ones and the single file of earlier versions, and leaves
+// other GPUs' files alone.
+func TestW14_OldPipelineCachesPruned(t *testing.T) {
+	dir := t.TempDir()
+	id := pipeCacheIdentity{vendor: 0x10005, uuid: [16]byte{9}}
+	path := filepath.Join(dir, pipelineCacheName(id))
+	write := func(name string, age time.Duration) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
 		}
+		when := time.Now().Add(-age)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write(filepath.Base(path), 0)
+	prefix := pipelineCachePrefix(id)
+	kept := []string{path, write(prefix+"00000001.bin", time.Hour), write(prefix+"00000002.bin", 2*time.Hour)}
+	gone := []string{write(prefix+"00000003.bin", 3*time.Hour), write(prefix+"00000004.bin", 4*time.Hour),
+		write(legacyPipelineCacheFile, 5*time.Hour)}
+	otherGPU := write(pipelineCachePrefix(pipeCacheIdentity{vendor: 0x1002, device: 1})+"00000005.bin", 9*time.Hour)
+	kept = append(kept, otherGPU)
+	pruneOldCaches(path, id)
+	for _, p := range kept {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was removed: %v", filepath.Base(p), err)
+		}
+	}
+	for _, p := range gone {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s is still there", filepath.Base(p))
+		}
+	}
+	if len(kept)-1 != cachesPerGPU {
+		t.Fatalf("the test keeps %d files of the GPU, cachesPerGPU is %d", len(kept)-1, cachesPerGPU)
 	}
 }
