@@ -27,6 +27,7 @@ now() { date +%s%N; }
 # wall NANOS of a command
 wall() { local s e; s=$(now); "$@" >/dev/null 2>&1; e=$(now); echo $((e - s)); }
 trace=$(mktemp)
+steps=$(mktemp)
 # wall NANOS of a 1-frame sample run; sets first to the NANOS from just
 # before its exec to its first present's return (from its launch trace).
 wall1() {
@@ -37,6 +38,19 @@ wall1() {
   first=$(awk -v s="$s" '/^launch trace: 0 ms is Unix time/ {split($8, t, "."); z = t[1] * 1e9 + t[2] * 1e3}
     /first present returned/ {printf "%.0f", z + $2 * 1e6 - s}' "$trace")
   wall_ns=$((e - s))
+  # The steps that place a gap: NANOS from just before the exec, one
+  # line of "name nanos" per step found in the trace.
+  awk -v s="$s" '/^launch trace: 0 ms is Unix time/ {split($8, t, "."); z = t[1] * 1e9 + t[2] * 1e3; printf "trace-zero %.0f\n", z - s}
+    /the driver scan begun at process load/ {k = "scan-ended"}
+    /vulkan: instance created/ {k = "instance"}
+    /vulkan: device created/ {k = "device"}
+    /window: GLFW initialised/ {k = "glfw-init"}
+    /^launch .*window created/ {k = "window"}
+    /vulkan: start taken over/ {k = "takeover"}
+    /vulkan: swapchain built/ {k = "swapchain"}
+    /game: first Draw returned/ {k = "first-draw"}
+    /first present returned/ {k = "first-present"}
+    k != "" && /^launch / {printf "%s %.0f\n", k, z + $2 * 1e6 - s; k = ""}' "$trace" >>"$steps"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -69,4 +83,13 @@ echo "runs $runs, frames $frames, 640x480 IMMEDIATE, driver ${VK_DRIVER_FILES:-d
 echo "fps          sample ${sf[*]} (median $s)   vkcube ${cf[*]} (median $c)   ratio $(awk -v a="$s" -v b="$c" 'BEGIN {printf "%.2f", a / b}')"
 echo "1-frame run  sample $(awk -v n="$sl" 'BEGIN {printf "%.1f", n / 1e6}') ms   vkcube $(awk -v n="$cl" 'BEGIN {printf "%.1f", n / 1e6}') ms   ratio $(awk -v a="$sl" -v b="$cl" 'BEGIN {printf "%.2f", a / b}')"
 echo "launch       sample to first present $(awk -v n="$spl" 'BEGIN {printf "%.1f", n / 1e6}') ms   vkcube 1-frame run $(awk -v n="$cl" 'BEGIN {printf "%.1f", n / 1e6}') ms   ratio $(awk -v a="$spl" -v b="$cl" 'BEGIN {printf "%.2f", a / b}')"
-rm -f "$trace"
+# Each step's median over the runs, in ms from the exec: where the sample's
+# launch spends its time (the scan, Vulkan's start, GLFW's start, the
+# first frame), for the trace's step names see docs/platforms.md (W14).
+printf 'launch steps  (ms from exec, medians)'
+for k in trace-zero scan-ended instance glfw-init window device takeover swapchain first-draw first-present; do
+  m=$(awk -v k="$k" '$1 == k {print $2}' "$steps" | median)
+  [ -n "$m" ] && printf '  %s %s' "$k" "$(awk -v n="$m" 'BEGIN {printf "%.1f", n / 1e6}')"
+done
+echo
+rm -f "$trace" "$steps"
