@@ -11,6 +11,7 @@ import (
 	vk "github.com/vulkan-go/vulkan"
 
 	"github.com/metronome-engine/metronome/internal/launchtrace"
+	"github.com/metronome-engine/metronome/internal/scanwait"
 )
 
 // PendingInstance is Vulkan's start (loader, driver, instance with its
@@ -123,10 +124,15 @@ func start(opt InstanceOptions) *started {
 	if hasAll(trimNULs(wanted), []string{"VK_KHR_surface"}) { // P11's extensions need it
 		wanted = append(wanted, inPlaceInstanceExtensions...)
 	}
-	if st.enabled, err = offeredExtensions(wanted); err != nil {
+	var scanned bool
+	if st.enabled, scanned, err = offeredExtensions(wanted, opt.ProcAddr == nil); err != nil {
 		return &started{err: err}
 	}
-	launchtrace.Mark("vulkan: instance extensions listed")
+	if scanned {
+		launchtrace.Mark("vulkan: instance extensions taken from the driver scan's list")
+	} else {
+		launchtrace.Mark("vulkan: instance extensions listed")
+	}
 	if st.core.inst, err = newInstance(st.enabled, opt.Validation); err != nil {
 		return &started{err: err} // no driver: this is the error that says so (W6)
 	}
@@ -159,12 +165,22 @@ func start(opt InstanceOptions) *started {
 }
 
 // offeredExtensions returns those of wanted the loader and drivers offer,
-// in wanted's order.
-func offeredExtensions(wanted []string) ([]string, error) {
+// in wanted's order. With the system's loader (systemLoader) it takes the
+// list the driver scan begun at process load made, when there is one that
+// still holds (scanned is then true): listing again would make the
+// loader read every manifest twice more (two calls: count, then names).
+func offeredExtensions(wanted []string, systemLoader bool) (_ []string, scanned bool, _ error) {
 	const op, call = "list instance extensions", "vkEnumerateInstanceExtensionProperties"
-	offered, res := instanceExtensions() // not vk.EnumerateInstanceExtensionProperties: see vkcalls.go
-	if err := callErr(op, call, res); err != nil {
-		return nil, err
+	var offered []string
+	if systemLoader {
+		offered, scanned = scanwait.Extensions()
+	}
+	if !scanned {
+		var res vk.Result
+		offered, res = instanceExtensions() // not vk.EnumerateInstanceExtensionProperties: see vkcalls.go
+		if err := callErr(op, call, res); err != nil {
+			return nil, false, err
+		}
 	}
 	var out []string
 	for _, w := range wanted {
@@ -172,7 +188,7 @@ func offeredExtensions(wanted []string) ([]string, error) {
 			out = append(out, w)
 		}
 	}
-	return out, nil
+	return out, scanned, nil
 }
 
 // askFrom is the number of queue families that draw (over all GPUs) from

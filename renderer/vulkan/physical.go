@@ -60,10 +60,32 @@ func pickGPU(gpus []gpuInfo) (int, error) {
 	return best, nil
 }
 
+// gpuRoom is how many physical devices the first listing makes room for.
+const gpuRoom = 8
+
+// physicalDevices lists inst's physical devices in one call into room for
+// room of them (the loader asks every driver at each call, about 2 ms on
+// lavapipe), and only when there are more, counts them and lists again.
+func physicalDevices(inst vk.Instance, room int) ([]vk.PhysicalDevice, vk.Result) {
+	n := uint32(room)
+	devs := make([]vk.PhysicalDevice, room)
+	r := vk.EnumeratePhysicalDevices(inst, &n, devs)
+	for tries := 0; r == vk.Incomplete && tries < 3; tries++ { // a GPU may appear between a count and a list
+		if r = vk.EnumeratePhysicalDevices(inst, &n, nil); r != vk.Success {
+			return nil, r
+		}
+		devs = make([]vk.PhysicalDevice, n)
+		r = vk.EnumeratePhysicalDevices(inst, &n, devs)
+	}
+	if r != vk.Success {
+		return nil, r
+	}
+	return devs[:min(int(n), len(devs))], r
+}
+
 // listGPUs enumerates the physical devices and describes each.
 func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuInfo, error) {
-	var n uint32
-	r := vk.EnumeratePhysicalDevices(inst, &n, nil)
+	devs, r := physicalDevices(inst, gpuRoom)
 	if r == vk.ErrorInitializationFailed {
 		return nil, nil, fmt.Errorf("%w: %w: %s", ErrNoDriver,
 			callErr("list devices", "vkEnumeratePhysicalDevices", r), noDriverAdvice())
@@ -71,11 +93,6 @@ func listGPUs(inst vk.Instance, surface vk.Surface) ([]vk.PhysicalDevice, []gpuI
 	if err := callErr("list devices", "vkEnumeratePhysicalDevices", r); err != nil {
 		return nil, nil, err
 	}
-	devs := make([]vk.PhysicalDevice, n)
-	if err := callErr("list devices", "vkEnumeratePhysicalDevices", vk.EnumeratePhysicalDevices(inst, &n, devs)); err != nil {
-		return nil, nil, err
-	}
-	devs = devs[:n]
 	infos := make([]gpuInfo, len(devs))
 	for i, d := range devs {
 		var p vk.PhysicalDeviceProperties

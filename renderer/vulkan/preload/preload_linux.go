@@ -11,6 +11,8 @@ package preload
 #include <string.h>
 #include <time.h>
 
+extern char** environ;
+
 // The scan's state: written by the scan thread under preloadMu, read by Go.
 static pthread_mutex_t preloadMu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t preloadDone = PTHREAD_COND_INITIALIZER;
@@ -28,24 +30,87 @@ static int64_t preloadNow(void) {
 typedef void* (*preloadProcAddr)(void*, const char*);
 typedef int32_t (*preloadEnumerate)(const char*, uint32_t*, void*);
 
+// preloadExtension is VkExtensionProperties (the package needs no Vulkan
+// headers).
+typedef struct {
+	char name[256];
+	uint32_t specVersion;
+} preloadExtension;
+
+// The instance extensions the scan listed: preloadListed is the count, or
+// -1 when there is no list (no loader, a failed call, or more than fit).
+enum { preloadMaxExtensions = 256 };
+static preloadExtension preloadExtensions[preloadMaxExtensions];
+static int preloadListed = -1;
+
+// The environment when the process loaded, its strings end to end, NUL
+// after each: the loader reads its search paths, drivers and layers from
+// it, so a list made under it holds only while it is unchanged.
+static char* preloadEnv;
+static size_t preloadEnvLen;
+
+// preloadEnvTake copies the environment into preloadEnv (left NULL when
+// the copy fails: the list is then never handed out).
+static void preloadEnvTake(void) {
+	size_t n = 0;
+	for (char** e = environ; e && *e; e++) {
+		n += strlen(*e) + 1;
+	}
+	char* buf = malloc(n + 1);
+	if (!buf) {
+		return;
+	}
+	size_t at = 0;
+	for (char** e = environ; e && *e; e++) {
+		size_t l = strlen(*e) + 1;
+		memcpy(buf + at, *e, l);
+		at += l;
+	}
+	preloadEnv = buf;
+	preloadEnvLen = at;
+}
+
+// preloadEnvSame reports whether the environment is the one the process
+// loaded with, string for string in the same order.
+static int preloadEnvSame(void) {
+	if (!preloadEnv) {
+		return 0;
+	}
+	size_t at = 0;
+	for (char** e = environ; e && *e; e++) {
+		size_t l = strlen(*e) + 1;
+		if (at + l > preloadEnvLen || memcmp(preloadEnv + at, *e, l) != 0) {
+			return 0;
+		}
+		at += l;
+	}
+	return at == preloadEnvLen;
+}
+
 // preloadRun loads the loader and lists the instance extensions once,
-// which loads every driver the manifests name. The loader stays loaded
-// (no dlclose), so the drivers it keeps loaded stay too.
+// which loads every driver the manifests name, and keeps the list. The
+// loader stays loaded (no dlclose), so the drivers it keeps loaded stay too.
 static void* preloadRun(void* arg) {
-	int loaded = 0;
+	int loaded = 0, listed = -1;
 	void* lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
 	if (lib) {
 		loaded = 1;
 		preloadProcAddr gipa = (preloadProcAddr)dlsym(lib, "vkGetInstanceProcAddr");
 		preloadEnumerate list = gipa ? (preloadEnumerate)gipa(NULL, "vkEnumerateInstanceExtensionProperties") : NULL;
 		if (list) {
-			uint32_t n = 0;
-			list(NULL, &n, NULL);
+			// One call with room for the list: the loader's pass over the
+			// manifests is the same as a count's, and the start need not
+			// make two more (VK_INCOMPLETE, 5, leaves no list).
+			uint32_t n = preloadMaxExtensions;
+			if (list(NULL, &n, preloadExtensions) == 0 && n <= preloadMaxExtensions) {
+				listed = (int)n;
+			}
 		}
 	}
 	pthread_mutex_lock(&preloadMu);
 	preloadEnded = 1;
 	preloadLoaded = loaded;
+	preloadListed = listed;
 	preloadEndedNs = preloadNow();
 	pthread_cond_broadcast(&preloadDone);
 	pthread_mutex_unlock(&preloadMu);
@@ -62,6 +127,7 @@ __attribute__((constructor)) static void preloadStart(void) {
 	if (pthread_attr_init(&attr) != 0) {
 		return;
 	}
+	preloadEnvTake();
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	pthread_t t;
 	preloadBeganNs = preloadNow();
@@ -87,6 +153,19 @@ static int preloadWait(int64_t* began, int64_t* ended) {
 }
 
 static int preloadDidBegin(void) { return preloadBegan; }
+
+// preloadListedNow waits for the scan and returns how many instance
+// extensions it listed, or -1 when it has no list to hand out: none was
+// made, or the environment changed since the process loaded.
+static int preloadListedNow(void) {
+	int64_t began, ended;
+	if (!preloadWait(&began, &ended) || !preloadEnvSame()) {
+		return -1;
+	}
+	return preloadListed;
+}
+
+static const char* preloadExtensionName(int i) { return preloadExtensions[i].name; }
 */
 import "C"
 
@@ -106,4 +185,25 @@ func Wait() (loaded bool, began, ended time.Time) {
 		began, ended = time.Unix(0, int64(b)), time.Unix(0, int64(e))
 	}
 	return ok, began, ended
+}
+
+// listed waits for the scan and returns the instance extensions it listed
+// (the loader's and the drivers', as vkEnumerateInstanceExtensionProperties
+// gives them without a layer name), and whether it has such a list: not
+// when the scan never began or made none, and not once the environment
+// differs from the one the process loaded with (it names the drivers and
+// layers the loader finds), so a start after a change lists again.
+func listed() ([]string, bool) {
+	if !Began() {
+		return nil, false
+	}
+	n := int(C.preloadListedNow())
+	if n < 0 {
+		return nil, false
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = C.GoString(C.preloadExtensionName(C.int(i)))
+	}
+	return names, true
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,11 +20,41 @@ import (
 const childEnv = "METRONOME_PRELOAD_TEST_CHILD"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "1" {
+	switch os.Getenv(childEnv) {
+	case "1":
 		child()
+		return
+	case "start":
+		childStart()
 		return
 	}
 	os.Exit(m.Run())
+}
+
+// startWanted are the instance extensions childStart asks Vulkan's start
+// for: the window systems' and others a loader may or may not offer, and
+// one no loader offers.
+var startWanted = []string{"VK_KHR_surface", "VK_KHR_xlib_surface", "VK_KHR_xcb_surface",
+	"VK_KHR_wayland_surface", "VK_KHR_get_surface_capabilities2", "VK_EXT_surface_maintenance1",
+	"VK_EXT_swapchain_colorspace", "VK_KHR_display", "VK_EXT_metronome_no_such_extension"}
+
+// childStart runs Vulkan's start on startWanted and prints "enabled NAME"
+// for each of them the started instance enabled, one a line, sorted as
+// startWanted, then exits 0; with METRONOME_PRELOAD_TEST_SETENV set it
+// first sets that variable (NAME=VALUE) in its environment.
+func childStart() {
+	if kv := os.Getenv("METRONOME_PRELOAD_TEST_SETENV"); kv != "" {
+		k, v, _ := strings.Cut(kv, "=")
+		os.Setenv(k, v)
+	}
+	p := vulkan.StartInstance(vulkan.InstanceOptions{Extensions: startWanted})
+	for _, name := range startWanted {
+		if p.HasExtensions([]string{name}) {
+			os.Stdout.WriteString("enabled " + name + "\n")
+		}
+	}
+	p.Destroy()
+	os.Exit(0)
 }
 
 // child waits for the scan and prints "began=…", "loader=…" and
@@ -53,7 +84,7 @@ func runChild(t *testing.T, env ...string) (stdout, stderr string) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe)
-	cmd.Env = append(append(os.Environ(), childEnv+"=1"), env...)
+	cmd.Env = append(append(os.Environ(), childEnv+"=1"), env...) // a later childEnv in env wins
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -161,5 +192,80 @@ func TestW11_RendererWaitsForThePreloadScan(t *testing.T) {
 	p.Destroy()
 	if scanwait.Waited() == before {
 		t.Error("Vulkan's start did not wait for the driver scan begun at process load")
+	}
+}
+
+// TestW11_PreloadListsTheInstanceExtensions: the scan's one loader call
+// also lists the instance extensions, and the list is handed out while
+// the environment is the one the process loaded with: after a change
+// (the loader reads its drivers and layers from it) there is none, and
+// once the change is undone there is again.
+func TestW11_PreloadListsTheInstanceExtensions(t *testing.T) {
+	if !Began() {
+		t.Skip("the scan did not begin (METRONOME_PRELOAD=off)")
+	}
+	if !haveLoader(t) {
+		t.Skip("no Vulkan loader (libvulkan.so.1) on this system")
+	}
+	names, ok := listed()
+	if !ok {
+		t.Fatal("the scan made no list of instance extensions")
+	}
+	if !slices.Contains(names, "VK_KHR_surface") {
+		t.Errorf("the scan's list %q has no VK_KHR_surface, which every Vulkan loader on Linux offers", names)
+	}
+	for _, n := range names {
+		if !strings.HasPrefix(n, "VK_") {
+			t.Errorf("the scan's list has %q, not an extension's name", n)
+		}
+	}
+	if again, ok := scanwait.Extensions(); !ok || !slices.Equal(again, names) {
+		t.Errorf("the renderer would get %q (%v), want the scan's list %q", again, ok, names)
+	}
+	const key = "METRONOME_PRELOAD_TEST_ENV_CHANGE"
+	if err := os.Setenv(key, "1"); err != nil {
+		t.Fatal(err)
+	}
+	_, changed := listed()
+	if err := os.Unsetenv(key); err != nil {
+		t.Fatal(err)
+	}
+	if changed {
+		t.Error("the scan's list was handed out after the environment changed")
+	}
+	if _, ok := listed(); !ok {
+		t.Error("the scan's list was not handed out once the environment was as the process loaded it again")
+	}
+}
+
+// TestW11_StartEnablesWhatItWouldListItself: Vulkan's start on the scan's
+// list enables exactly the extensions a start that lists them itself
+// (METRONOME_PRELOAD=off) enables, and the launch trace says which list
+// it used; a start after the environment changed lists again.
+func TestW11_StartEnablesWhatItWouldListItself(t *testing.T) {
+	if !haveLoader(t) {
+		t.Skip("no Vulkan loader (libvulkan.so.1) on this system")
+	}
+	trace := launchtrace.Env + "=1"
+	scanned, scannedTrace := runChild(t, childEnv+"=start", trace)
+	own, ownTrace := runChild(t, childEnv+"=start", trace, "METRONOME_PRELOAD=off")
+	changed, changedTrace := runChild(t, childEnv+"=start", trace, "METRONOME_PRELOAD_TEST_SETENV=METRONOME_X=1")
+	if !strings.Contains(own, "enabled VK_KHR_surface\n") {
+		t.Skipf("a start without the scan enabled no VK_KHR_surface (no driver?): %q\n%s", own, ownTrace)
+	}
+	if scanned != own {
+		t.Errorf("the start on the scan's list enabled\n%s\na start that listed itself enabled\n%s", scanned, own)
+	}
+	if changed != own {
+		t.Errorf("the start after an environment change enabled\n%s\na start that listed itself enabled\n%s", changed, own)
+	}
+	const took, listedLine = "vulkan: instance extensions taken from the driver scan's list", "vulkan: instance extensions listed"
+	if !strings.Contains(scannedTrace, took) {
+		t.Errorf("with the scan the launch trace has no line %q:\n%s", took, scannedTrace)
+	}
+	for what, tr := range map[string]string{"without the scan": ownTrace, "after an environment change": changedTrace} {
+		if !strings.Contains(tr, listedLine) || strings.Contains(tr, took) {
+			t.Errorf("%s the launch trace should say %q, not %q:\n%s", what, listedLine, took, tr)
+		}
 	}
 }

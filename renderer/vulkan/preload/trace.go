@@ -11,11 +11,12 @@ import (
 var traced = make(chan struct{})
 
 // init has the renderer wait for the scan before its own first loader
-// call, and gives the launch trace, when it is on, a line once the scan
-// has ended.
+// call and take the scan's list of instance extensions, and gives the
+// launch trace, when it is on, a line once the scan has ended.
 func init() {
 	if Began() {
 		scanwait.Register(func() { Wait() })
+		scanwait.RegisterExtensions(listed)
 	}
 	if !launchtrace.On() || !Began() {
 		close(traced)
