@@ -45,16 +45,32 @@ static int preloadListed = -1;
 
 // The environment when the process loaded, its strings end to end, NUL
 // after each: the loader reads its search paths, drivers and layers from
-// it, so a list made under it holds only while it is unchanged.
+// it, so a list made under it holds only while it is unchanged. Left out
+// on both sides: the variables the engine itself sets before Vulkan's
+// start and that neither the loader nor a driver reads (XCOMPOSECACHE:
+// the window package's X11 compose cache).
 static char* preloadEnv;
 static size_t preloadEnvLen;
+
+// preloadEnvCounts reports whether the entry e (NAME=VALUE) is compared.
+static int preloadEnvCounts(const char* e) {
+	static const char* ignored[] = {"XCOMPOSECACHE="};
+	for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) {
+		if (strncmp(e, ignored[i], strlen(ignored[i])) == 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
 
 // preloadEnvTake copies the environment into preloadEnv (left NULL when
 // the copy fails: the list is then never handed out).
 static void preloadEnvTake(void) {
 	size_t n = 0;
 	for (char** e = environ; e && *e; e++) {
-		n += strlen(*e) + 1;
+		if (preloadEnvCounts(*e)) {
+			n += strlen(*e) + 1;
+		}
 	}
 	char* buf = malloc(n + 1);
 	if (!buf) {
@@ -62,9 +78,11 @@ static void preloadEnvTake(void) {
 	}
 	size_t at = 0;
 	for (char** e = environ; e && *e; e++) {
-		size_t l = strlen(*e) + 1;
-		memcpy(buf + at, *e, l);
-		at += l;
+		if (preloadEnvCounts(*e)) {
+			size_t l = strlen(*e) + 1;
+			memcpy(buf + at, *e, l);
+			at += l;
+		}
 	}
 	preloadEnv = buf;
 	preloadEnvLen = at;
@@ -78,6 +96,9 @@ static int preloadEnvSame(void) {
 	}
 	size_t at = 0;
 	for (char** e = environ; e && *e; e++) {
+		if (!preloadEnvCounts(*e)) {
+			continue;
+		}
 		size_t l = strlen(*e) + 1;
 		if (at + l > preloadEnvLen || memcmp(preloadEnv + at, *e, l) != 0) {
 			return 0;
@@ -192,7 +213,8 @@ func Wait() (loaded bool, began, ended time.Time) {
 // gives them without a layer name), and whether it has such a list: not
 // when the scan never began or made none, and not once the environment
 // differs from the one the process loaded with (it names the drivers and
-// layers the loader finds), so a start after a change lists again.
+// layers the loader finds; XCOMPOSECACHE, which the window package sets,
+// aside), so a start after a change lists again.
 func listed() ([]string, bool) {
 	if !Began() {
 		return nil, false

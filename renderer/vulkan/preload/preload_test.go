@@ -236,6 +236,21 @@ func TestW11_PreloadListsTheInstanceExtensions(t *testing.T) {
 	if _, ok := listed(); !ok {
 		t.Error("the scan's list was not handed out once the environment was as the process loaded it again")
 	}
+	// The window package sets XCOMPOSECACHE in its init (not for root):
+	// the loader does not read it, and the list still holds.
+	old, had := os.LookupEnv("XCOMPOSECACHE")
+	if err := os.Setenv("XCOMPOSECACHE", t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	_, kept := listed()
+	if had {
+		os.Setenv("XCOMPOSECACHE", old)
+	} else {
+		os.Unsetenv("XCOMPOSECACHE")
+	}
+	if !kept {
+		t.Error("the scan's list was dropped when XCOMPOSECACHE changed, which the loader does not read")
+	}
 }
 
 // TestW11_StartEnablesWhatItWouldListItself: Vulkan's start on the scan's
