@@ -89,7 +89,9 @@ static void preloadEnvTake(void) {
 }
 
 // preloadEnvSame reports whether the environment is the one the process
-// loaded with, string for string in the same order.
+// loaded with, string for string in the same order. Like the loader's own
+// getenv calls during Vulkan's start, it reads environ unlocked, so a
+// setenv on another thread at that moment races both.
 static int preloadEnvSame(void) {
 	if (!preloadEnv) {
 		return 0;
