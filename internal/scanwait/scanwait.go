@@ -15,8 +15,9 @@ var (
 	waited atomic.Int32
 )
 
-// Register makes f the wait; called once, from renderer/vulkan/preload's init.
-func Register(f func()) { wait = f }
+// Register makes w the wait and l the source of Extensions; called once,
+// from renderer/vulkan/preload's init.
+func Register(w func(), l func() ([]string, bool)) { wait, list = w, l }
 
 // Wait blocks until the driver scan begun at process load has ended, at
 // once when none was registered.
@@ -29,10 +30,6 @@ func Wait() {
 
 // Waited returns how many times Wait waited for a registered scan (tests).
 func Waited() int { return int(waited.Load()) }
-
-// RegisterExtensions makes f the source of Extensions; called once, from
-// renderer/vulkan/preload's init.
-func RegisterExtensions(f func() ([]string, bool)) { list = f }
 
 // Extensions waits for the driver scan begun at process load and returns
 // the instance extensions it listed, and whether it has a list that still

@@ -15,8 +15,7 @@ var traced = make(chan struct{})
 // launch trace, when it is on, a line once the scan has ended.
 func init() {
 	if Began() {
-		scanwait.Register(func() { Wait() })
-		scanwait.RegisterExtensions(listed)
+		scanwait.Register(func() { Wait() }, listed)
 	}
 	if !launchtrace.On() || !Began() {
 		close(traced)
