@@ -1,7 +1,6 @@
 package vulkan
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -16,12 +15,7 @@ import (
 // again. Both give the same devices, in the same order, and validation
 // has nothing to say about either.
 func TestW11_GPUsListedWithAndWithoutRoom(t *testing.T) {
-	if _, err := loadVulkan(nil); err != nil {
-		if errors.Is(err, ErrNoLoader) {
-			windowtest.SkipOrFail(t, "no Vulkan loader", err)
-		}
-		t.Fatal(err)
-	}
+	loadOrSkip(t)
 	in, err := newInstance(nil, testValidation())
 	if err != nil {
 		windowtest.SkipOrFail(t, "no Vulkan driver", err)

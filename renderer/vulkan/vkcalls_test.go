@@ -11,6 +11,18 @@ import (
 	"github.com/metronome-engine/metronome/window/windowtest"
 )
 
+// loadOrSkip loads the system's Vulkan loader, and skips the test (or
+// fails it where a loader is required) when there is none.
+func loadOrSkip(t *testing.T) {
+	t.Helper()
+	if _, err := loadVulkan(nil); err != nil {
+		if errors.Is(err, ErrNoLoader) {
+			windowtest.SkipOrFail(t, "no Vulkan loader", err)
+		}
+		t.Fatal(err)
+	}
+}
+
 // TestW13_ListingsSurviveGarbageCollection lists the instance extensions
 // and layers over and over while another goroutine collects garbage
 // without pause. Through vulkan-go's slice bindings a collection during
@@ -19,12 +31,7 @@ import (
 // ("free(): corrupted unsorted chunks") within a second. Every name must
 // come back whole.
 func TestW13_ListingsSurviveGarbageCollection(t *testing.T) {
-	if _, err := loadVulkan(nil); err != nil {
-		if errors.Is(err, ErrNoLoader) {
-			windowtest.SkipOrFail(t, "no Vulkan loader", err)
-		}
-		t.Fatal(err)
-	}
+	loadOrSkip(t)
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	wg.Add(1)
