@@ -30,6 +30,8 @@ type audioOpen struct {
 	err    error
 
 	fellBack   chan struct{} // closed when no PulseAudio server took the connection (ALSA next)
+	requested  chan struct{} // closed when the server has said its request (request set)
+	request    int           // the server's request in frames; read after requested closes
 	launched   chan struct{} // closed at the first frame on screen, or when the game ends
 	launchOnce sync.Once
 
@@ -79,9 +81,10 @@ func startAudio(cfg Config) *audioOpen {
 		period = audioout.DefaultPeriod
 	}
 	a := &audioOpen{cfg: ac, period: period, done: make(chan struct{}),
-		fellBack: make(chan struct{}), launched: make(chan struct{})}
+		fellBack: make(chan struct{}), launched: make(chan struct{}), requested: make(chan struct{})}
 	launchtrace.Mark("audio: output opening on its own goroutine")
-	go a.open(audioout.Options{SampleRate: outputRate, Period: cfg.AudioPeriod, BeforeFallback: a.holdFallback})
+	go a.open(audioout.Options{SampleRate: outputRate, Period: cfg.AudioPeriod,
+		BeforeFallback: a.holdFallback, Requested: a.requestKnown})
 	return a
 }
 
@@ -104,6 +107,15 @@ func (a *audioOpen) holdFallback() error {
 		return errAudioQuit
 	}
 	return nil
+}
+
+// requestKnown is the output's Requested: the PulseAudio server has set
+// up the stream and said its request, and the open now waits for the
+// server to start it.
+func (a *audioOpen) requestKnown(frames int) {
+	a.request = frames
+	close(a.requested)
+	launchtrace.Mark("audio: the server's stream is set up; it starts playing when the server starts it")
 }
 
 // launch lets a held ALSA fallback go on: the first frame is on screen.
@@ -229,14 +241,22 @@ func (o *openingOutput) PeriodFrames() int {
 // RequestFrames is the real output's server request (audio.OutputRequest),
 // which the delay rule takes at the first Update: so that the delay is the
 // same on every run whichever finished first, the open or the launch, it
-// waits for the open (at most requestWait; a connection to a PulseAudio
-// server is usually made long before the first Update, the window and
-// Vulkan's start taking longer). 0, the request unknown, when the open
-// failed or took longer, and at once when the open falls back to ALSA
-// (whose request is unknown too).
+// waits for the server to say it (at most requestWait; a PulseAudio server
+// usually says it within milliseconds, long before the first Update, the
+// window and Vulkan's start taking longer), not for the stream to start,
+// which a sink that is waking up can delay by seconds. 0, the request
+// unknown, when the open failed or took longer, and at once when the open
+// falls back to ALSA (whose request is unknown too).
 func (o *openingOutput) RequestFrames() int {
 	select {
+	case <-o.a.requested:
+		return o.a.request
 	case <-o.a.done:
+		select {
+		case <-o.a.requested: // both: the same answer whichever came first
+			return o.a.request
+		default:
+		}
 	case <-o.a.fellBack:
 		return 0
 	case <-time.After(requestWait):

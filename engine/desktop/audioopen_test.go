@@ -176,6 +176,45 @@ func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
 	}
 }
 
+// TestW14_StandInGivesTheRequestBeforeTheStreamStarts: the first Update
+// waits for the server's request, not for the open: once the server has
+// said it (Options.Requested), the stand-in gives it while the open still
+// waits for the server to start the stream, which a waking sink can
+// delay by seconds (before, the first Update waited up to 1 s for it).
+func TestW14_StandInGivesTheRequestBeforeTheStreamStarts(t *testing.T) {
+	out := &requestOutput{fakeOutput{started: make(chan struct{})}}
+	t.Setenv("METRONOME_AUDIO", "")
+	release := make(chan struct{})
+	old := openFunc
+	openFunc = func(o audioout.Options) (realOutput, error) {
+		o.Requested(240)
+		<-release // the server has not started the stream
+		return out, nil
+	}
+	t.Cleanup(func() { openFunc = old })
+	opening := startAudio(Config{})
+	ac := opening.config(Config{})
+	stand, ok := ac.Output.(audio.OutputRequest)
+	if !ok {
+		close(release)
+		t.Fatalf("the stand-in %T does not give the server's request", ac.Output)
+	}
+	// Waiting for the open instead would give 0 (unknown) after
+	// requestWait, the open being held.
+	if got := stand.RequestFrames(); got != 240 {
+		t.Errorf("the stand-in's request while the stream has not started is %d frames, want the server's 240", got)
+	}
+	select {
+	case <-opening.done:
+		t.Error("the open ended before it was released")
+	default:
+	}
+	close(release)
+	if err := ac.Output.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // fallbackOpen makes the output's open behave as one without a PulseAudio
 // server: it calls the options' BeforeFallback, closes proceeded when that
 // returns nil (the ALSA open would start) and then returns out; an error

@@ -93,6 +93,14 @@ type Options struct {
 	// an error it returns ends the open with that error. The output's
 	// RequestFrames is then 0 (oto does not say how its device asks).
 	BeforeFallback func() error
+	// Requested, when set, is called once, on the open's goroutine, when
+	// the PulseAudio server has set up the first connection's stream,
+	// with the request RequestFrames will give. The open then waits for
+	// the server to start the stream, which a sink that is waking up (a
+	// suspended card, a null sink between its blocks) can make take up
+	// to seconds: a caller that needs only the request need not wait
+	// for Open. Not called when the output falls back to ALSA.
+	Requested func(frames int)
 }
 
 // backend is one connection to a device: it pulls frames from pull on
@@ -160,7 +168,7 @@ type Output struct {
 // Audio().Available() == false).
 func Open(o Options) (*Output, error) {
 	return open(o, func(rate int, period, timeout time.Duration, pull func([]float32) int) (backend, dialer, error) {
-		return openBackend(rate, period, timeout, pull, o.BeforeFallback)
+		return openBackend(rate, period, timeout, pull, o.BeforeFallback, o.Requested)
 	})
 }
 

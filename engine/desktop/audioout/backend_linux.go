@@ -20,10 +20,11 @@ import (
 // then reconnect. A server that refuses the connection (none listening)
 // falls back to oto, which tries ALSA; one that does not answer in time
 // is an error: no ALSA fallback, whose default device may route to the
-// same server. before (Options.BeforeFallback) runs first when set.
-func openBackend(rate int, period, timeout time.Duration, pull func([]float32) int, before func() error) (backend, dialer, error) {
+// same server. before (Options.BeforeFallback) runs first when set;
+// requested (Options.Requested) is told the first stream's request.
+func openBackend(rate int, period, timeout time.Duration, pull func([]float32) int, before func() error, requested func(int)) (backend, dialer, error) {
 	if server, ok := pulseServer(); ok {
-		d := pulseDialer(rate, period, server)
+		d := pulseDialer(rate, period, server, requested)
 		be, err := d(pull, timeout)
 		if err == nil {
 			return be, d, nil
@@ -73,12 +74,17 @@ func (b *pulseBackend) requestFrames() int { return b.request }
 // outlives it goes on in its goroutine (the library's own requests time
 // out after the connect time-out, but its stream start has no time-out)
 // and closes what it opened when it ends; while one does, later attempts
-// fail at once, so at most one is ever left behind.
-func pulseDialer(rate int, period time.Duration, server string) dialer {
-	var pending atomic.Bool
+// fail at once, so at most one is ever left behind. requested, when not
+// nil, is told the first attempt's request (reconnections do not tell).
+func pulseDialer(rate int, period time.Duration, server string, requested func(int)) dialer {
+	var pending, dialed atomic.Bool
 	return func(pull func([]float32) int, timeout time.Duration) (backend, error) {
 		if !pending.CompareAndSwap(false, true) {
 			return nil, fmt.Errorf("audio output: an earlier connection to the sound server at %s has not ended yet", server)
+		}
+		tell := requested
+		if dialed.Swap(true) {
+			tell = nil
 		}
 		type result struct {
 			be  *pulseBackend
@@ -90,7 +96,7 @@ func pulseDialer(rate int, period time.Duration, server string) dialer {
 		start := time.Now()
 		go func() {
 			defer pending.Store(false)
-			be, err := dialPulse(rate, period, server, pull, timeout)
+			be, err := dialPulse(rate, period, server, pull, timeout, tell)
 			mu.Lock()
 			defer mu.Unlock()
 			if gaveUp {
@@ -130,8 +136,9 @@ func pulseDialer(rate int, period time.Duration, server string) dialer {
 
 // dialPulse connects, makes a stereo float32 stream with the period as
 // its latency (what oto asks for) and no prebuffering, notes the
-// server's minimum request, and starts it.
-func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration) (be *pulseBackend, err error) {
+// server's minimum request (and tells requested, when not nil), and
+// starts it: Start returns when the server has started playing it.
+func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration, requested func(int)) (be *pulseBackend, err error) {
 	c, err := pulse.NewClient(pulse.ClientServerString(server), pulse.ClientApplicationName("metronome"),
 		pulse.ClientTimeout(timeout))
 	if err != nil {
@@ -159,6 +166,10 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, fmt.Errorf("set the stream's buffer: %w", err)
 	}
+	request := int(attr.BufferMinimumRequest / frameBytes)
+	if requested != nil {
+		requested(request)
+	}
 	defer func() {
 		// Start sends on a channel the library closes when the server
 		// goes away: a server lost during the start is an error.
@@ -172,7 +183,7 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		c.Close()
 		return nil, errors.New("the server went away while the stream started")
 	}
-	return &pulseBackend{client: c, stream: st, request: int(attr.BufferMinimumRequest / frameBytes)}, nil
+	return &pulseBackend{client: c, stream: st, request: request}, nil
 }
 
 // lost: the library closes the stream when the server's connection ends.

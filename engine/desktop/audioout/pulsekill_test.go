@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -93,11 +94,12 @@ func TestA7_KilledServerIsReportedAndSoundReturns(t *testing.T) {
 	t.Setenv("METRONOME_PULSE_SINK", "vsink")
 	var mu sync.Mutex
 	var reports []string
+	var told atomic.Int32 // Options.Requested: the first connection only (W14)
 	out, err := Open(Options{Report: func(l string) {
 		mu.Lock()
 		reports = append(reports, l)
 		mu.Unlock()
-	}})
+	}, Requested: func(int) { told.Add(1) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +166,9 @@ func TestA7_KilledServerIsReportedAndSoundReturns(t *testing.T) {
 	}
 	if st.Losses != 1 {
 		t.Errorf("Stats.Losses %d, want 1", st.Losses)
+	}
+	if n := told.Load(); n != 1 {
+		t.Errorf("Requested was called %d times, want once (the reconnection does not call it)", n)
 	}
 	// The mixer kept pace while lost: from the kill to the end it
 	// rendered about the wall time's frames.
