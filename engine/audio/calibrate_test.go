@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -86,4 +87,53 @@ func checkInStep(t *testing.T, s *System, out *fakeOutput, want []timing.TimeSpa
 		t.Errorf("delay %v, want in (0, %v]", st.Delay, max)
 	}
 	return got, st
+}
+
+// TestA3_LateOutputStartIsReportedAsSuch: an output that begins rendering
+// a second after the game's first Update (a sound server slow to start
+// the stream), with a sound already placed, moves the mapping once, and
+// its one line says that the output started after the game, not that
+// the game paused.
+func TestA3_LateOutputStartIsReportedAsSuch(t *testing.T) {
+	var wall time.Duration
+	out := &fakeOutput{period: 960}
+	var reports []string
+	s, err := New(Config{Output: out, Now: func() time.Duration { return wall },
+		Report: func(l string) { reports = append(reports, l) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	click, _ := s.NewSoundEffectFloat(clickPCM(), 48000, 1)
+	buf := make([]float32, 2*out.period)
+	next := time.Second // the output's first render
+	gameT := timing.TimeSpan(0)
+	for n := 0; n < 60*4; n++ {
+		due := time.Duration(gameT) * 100
+		for next <= due {
+			wall = next
+			out.render(buf)
+			next += 20 * time.Millisecond
+		}
+		wall = due
+		el := step
+		if n == 0 {
+			el = 0
+		}
+		gt := timing.GameTime{TotalGameTime: gameT, ElapsedGameTime: el}
+		s.BeginUpdate(gt)
+		if n == 0 {
+			click.Play(1, 0, 0)
+		}
+		if err := s.EndUpdate(gt); err != nil {
+			t.Fatal(err)
+		}
+		gameT += el
+	}
+	st := s.Stats()
+	if st.Reanchors != 1 || len(reports) != 1 {
+		t.Fatalf("reanchors %d, reports %q; want one of each", st.Reanchors, reports)
+	}
+	if !strings.Contains(reports[0], "the output started after the game") || strings.Contains(reports[0], "pause") {
+		t.Errorf("report %q, want it to say the output started after the game", reports[0])
+	}
 }

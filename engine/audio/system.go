@@ -550,7 +550,8 @@ func (s *System) track(pos int64) {
 	s.window, s.leadSum = 0, 0
 	err := mean - s.target
 	tol := int64(s.rate / 1000)
-	if !s.calibrated {
+	first := !s.calibrated
+	if first {
 		s.calibrated = true
 		s.shortRun, s.shortMax = 0, 0
 		switch {
@@ -580,8 +581,15 @@ func (s *System) track(pos int64) {
 		s.scheduled = false
 		s.shortRun, s.shortMax = 0, 0
 		s.reanchors.Add(1)
-		s.report(fmt.Sprintf("audio: game time and the output parted by %v (a pause, lost time): the mapping moved back to the delay, %v",
-			s.framesToDuration(err), s.framesToDuration(s.target)))
+		why := "a pause, lost time"
+		if first {
+			// The first measure since the output began rendering: it
+			// began after game time had run on (a server slow to start
+			// the stream), with sounds already placed.
+			why = "the output started after the game"
+		}
+		s.report(fmt.Sprintf("audio: game time and the output parted by %v (%s): the mapping moved back to the delay, %v",
+			s.framesToDuration(err), why, s.framesToDuration(s.target)))
 	case s.shortRun >= 3 && s.delay < s.maxDelay:
 		s.grow(s.shortMax, mean)
 	case err > tol:

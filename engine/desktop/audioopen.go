@@ -344,20 +344,24 @@ func (o *openingOutput) Losses() int64 {
 	return 0
 }
 
-// Close waits for the open to end (bounded by the output's connection
-// time-out; an ALSA fallback still held does not open) and closes the
-// real output.
+// Close closes the real output when it is open; an open still under way
+// closes it when it ends (an ALSA fallback still held does not open), so
+// a game that ends within its first seconds does not wait for a server
+// that is slow to start the stream.
 func (o *openingOutput) Close() error {
 	o.a.end()
-	<-o.a.done
 	o.a.mu.Lock()
 	defer o.a.mu.Unlock()
 	if o.a.closed {
 		return nil
 	}
 	o.a.closed = true
-	if o.a.out != nil {
-		return o.a.out.Close()
+	select {
+	case <-o.a.done:
+		if o.a.out != nil {
+			return o.a.out.Close()
+		}
+	default: // open closes it when it ends
 	}
 	return nil
 }

@@ -215,6 +215,41 @@ func TestW14_StandInGivesTheRequestBeforeTheStreamStarts(t *testing.T) {
 	}
 }
 
+// TestW14_CloseDoesNotWaitForTheOpen: a game that ends while the output
+// is still opening (a server slow to start the stream) closes at once;
+// the open closes the output when it ends.
+func TestW14_CloseDoesNotWaitForTheOpen(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	t.Setenv("METRONOME_AUDIO", "")
+	release := make(chan struct{})
+	old := openFunc
+	openFunc = func(o audioout.Options) (realOutput, error) { <-release; return out, nil }
+	t.Cleanup(func() { openFunc = old })
+	opening := startAudio(Config{})
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- s.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		close(release)
+		t.Fatal("Close waited for the open")
+	}
+	close(release)
+	<-opening.done
+	opening.mu.Lock() // open closes the output under the lock
+	defer opening.mu.Unlock()
+	if !out.closed {
+		t.Error("the output, opened after Close, was left open")
+	}
+}
+
 // fallbackOpen makes the output's open behave as one without a PulseAudio
 // server: it calls the options' BeforeFallback, closes proceeded when that
 // returns nil (the ALSA open would start) and then returns out; an error
