@@ -95,41 +95,8 @@ func checkInStep(t *testing.T, s *System, out *fakeOutput, want []timing.TimeSpa
 // its one line says that the output started after the game, not that
 // the game paused.
 func TestA3_LateOutputStartIsReportedAsSuch(t *testing.T) {
-	var wall time.Duration
-	out := &fakeOutput{period: 960}
-	var reports []string
-	s, err := New(Config{Output: out, Now: func() time.Duration { return wall },
-		Report: func(l string) { reports = append(reports, l) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	click, _ := s.NewSoundEffectFloat(clickPCM(), 48000, 1)
-	buf := make([]float32, 2*out.period)
-	next := time.Second // the output's first render
-	gameT := timing.TimeSpan(0)
-	for n := 0; n < 60*4; n++ {
-		due := time.Duration(gameT) * 100
-		for next <= due {
-			wall = next
-			out.render(buf)
-			next += 20 * time.Millisecond
-		}
-		wall = due
-		el := step
-		if n == 0 {
-			el = 0
-		}
-		gt := timing.GameTime{TotalGameTime: gameT, ElapsedGameTime: el}
-		s.BeginUpdate(gt)
-		if n == 0 {
-			click.Play(1, 0, 0)
-		}
-		if err := s.EndUpdate(gt); err != nil {
-			t.Fatal(err)
-		}
-		gameT += el
-	}
-	st := s.Stats()
+	st, _, _, _, reports := a9Drive(t, time.Second, 60*4, func(int) time.Duration { return 0 },
+		func(n int) bool { return n == 0 })
 	if st.Reanchors != 1 || len(reports) != 1 {
 		t.Fatalf("reanchors %d, reports %q; want one of each", st.Reanchors, reports)
 	}

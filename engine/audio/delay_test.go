@@ -52,6 +52,20 @@ func TestA9_DelayRuleIsAPureFunctionOfTheFacts(t *testing.T) {
 // the System's Stats and the clicks' onsets.
 func a9Run(t *testing.T, start time.Duration, updates int, late func(n int) time.Duration) (Stats, []int, []timing.TimeSpan, *System) {
 	t.Helper()
+	st, got, want, s, reports := a9Drive(t, start, updates, late, func(n int) bool { return n > 0 && n%60 == 0 })
+	if int64(len(reports)) != st.DelayChanges {
+		t.Errorf("%d delay changes, %d reports: %q", st.DelayChanges, len(reports), reports)
+	}
+	for _, r := range reports {
+		t.Log(r)
+	}
+	return st, got, want, s
+}
+
+// a9Drive is a9Run with the Updates that play a click given (play), and
+// the System's reports returned.
+func a9Drive(t *testing.T, start time.Duration, updates int, late func(n int) time.Duration, play func(n int) bool) (Stats, []int, []timing.TimeSpan, *System, []string) {
+	t.Helper()
 	var wall time.Duration
 	out := &requestOutput{fakeOutput: fakeOutput{period: 960}, request: 240}
 	var reports []string
@@ -81,7 +95,7 @@ func a9Run(t *testing.T, start time.Duration, updates int, late func(n int) time
 		}
 		gt := timing.GameTime{TotalGameTime: gameT, ElapsedGameTime: el}
 		s.BeginUpdate(gt)
-		if n > 0 && n%60 == 0 {
+		if play(n) {
 			click.Play(1, 0, 0)
 			want = append(want, gameT)
 		}
@@ -90,14 +104,7 @@ func a9Run(t *testing.T, start time.Duration, updates int, late func(n int) time
 		}
 		gameT += el
 	}
-	st := s.Stats()
-	if int64(len(reports)) != st.DelayChanges {
-		t.Errorf("%d delay changes, %d reports: %q", st.DelayChanges, len(reports), reports)
-	}
-	for _, r := range reports {
-		t.Log(r)
-	}
-	return st, onsets(out.out, 0.001, 100), want, s
+	return s.Stats(), onsets(out.out, 0.001, 100), want, s, reports
 }
 
 // TestA9_TwoRunsChooseTheSameDelay: two runs whose outputs start at

@@ -40,12 +40,22 @@ func (f *fakeOutput) Close() error {
 
 // blockOpen makes the output's open wait for the returned channel; it
 // then returns out (or err).
-func blockOpen(t *testing.T, out *fakeOutput, err error) chan<- struct{} {
+func blockOpen(t *testing.T, out realOutput, err error) chan<- struct{} {
+	t.Helper()
+	return blockOpenTelling(t, out, err, 0)
+}
+
+// blockOpenTelling is blockOpen whose open first tells the options'
+// Requested frames, when above 0 (the server has set up the stream).
+func blockOpenTelling(t *testing.T, out realOutput, err error, frames int) chan<- struct{} {
 	t.Helper()
 	t.Setenv("METRONOME_AUDIO", "")
 	release := make(chan struct{})
 	old := openFunc
-	openFunc = func(audioout.Options) (realOutput, error) {
+	openFunc = func(o audioout.Options) (realOutput, error) {
+		if frames > 0 {
+			o.Requested(frames)
+		}
 		<-release
 		if err != nil {
 			return nil, err
@@ -149,17 +159,13 @@ type requestOutput struct{ fakeOutput }
 
 func (r *requestOutput) RequestFrames() int { return 240 }
 
-// TestA9_StandInGivesTheRealOutputsRequest: the delay rule reads the
-// server's request at the first Update; when the game started with the
-// stand-in, the stand-in waits for the open and gives the real output's
-// request, so the delay is the one the real output would have chosen.
-func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
+// standIn starts an open held until release (blockOpenTelling, telling
+// frames) of a real output whose request is 240, and returns the game's
+// audio config and its stand-in output's request.
+func standIn(t *testing.T, frames int) (*audioOpen, audio.Config, audio.OutputRequest, chan<- struct{}) {
+	t.Helper()
 	out := &requestOutput{fakeOutput{started: make(chan struct{})}}
-	t.Setenv("METRONOME_AUDIO", "")
-	release := make(chan struct{})
-	old := openFunc
-	openFunc = func(audioout.Options) (realOutput, error) { <-release; return out, nil }
-	t.Cleanup(func() { openFunc = old })
+	release := blockOpenTelling(t, out, nil, frames)
 	opening := startAudio(Config{})
 	ac := opening.config(Config{})
 	stand, ok := ac.Output.(audio.OutputRequest)
@@ -167,6 +173,15 @@ func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
 		close(release)
 		t.Fatalf("the stand-in %T does not give the server's request", ac.Output)
 	}
+	return opening, ac, stand, release
+}
+
+// TestA9_StandInGivesTheRealOutputsRequest: the delay rule reads the
+// server's request at the first Update; when the game started with the
+// stand-in, the stand-in waits for the open and gives the real output's
+// request, so the delay is the one the real output would have chosen.
+func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
+	_, ac, stand, release := standIn(t, 0)
 	go func() { time.Sleep(50 * time.Millisecond); close(release) }()
 	if got := stand.RequestFrames(); got != 240 {
 		t.Errorf("the stand-in's request is %d frames, want the real output's 240", got)
@@ -182,23 +197,7 @@ func TestA9_StandInGivesTheRealOutputsRequest(t *testing.T) {
 // waits for the server to start the stream, which a waking sink can
 // delay by seconds (before, the first Update waited up to 1 s for it).
 func TestW14_StandInGivesTheRequestBeforeTheStreamStarts(t *testing.T) {
-	out := &requestOutput{fakeOutput{started: make(chan struct{})}}
-	t.Setenv("METRONOME_AUDIO", "")
-	release := make(chan struct{})
-	old := openFunc
-	openFunc = func(o audioout.Options) (realOutput, error) {
-		o.Requested(240)
-		<-release // the server has not started the stream
-		return out, nil
-	}
-	t.Cleanup(func() { openFunc = old })
-	opening := startAudio(Config{})
-	ac := opening.config(Config{})
-	stand, ok := ac.Output.(audio.OutputRequest)
-	if !ok {
-		close(release)
-		t.Fatalf("the stand-in %T does not give the server's request", ac.Output)
-	}
+	opening, ac, stand, release := standIn(t, 240) // the server has not started the stream
 	// Waiting for the open instead would give 0 (unknown) after
 	// requestWait, the open being held.
 	if got := stand.RequestFrames(); got != 240 {
@@ -215,21 +214,10 @@ func TestW14_StandInGivesTheRequestBeforeTheStreamStarts(t *testing.T) {
 	}
 }
 
-// TestW14_CloseDoesNotWaitForTheOpen: a game that ends while the output
-// is still opening (a server slow to start the stream) closes at once;
-// the open closes the output when it ends.
-func TestW14_CloseDoesNotWaitForTheOpen(t *testing.T) {
-	out := &fakeOutput{started: make(chan struct{})}
-	t.Setenv("METRONOME_AUDIO", "")
-	release := make(chan struct{})
-	old := openFunc
-	openFunc = func(o audioout.Options) (realOutput, error) { <-release; return out, nil }
-	t.Cleanup(func() { openFunc = old })
-	opening := startAudio(Config{})
-	s, err := audio.New(opening.config(Config{}))
-	if err != nil {
-		t.Fatal(err)
-	}
+// closesAtOnce closes s, failing when Close has not returned after 10 s
+// (it waited for what): a bound for a hang, not a measure of speed.
+func closesAtOnce(t *testing.T, s *audio.System, what string) {
+	t.Helper()
 	closed := make(chan error, 1)
 	go func() { closed <- s.Close() }()
 	select {
@@ -238,9 +226,22 @@ func TestW14_CloseDoesNotWaitForTheOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	case <-time.After(10 * time.Second):
-		close(release)
-		t.Fatal("Close waited for the open")
+		t.Fatal("Close waited for " + what)
 	}
+}
+
+// TestW14_CloseDoesNotWaitForTheOpen: a game that ends while the output
+// is still opening (a server slow to start the stream) closes at once;
+// the open closes the output when it ends.
+func TestW14_CloseDoesNotWaitForTheOpen(t *testing.T) {
+	out := &fakeOutput{started: make(chan struct{})}
+	release := blockOpen(t, out, nil)
+	opening := startAudio(Config{})
+	s, err := audio.New(opening.config(Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closesAtOnce(t, s, "the open")
 	close(release)
 	<-opening.done
 	opening.mu.Lock() // open closes the output under the lock
@@ -321,16 +322,7 @@ func TestW14_ALSAFallbackWaitsForTheFirstFrame(t *testing.T) {
 // waiting for the hold's bound.
 func TestW14_GameEndedWhileFallbackHeldOpensNothing(t *testing.T) {
 	opening, s, out, proceeded := heldFallback(t)
-	closed := make(chan error, 1)
-	go func() { closed <- s.Close() }()
-	select {
-	case err := <-closed:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("Close waited for the held fallback")
-	}
+	closesAtOnce(t, s, "the held fallback")
 	<-opening.done
 	select {
 	case <-proceeded:
