@@ -20,7 +20,10 @@
 //
 // A connection that does not answer within Options.ConnectTimeout is
 // given up (the attempt ends on its own later, and closes what it
-// opened). A lost server (the connection closed, or no frames asked for
+// opened). That bound ends once the server has set up the stream: its
+// sink then has at least 10 s to start playing it, since a sink that is
+// waking up (a null sink between its blocks, a suspended card, a
+// Bluetooth sink) can take seconds. A lost server (the connection closed, or no frames asked for
 // during Options.StallTimeout while the output should play) is reported
 // once; the output then keeps pulling the mix at the wall clock's rate
 // and drops it, so game time keeps its place, says it is Lost, and, for
@@ -69,8 +72,9 @@ type Options struct {
 	// Period is the device's buffer and the player's; 0: DefaultPeriod.
 	// 5 ms to 500 ms.
 	Period time.Duration
-	// ConnectTimeout bounds each wait for the audio server (the first
-	// connection and every reconnection); 0: DefaultConnectTimeout.
+	// ConnectTimeout bounds each wait for the audio server to answer and
+	// set up the stream (the first connection and every reconnection);
+	// the stream's start then has at least 10 s. 0: DefaultConnectTimeout.
 	ConnectTimeout time.Duration
 	// StallTimeout is how long a playing output may go without being
 	// asked for frames before its server counts as lost; 0: 25 periods,

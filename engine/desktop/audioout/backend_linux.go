@@ -70,10 +70,18 @@ type pulseBackend struct {
 // the stream's buffer was set (A9).
 func (b *pulseBackend) requestFrames() int { return b.request }
 
-// pulseDialer connects to server with a time-out. An attempt that
-// outlives it goes on in its goroutine (the library's own requests time
-// out after the connect time-out, but its stream start has no time-out)
-// and closes what it opened when it ends; while one does, later attempts
+// streamStartBound bounds the wait for the server to start a stream it
+// has set up: its sink may be waking up (a null sink starts a new stream
+// at its next block, up to 2 s on; a suspended card or a Bluetooth sink
+// can take seconds), which is no sign of a server that does not answer.
+var streamStartBound = 10 * time.Second
+
+// pulseDialer connects to server with a time-out, which bounds the wait
+// until the server has set up the stream; its start then has
+// streamStartBound (at least the time-out). An attempt that outlives its
+// bound goes on in its goroutine (the library's own requests time out
+// after the connect time-out, but its stream start has no time-out) and
+// closes what it opened when it ends; while one does, later attempts
 // fail at once, so at most one is ever left behind. requested, when not
 // nil, is told the first attempt's request (reconnections do not tell).
 func pulseDialer(rate int, period time.Duration, server string, requested func(int)) dialer {
@@ -93,10 +101,16 @@ func pulseDialer(rate int, period time.Duration, server string, requested func(i
 		var mu sync.Mutex
 		gaveUp := false
 		ch := make(chan result, 1)
+		setUp := make(chan struct{})
 		start := time.Now()
 		go func() {
 			defer pending.Store(false)
-			be, err := dialPulse(rate, period, server, pull, timeout, tell)
+			be, err := dialPulse(rate, period, server, pull, timeout, func(frames int) {
+				if tell != nil {
+					tell(frames)
+				}
+				close(setUp)
+			})
 			mu.Lock()
 			defer mu.Unlock()
 			if gaveUp {
@@ -109,16 +123,24 @@ func pulseDialer(rate int, period time.Duration, server string, requested func(i
 		}()
 		t := time.NewTimer(timeout)
 		defer t.Stop()
-		select {
-		case r := <-ch:
-			if r.err != nil {
-				if errors.Is(r.err, context.DeadlineExceeded) {
-					return nil, &timeoutError{server: " at " + server, after: time.Since(start).Round(100 * time.Millisecond)}
+		startBound := time.Duration(0) // set once the stream is set up
+		for {
+			select {
+			case <-setUp:
+				setUp = nil // the stream's start now has its own bound
+				startBound = max(streamStartBound, timeout)
+				t.Reset(startBound)
+				continue
+			case r := <-ch:
+				if r.err != nil {
+					if errors.Is(r.err, context.DeadlineExceeded) {
+						return nil, &timeoutError{server: " at " + server, after: time.Since(start).Round(100 * time.Millisecond)}
+					}
+					return nil, fmt.Errorf("audio output: PulseAudio at %s: %w", server, r.err)
 				}
-				return nil, fmt.Errorf("audio output: PulseAudio at %s: %w", server, r.err)
+				return r.be, nil
+			case <-t.C:
 			}
-			return r.be, nil
-		case <-t.C:
 			mu.Lock()
 			gaveUp = true
 			mu.Unlock()
@@ -128,6 +150,9 @@ func pulseDialer(rate int, period time.Duration, server string, requested func(i
 					go r.be.close(true)
 				}
 			default:
+			}
+			if startBound > 0 {
+				return nil, fmt.Errorf("audio output: the sound server at %s set up the stream but did not start playing it within %v", server, startBound)
 			}
 			return nil, &timeoutError{server: " at " + server, after: timeout}
 		}
