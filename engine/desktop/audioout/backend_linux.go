@@ -161,8 +161,8 @@ func pulseDialer(rate int, period time.Duration, server string, requested func(i
 
 // dialPulse connects, makes a stereo float32 stream with the period as
 // its latency (what oto asks for) and no prebuffering, notes the
-// server's minimum request (and tells requested, when not nil), and
-// starts it: Start returns when the server has started playing it.
+// server's minimum request and tells requested (the stream is set up),
+// and starts it: Start returns when the server has started playing it.
 func dialPulse(rate int, period time.Duration, server string, pull func([]float32) int, timeout time.Duration, requested func(int)) (be *pulseBackend, err error) {
 	c, err := pulse.NewClient(pulse.ClientServerString(server), pulse.ClientApplicationName("metronome"),
 		pulse.ClientTimeout(timeout))
@@ -192,9 +192,7 @@ func dialPulse(rate int, period time.Duration, server string, pull func([]float3
 		return nil, fmt.Errorf("set the stream's buffer: %w", err)
 	}
 	request := int(attr.BufferMinimumRequest / frameBytes)
-	if requested != nil {
-		requested(request)
-	}
+	requested(request)
 	defer func() {
 		// Start sends on a channel the library closes when the server
 		// goes away: a server lost during the start is an error.

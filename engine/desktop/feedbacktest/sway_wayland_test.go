@@ -297,6 +297,7 @@ func TestP9_FeedbackTickAllocatesNothingOnSway(t *testing.T) {
 	answers := 0
 	var allocs alloctest.Counts
 	var audioOn bool
+	pulse := os.Getenv("METRONOME_PULSE_SINK") != "" // scripts/pulse.sh's server is up
 	var err error
 	var g *engine.Game
 	window.Do(func() {
@@ -314,7 +315,7 @@ func TestP9_FeedbackTickAllocatesNothingOnSway(t *testing.T) {
 		// 60 frames, then more until the audio output runs: the game
 		// starts before the sound server starts its stream, which a null
 		// sink can put off for up to 2 s (at most 10 s of frames here).
-		for i := 0; i < 60 || !g.Audio().Available() && os.Getenv("METRONOME_PULSE_SINK") != "" && i < 600; i++ {
+		for i := 0; i < 60 || pulse && !g.Audio().Available() && i < 600; i++ {
 			if err = g.RunOneFrame(); err != nil {
 				return
 			}
@@ -333,7 +334,7 @@ func TestP9_FeedbackTickAllocatesNothingOnSway(t *testing.T) {
 	}
 	t.Logf("audio output on: %v; per tick: %.2f allocations in all, %.2f the game's, %.2f the runtime's %v; the audio libraries': %v",
 		audioOn, allocs.All, allocs.Game, allocs.Runtime, allocs.RuntimeSites, allocs.Library)
-	if os.Getenv("METRONOME_PULSE_SINK") != "" && !audioOn {
+	if pulse && !audioOn {
 		t.Errorf("a PulseAudio test server runs (scripts/pulse.sh), but the game's audio output is off: the tick was measured without sound")
 	}
 	if answers < 50 {
