@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/metronome-engine/metronome/internal/launchtrace"
 	"github.com/metronome-engine/metronome/timing"
 )
 
@@ -125,7 +126,8 @@ type Stats struct {
 	Underruns int64
 	// Frames is the mixer's position in output frames.
 	Frames int64
-	// Reanchors counts the times the game-time mapping was moved.
+	// Reanchors counts the times the game-time mapping was moved after
+	// lost time; the output's start, which anchors it, is not one (A3).
 	Reanchors int64
 	// DelayRule says how Delay was chosen: the rule's terms with their
 	// values, and any growth ("" until the first Update).
@@ -567,6 +569,20 @@ func (s *System) track(pos int64) {
 			// them, so the measured lead is kept as the delay.
 			s.adopt(mean, "the first anchor's lead kept, sounds were already placed")
 			return
+		case err > s.maxDelay || err < -s.maxDelay:
+			// The output's start anchors the mapping: a server may start
+			// a stream a second or more after the game's first Update
+			// (or the game's first frames may come after the output's),
+			// and sounds placed before are heard from the output's
+			// start. That is where the mapping begins, not a parting of
+			// the two: no line, and not counted as a re-anchor (A3).
+			s.anchorF -= err
+			s.scheduled = false
+			if launchtrace.On() {
+				launchtrace.Mark(fmt.Sprintf("audio: the output's start anchored game time, %v from the provisional mapping",
+					s.framesToDuration(err)))
+			}
+			return
 		}
 	}
 	if short > 0 {
@@ -581,15 +597,8 @@ func (s *System) track(pos int64) {
 		s.scheduled = false
 		s.shortRun, s.shortMax = 0, 0
 		s.reanchors.Add(1)
-		why := "a pause, lost time"
-		if first {
-			// The first measure since the output began rendering: it
-			// began after game time had run on (a server slow to start
-			// the stream), with sounds already placed.
-			why = "the output started after the game"
-		}
-		s.report(fmt.Sprintf("audio: game time and the output parted by %v (%s): the mapping moved back to the delay, %v",
-			s.framesToDuration(err), why, s.framesToDuration(s.target)))
+		s.report(fmt.Sprintf("audio: game time and the output parted by %v (a pause, lost time): the mapping moved back to the delay, %v",
+			s.framesToDuration(err), s.framesToDuration(s.target)))
 	case s.shortRun >= 3 && s.delay < s.maxDelay:
 		s.grow(s.shortMax, mean)
 	case err > tol:
