@@ -98,7 +98,8 @@ func (m *Manager) Root() fs.FS { return m.root }
 // (ErrUnsupported): XNA's compiled models and effects hold Direct3D data.
 //
 // Errors name the asset and every path tried; a missing asset wraps
-// ErrNotFound, a malformed XNB ErrBadXNB.
+// ErrNotFound, a malformed XNB ErrBadXNB, and a file whose extension is
+// not one of T's (a .png loaded as a sound) ErrUnsupported.
 func Load[T any](m *Manager, name string) (T, error) {
 	var zero T
 	k := kindOf(any(zero))
@@ -192,6 +193,15 @@ func (m *Manager) load(k kind, name string) (any, []string, error) {
 			return nil, nil, fmt.Errorf("content: load %s %q from %s: %w", kindNames[k], name, p, err)
 		}
 		return v, files, nil
+	}
+	if len(tried) > 1 {
+		// The name as given, with an extension this kind does not load
+		// from (a .png asked for as a sound), is a file: say so, rather
+		// than that nothing was found.
+		if st, err := fs.Stat(m.root, name); err == nil && st.Mode().IsRegular() {
+			return nil, nil, fmt.Errorf("content: load %s %q: the file exists, but a %s loads from %s (name it without the extension to try them in turn): %w",
+				kindNames[k], name, kindNames[k], strings.Join(extensions[k], ", "), ErrUnsupported)
+		}
 	}
 	return nil, nil, fmt.Errorf("content: load %s %q: no file; tried %s: %w", kindNames[k], name, strings.Join(tried, ", "), ErrNotFound)
 }

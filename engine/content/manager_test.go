@@ -165,6 +165,16 @@ func TestC1_ResolutionOrderAndErrors(t *testing.T) {
 			t.Errorf("error %q does not name %s", err, p)
 		}
 	}
+	// A file that exists, named with an extension the type does not load
+	// from, is not "not found": the error says what the type loads from.
+	_, err = Load[*audio.SoundEffect](m, "hero.png")
+	if errors.Is(err, ErrNotFound) || !errors.Is(err, ErrUnsupported) ||
+		!strings.Contains(err.Error(), "the file exists") || !strings.Contains(err.Error(), ".wav") {
+		t.Errorf("a .png loaded as a sound: %v; want ErrUnsupported naming the sound formats", err)
+	}
+	if _, err := Load[*graphics.Texture2D](m, "hero.gif"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a missing file with a foreign extension: %v, want ErrNotFound", err)
+	}
 	if _, err := Load[*bytes.Buffer](m, "hero"); err == nil || !strings.Contains(err.Error(), "*bytes.Buffer") {
 		t.Errorf("an unsupported type: %v", err)
 	}
