@@ -32,5 +32,11 @@ func (p *Platform) SetCursorMode(mode engine.CursorMode) (x, y float64) {
 	return p.win.CursorPos()
 }
 
-// SetCursorPosition moves the cursor over the window's content area.
-func (p *Platform) SetCursorPosition(x, y float64) { p.win.SetCursorPos(x, y) }
+// SetCursorPosition moves the cursor over the window's content area. The
+// move's own motion event is not delivered as the user's (ownMoves).
+func (p *Platform) SetCursorPosition(x, y float64) {
+	if p.win.CursorMode() != window.CursorCaptured { // captured: a virtual position, no move
+		p.moves.add(x, y)
+	}
+	p.win.SetCursorPos(x, y)
+}

@@ -28,6 +28,7 @@ type Platform struct {
 	validation validationReport // validation.go
 	signals    *signalWatch     // nil with Config.NoSignalTeardown; signals.go
 	firstFrame func()           // called once the first frame is on screen; nil: nothing
+	moves      ownMoves         // the game's cursor moves whose events may still come; warps.go
 }
 
 var (
@@ -111,10 +112,14 @@ func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent
 	p.scratch = p.win.PollEvents(p.scratch[:0])
 	for i := range p.scratch {
 		if ev, ok := convert(&p.scratch[i]); ok {
+			if ev.Kind == engine.EventCursor && p.moves.n > 0 && p.moves.own(ev.X, ev.Y) {
+				continue // the game's own move, not the user's
+			}
 			p.closed = p.closed || ev.Kind == engine.EventClose
 			dst = append(dst, ev)
 		}
 	}
+	p.moves.polled()
 	if !p.closed && (p.win.ShouldClose() || p.signals.exitAsked()) {
 		p.closed = true
 		dst = append(dst, engine.PlatformEvent{Kind: engine.EventClose})
