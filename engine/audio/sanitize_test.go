@@ -155,3 +155,32 @@ func TestA2_MixerGuardsItsOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestA2_NaNParametersCountAsZero: NaN for a volume, pitch or pan counts
+// as 0 (silence, no pitch change, the centre), not as one end of the
+// range; finite values outside are clamped.
+func TestA2_NaNParametersCountAsZero(t *testing.T) {
+	s, _ := newLockstep(t, 8)
+	fx, err := s.NewSoundEffectFloat(sinePCM(440, 48000, 4800), 48000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nan := float32(math.NaN())
+	in := fx.CreateInstance()
+	in.SetVolume(nan)
+	in.SetPitch(nan)
+	in.SetPan(nan)
+	if in.Volume() != 0 || in.Pitch() != 0 || in.Pan() != 0 {
+		t.Errorf("NaN set: volume %v, pitch %v, pan %v; want 0 each", in.Volume(), in.Pitch(), in.Pan())
+	}
+	in.SetVolume(5)
+	in.SetPitch(-3)
+	in.SetPan(2)
+	if in.Volume() != 1 || in.Pitch() != -1 || in.Pan() != 1 {
+		t.Errorf("out of range: volume %v, pitch %v, pan %v; want 1, -1, 1", in.Volume(), in.Pitch(), in.Pan())
+	}
+	s.SetMasterVolume(nan)
+	if s.MasterVolume() != 0 {
+		t.Errorf("master volume NaN: %v, want 0", s.MasterVolume())
+	}
+}

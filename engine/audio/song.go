@@ -216,7 +216,7 @@ func (m *MediaPlayer) SetIsRepeating(on bool) {
 // Volume is 0..1 (default 1).
 func (m *MediaPlayer) Volume() float32 { return m.volume }
 
-// SetVolume sets it, clamped to 0..1 and ramped.
+// SetVolume sets it, clamped to 0..1 (NaN: 0) and ramped.
 func (m *MediaPlayer) SetVolume(v float32) {
 	m.volume = clamp(v, 0, 1)
 	m.sendGain()

@@ -157,7 +157,8 @@ func (e *SoundEffect) Channels() int { return e.data.ch }
 func (e *SoundEffect) SampleRate() int { return e.data.rate }
 
 // Play plays the sound once, fire-and-forget, at volume 0..1, pitch -1..1
-// octave and pan -1..1 (XNA's SoundEffect.Play). Played during an Update
+// octave and pan -1..1 (XNA's SoundEffect.Play); values outside those are
+// clamped (where XNA throws), and NaN counts as 0. Played during an Update
 // it starts on that Update's game time (A3). It reports false past the
 // voice limit or when the queue is full (counted in Stats.Dropped), and
 // after Dispose. The voice needs no disposing: the mixer frees its slot,
@@ -353,7 +354,8 @@ func (in *SoundEffectInstance) Stop(immediate bool) {
 // Volume is 0..1 (default 1).
 func (in *SoundEffectInstance) Volume() float32 { return in.volume }
 
-// SetVolume sets the volume, clamped to 0..1; a playing sound ramps to it.
+// SetVolume sets the volume, clamped to 0..1 (NaN: 0); a playing sound
+// ramps to it.
 func (in *SoundEffectInstance) SetVolume(v float32) {
 	in.volume = clamp(v, 0, 1)
 	in.sendGains()
@@ -362,7 +364,7 @@ func (in *SoundEffectInstance) SetVolume(v float32) {
 // Pitch is in octaves, -1..1 (default 0).
 func (in *SoundEffectInstance) Pitch() float32 { return in.pitch }
 
-// SetPitch sets the pitch, clamped to -1..1.
+// SetPitch sets the pitch, clamped to -1..1 (NaN: 0).
 func (in *SoundEffectInstance) SetPitch(p float32) {
 	in.pitch = clamp(p, -1, 1)
 	in.sendStep()
@@ -371,7 +373,7 @@ func (in *SoundEffectInstance) SetPitch(p float32) {
 // Pan is -1 (left) .. 1 (right), default 0.
 func (in *SoundEffectInstance) Pan() float32 { return in.pan }
 
-// SetPan sets the pan, clamped to -1..1; it ends 3D positioning.
+// SetPan sets the pan, clamped to -1..1 (NaN: 0); it ends 3D positioning.
 func (in *SoundEffectInstance) SetPan(p float32) {
 	in.pan = clamp(p, -1, 1)
 	in.is3D = false

@@ -311,7 +311,8 @@ func (s *System) MediaPlayer() *MediaPlayer { return s.player }
 // MediaPlayer has its own.
 func (s *System) MasterVolume() float32 { return s.masterVolume }
 
-// SetMasterVolume sets it, ramped (A2). Values outside 0..1 are clamped.
+// SetMasterVolume sets it, ramped (A2). Values outside 0..1 are clamped;
+// NaN counts as 0.
 // It reports false when the queue was full (nothing changed).
 func (s *System) SetMasterVolume(v float32) bool {
 	v = clamp(v, 0, 1)
@@ -825,15 +826,11 @@ func (s *System) send(c command) bool {
 	return s.mix.q.push(c)
 }
 
+// clamp returns v within lo..hi; NaN counts as 0 (silence for a volume,
+// the centre for a pitch or a pan), not as one end of the range.
 func clamp(v, lo, hi float32) float32 {
-	if v < lo {
-		return lo
-	}
-	if v > hi {
-		return hi
-	}
 	if v != v {
-		return lo
+		v = 0
 	}
-	return v
+	return min(max(v, lo), hi)
 }
