@@ -187,8 +187,9 @@ func (g *Game) Platform() Platform { return g.platform }
 func (g *Game) GraphicsDeviceManager() *GraphicsDeviceManager { return g.graphics }
 
 // GraphicsDevice returns the device: it draws (Clear, render targets,
-// draws) and raises Presented and Displayed. Nil before it is created,
-// except inside Configure, where it returns a placeholder without a
+// draws) and raises Presented and Displayed. Run creates it before
+// Initialize and destroys it when it ends; nil before and after that
+// (so not yet after desktop.NewGame), except inside Configure, where it returns a placeholder without a
 // renderer so that a subscription to its events is reported as an error
 // by Run (subscribe to device events in Initialize) instead of failing
 // with a nil dereference.

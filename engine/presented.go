@@ -36,7 +36,10 @@ func (d *GraphicsDevice) RequestCapture() { d.captureNext = true }
 
 // SetCaptureAtExit turns capture-at-exit on or off: while on, every frame
 // is copied before its present (a cost paid only then), so that after Run
-// ends LastCapture returns the last frame presented.
+// ends LastCapture returns the last frame presented. The device exists
+// from Initialize to the end of Run (Game.GraphicsDevice is nil before
+// and after): turn it on in Initialize, and read LastCapture in Exiting
+// or through the *GraphicsDevice kept from Initialize.
 func (d *GraphicsDevice) SetCaptureAtExit(on bool) {
 	d.captureAtExit = on
 	if !on {

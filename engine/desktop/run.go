@@ -92,7 +92,10 @@ func (c Config) withDefaults() Config {
 
 // NewGame opens the window and returns a Game that runs h in it, so the
 // caller can change settings (Graphics, TargetElapsedTime, events) before
-// Run. If the caller never calls Run, it must call Close to shut the window.
+// Run. The graphics device does not exist yet: Run creates it before h's
+// Initialize, where device settings (SetCaptureAtExit, device events)
+// belong. If the caller never calls Run, it must call Close to shut the
+// window.
 // Must be called from the main thread.
 func NewGame(h engine.Handler, cfg Config) (*engine.Game, error) {
 	opening := startAudio(cfg) // off the critical path: overlaps the window and Vulkan's start
