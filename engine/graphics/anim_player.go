@@ -162,8 +162,10 @@ func (p *AnimationPlayer) MorphWeights(mesh int) []float32 {
 // Update). With relativeToCurrent, elapsed is added to the current clip
 // time (game time: pass GameTime's ElapsedGameTime); without, elapsed is
 // the clip time itself, in the file's time base, so a clip whose first
-// key is at 0.042 s holds that key before it. root is applied to every
-// world transform. Without a clip the pose is the model's rest pose.
+// key is at 0.042 s holds that key before it. Either way a time past the
+// clip's end wraps to its start (looping, the default) or holds its last
+// pose (SetLooping(false)). root is applied to every world transform.
+// Without a clip the pose is the model's rest pose.
 func (p *AnimationPlayer) Update(elapsed time.Duration, relativeToCurrent bool, root mgl32.Mat4) {
 	if relativeToCurrent {
 		elapsed = satAdd(p.raw, elapsed)

@@ -35,11 +35,11 @@ import (
 //   - one var<uniform> at @group(0) @binding(0) (a struct: its members
 //     are the parameters, "Light.Color" for a nested struct's member,
 //     "Lights[1].Color" for an array of structs' element);
-//   - one texture_2d<f32> at @group(1) @binding(0) and one sampler at
-//     @group(1) @binding(1), in the fragment entry point: the texture is
-//     a Texture2D parameter named as the variable; in a SpriteBatch the
-//     sprite's texture (the engine binds the pair as one combined image
-//     sampler);
+//   - one texture_2d<f32> (or texture_cube<f32>) at @group(1) @binding(0)
+//     and one sampler at @group(1) @binding(1), in the fragment entry
+//     point: the texture is a Texture2D (TextureCube) parameter named as
+//     the variable; in a SpriteBatch the sprite's texture (the engine
+//     binds the pair as one combined image sampler);
 //   - vertex inputs (arguments or struct members with @location) named
 //     as for NewEffect: Position, Color, TexCoord, Normal, with the usage
 //     index after the name when not 0.

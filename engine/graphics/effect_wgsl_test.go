@@ -326,3 +326,46 @@ func BenchmarkE8_NewEffectWGSL(b *testing.B) {
 		e.Dispose()
 	}
 }
+
+// skyWGSL samples a cube texture: a texture_cube<f32> in the texture's
+// place is a TextureCube parameter.
+const skyWGSL = `
+struct Params { WorldViewProj: mat4x4<f32> }
+@group(0) @binding(0) var<uniform> u: Params;
+@group(1) @binding(0) var Sky: texture_cube<f32>;
+@group(1) @binding(1) var skySampler: sampler;
+struct Out { @builtin(position) pos: vec4<f32>, @location(0) dir: vec3<f32> }
+@vertex fn vs(@location(0) Position: vec3<f32>) -> Out {
+  var o: Out;
+  o.pos = u.WorldViewProj * vec4<f32>(Position, 1.0);
+  o.dir = Position;
+  return o;
+}
+@fragment fn fs(i: Out) -> @location(0) vec4<f32> {
+  return textureSample(Sky, skySampler, i.dir);
+}
+`
+
+// TestE8_WGSLCubeTextureIsATextureCubeParameter: a texture_cube<f32> at
+// @group(1) @binding(0) is a TextureCube parameter, named as the
+// variable: a TextureCube sets it, a Texture2D is refused.
+func TestE8_WGSLCubeTextureIsATextureCubeParameter(t *testing.T) {
+	r := newRig(t)
+	e, err := graphics.NewEffectWGSL(r.dev, skyWGSL)
+	must(t, err)
+	p, err := e.Parameter("Sky")
+	must(t, err)
+	if p.ParameterType != graphics.ParameterTextureCube {
+		t.Fatalf("Sky: parameter type %d, want ParameterTextureCube", p.ParameterType)
+	}
+	cube, err := graphics.NewTextureCube(r.dev, 4, false, graphics.SurfaceFormatColor)
+	must(t, err)
+	p.SetValue(cube)
+	must(t, r.dev.Err())
+	flat, err := graphics.NewTexture2D(r.dev, 4, 4)
+	must(t, err)
+	p.SetValue(flat)
+	if err := r.dev.Err(); err == nil || !errors.Is(err, graphics.ErrEffect) {
+		t.Errorf("a Texture2D into the cube parameter: %v, want ErrEffect", err)
+	}
+}
