@@ -28,6 +28,9 @@ var (
 var eventScenarios = []eventScenario{
 	{name: "focus_lost", script: [][]PlatformEvent{{focusIn}, {}, {focusOut}, {}}},
 	{name: "focus_lost_twice", script: [][]PlatformEvent{{focusIn}, {focusOut, focusOut}, {focusIn}}},
+	// Focus taken away and given back within one poll (X11 as a window is
+	// shown) is no change: no Deactivated, no second Activated.
+	{name: "focus_flicker", script: [][]PlatformEvent{{focusIn}, {focusOut, focusIn}, {focusOut}, {focusIn, focusOut}}},
 	{name: "minimize_restore", script: [][]PlatformEvent{
 		{focusIn}, {{Kind: EventIconify, Iconified: true}}, {}, {{Kind: EventIconify, Iconified: false}}, {},
 	}},
@@ -57,7 +60,8 @@ var eventScenarios = []eventScenario{
 }
 
 // TestT5_EventTranscripts pins the event semantics as golden
-// transcripts: focus loss deactivates; minimize/restore changes no public
+// transcripts: focus loss deactivates, a poll's last focus event decides
+// (a flicker within one poll raises nothing); minimize/restore changes no public
 // state except that draws are skipped (W2); a quit followed by a wheel in
 // the same batch still delivers the wheel, and Exit does not stop the batch
 // draining (T12); resize payloads are not trusted, the window is re-queried.

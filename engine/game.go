@@ -84,9 +84,12 @@ type Game struct {
 	exitAsked   atomic.Bool // RequestExit was called (from any goroutine)
 
 	// Activated is raised when the game becomes active: by Run before the
-	// first tick, and when the window gains focus.
+	// first tick, and when the window gains focus. A poll's last focus
+	// event decides: focus lost and regained within one poll (X11 as the
+	// window is shown) raises neither event.
 	Activated Event[*Game]
-	// Deactivated is raised when the window loses focus.
+	// Deactivated is raised when the window loses focus (as a poll's last
+	// focus event).
 	Deactivated Event[*Game]
 	// Exiting is raised by Run after its loop has ended (T12), not by Exit.
 	Exiting Event[*Game]

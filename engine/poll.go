@@ -4,15 +4,25 @@ package engine
 // the input bridge first, then to the game's own reaction (so Exit in that
 // reaction cannot stop the rest of the batch reaching the bridge), and the
 // snapshots are published after the whole batch. The bridge stamps the
-// input events with the clock read once per poll.
+// input events with the clock read once per poll. Focus is the batch's
+// last focus event: a window system that takes focus away and gives it
+// back within one poll (X11 does as a window is shown) changes nothing,
+// so Activated and Deactivated are raised for a change the game could
+// see between two polls, never for a flicker (XNA's IsActive).
 func (g *Game) poll() {
 	g.batch = g.platform.PollEvents(g.batch[:0])
 	g.bridge.now = g.src.Now()
+	focus := g.active
 	for i := range g.batch {
 		ev := &g.batch[i]
 		g.bridge.apply(ev)
+		if ev.Kind == EventFocus {
+			focus = ev.Focused
+			continue
+		}
 		g.react(ev)
 	}
+	g.setActive(focus)
 	if g.exitAsked.Load() {
 		g.Exit() // RequestExit: handled like a Close at the end of the batch
 	}
@@ -42,8 +52,6 @@ func (g *Game) react(ev *PlatformEvent) {
 	switch ev.Kind {
 	case EventClose:
 		g.Exit()
-	case EventFocus:
-		g.setActive(ev.Focused)
 	case EventIconify:
 		g.minimized = ev.Iconified
 		g.syncSchedulerActive()
