@@ -287,6 +287,22 @@ const (
 	MouseButtonLast MouseButton = 7
 )
 
+// String returns "Left", "Right" or "Middle", else "Button4" to
+// "Button8" (GLFW's 3 to 7), and "MouseButton(n)" outside 0..MouseButtonLast.
+func (b MouseButton) String() string {
+	switch {
+	case b == MouseLeft:
+		return "Left"
+	case b == MouseRight:
+		return "Right"
+	case b == MouseMiddle:
+		return "Middle"
+	case b > MouseMiddle && b <= MouseButtonLast:
+		return "Button" + strconv.Itoa(int(b)+1)
+	}
+	return "MouseButton(" + strconv.Itoa(int(b)) + ")"
+}
+
 // Action says what happened to a key or button; GLFW's numbering.
 type Action int
 

@@ -67,3 +67,14 @@ func TestI7_EveryGLFWKeyIsNamed(t *testing.T) {
 		t.Error("a key's code differs from GLFW's")
 	}
 }
+
+// TestI7_MouseButtonsAreNamed: buttons print by name, as keys do, so a
+// logged press reads "Right", not 1.
+func TestI7_MouseButtonsAreNamed(t *testing.T) {
+	for b, want := range map[MouseButton]string{MouseLeft: "Left", MouseRight: "Right", MouseMiddle: "Middle",
+		3: "Button4", MouseButtonLast: "Button8", 8: "MouseButton(8)", -1: "MouseButton(-1)"} {
+		if got := b.String(); got != want {
+			t.Errorf("MouseButton(%d).String() = %q, want %q", int(b), got, want)
+		}
+	}
+}

@@ -47,7 +47,7 @@ func (l *loop) TryDraw(gt timing.GameTime) bool { return (*Game)(l).draw(gt) }
 
 // ErrClosed is returned by Run, Tick and RunOneFrame after Close (or after
 // Run has ended): a Game runs once.
-var ErrClosed = errors.New("engine: the game was closed")
+var ErrClosed = errors.New("engine: the game has ended (a Game runs once: make a new one to run again)")
 
 // errNotInitialized is returned by Tick before Run or RunOneFrame.
 var errNotInitialized = errors.New("engine: Tick before the game was initialized: call Run or RunOneFrame first")
