@@ -157,6 +157,9 @@ func (d *GraphicsDevice) followFramebuffer(w, h int) error {
 	}
 	if changed {
 		d.params.BackBufferWidth, d.params.BackBufferHeight = w, h
+		// A reset's viewport is the whole back buffer (XNA's), also before
+		// the next frame sets it again.
+		d.Device.SetViewport(graphics.NewViewport(0, 0, w, h))
 		d.manager.DeviceReset.raise(d)
 	}
 	return nil

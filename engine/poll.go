@@ -9,18 +9,29 @@ package engine
 // back within one poll (X11 does as a window is shown) changes nothing,
 // so Activated and Deactivated are raised for a change the game could
 // see between two polls, never for a flicker (XNA's IsActive).
+// ClientSizeChanged is raised after the batch, once the device's back
+// buffer has followed the framebuffer, so its handlers see the new
+// PresentationParameters and Viewport (as XNA's, whose manager resets
+// the device first) whichever order the window system sent them in.
 func (g *Game) poll() {
 	g.batch = g.platform.PollEvents(g.batch[:0])
 	g.bridge.now = g.src.Now()
-	focus := g.active
+	focus, resized := g.active, false
 	for i := range g.batch {
 		ev := &g.batch[i]
 		g.bridge.apply(ev)
-		if ev.Kind == EventFocus {
+		switch ev.Kind {
+		case EventFocus:
 			focus = ev.Focused
+			continue
+		case EventResize:
+			resized = true // after the batch: the back buffer follows first
 			continue
 		}
 		g.react(ev)
+	}
+	if resized {
+		g.requeryClientSize()
 	}
 	g.setActive(focus)
 	if g.exitAsked.Load() {
@@ -55,8 +66,6 @@ func (g *Game) react(ev *PlatformEvent) {
 	case EventIconify:
 		g.minimized = ev.Iconified
 		g.syncSchedulerActive()
-	case EventResize:
-		g.requeryClientSize()
 	case EventFramebufferResize:
 		g.requeryFramebuffer()
 	}

@@ -19,14 +19,22 @@ func userResize(p *fakePlatform, w, h int) {
 // device's PresentationParameters say the new back-buffer size (a reset:
 // DeviceResetting and DeviceReset around the renderer's resize), while the
 // preferred sizes stay what the game asked; so an ApplyChanges that follows
-// puts the preferred size back on the window (XNA). A minimized (0x0)
-// framebuffer keeps the last size.
+// puts the preferred size back on the window (XNA). ClientSizeChanged
+// comes after the reset, so its handlers see the new back buffer and
+// viewport, as a game's handler does in XNA (whose manager handles the
+// event first). A minimized (0x0) framebuffer keeps the last size.
 func TestW9_BackBufferFollowsUserResize(t *testing.T) {
 	rec := &recorder{}
 	g, _, p := newTestGame(rec, timing.ProfileDefault)
 	if err := g.RunOneFrame(); err != nil {
 		t.Fatal(err)
 	}
+	var inHandler [2]graphicsSize
+	g.ClientSizeChanged.Add(func(g *Game) {
+		pp := g.GraphicsDevice().PresentationParameters()
+		vp := g.GraphicsDevice().Viewport()
+		inHandler = [2]graphicsSize{{pp.BackBufferWidth, pp.BackBufferHeight}, {vp.Width, vp.Height}}
+	})
 	userResize(p, 800, 600)
 	mark := len(rec.lines)
 	if err := g.RunOneFrame(); err != nil {
@@ -41,9 +49,12 @@ func TestW9_BackBufferFollowsUserResize(t *testing.T) {
 		t.Errorf("preferred %dx%d, want the game's 640x480", gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
 	}
 	got := strings.Join(rec.lines[mark:], "\n")
-	want := "event ClientSizeChanged 800x600\nevent DeviceResetting\nrenderer.Resize 800x600\nevent DeviceReset"
+	want := "event DeviceResetting\nrenderer.Resize 800x600\nevent DeviceReset\nevent ClientSizeChanged 800x600"
 	if !strings.Contains(got, want) {
 		t.Errorf("resize transcript:\n%s\nwant it to contain:\n%s", got, want)
+	}
+	if want := [2]graphicsSize{{800, 600}, {800, 600}}; inHandler != want {
+		t.Errorf("ClientSizeChanged's handler saw back buffer %v and viewport %v, want %v and %v", inHandler[0], inHandler[1], want[0], want[1])
 	}
 
 	p.script = make([][]PlatformEvent, p.polls+1)
@@ -142,3 +153,6 @@ func TestW9_ToggleFullScreenReturnsToTheWindowSize(t *testing.T) {
 		t.Errorf("preferred %dx%d, want 1000x400", gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
 	}
 }
+
+// graphicsSize is a width and a height, as a handler saw them.
+type graphicsSize struct{ w, h int }
