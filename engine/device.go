@@ -117,7 +117,8 @@ func (d *GraphicsDevice) Renderer() Renderer { return d.renderer }
 // interval to a swap interval (P3: Default and One -> 1, Two -> 2,
 // Immediate -> 0) and hands it with HalfRate (P8) to the renderer as one
 // PresentSettings value, in one call, when they changed; then it records
-// pp and raises DeviceReset. An invalid interval or a renderer error is
+// pp, sets the viewport to the whole back buffer (as XNA's reset does) and
+// raises DeviceReset. An invalid interval or a renderer error is
 // returned and changes nothing. The window parts (size, full screen) are
 // put on the window by GraphicsDeviceManager.ApplyChanges, not by Reset:
 // the swapchain follows the window's framebuffer.
@@ -136,6 +137,7 @@ func (d *GraphicsDevice) Reset(pp PresentationParameters) error {
 		}
 	}
 	d.params, d.settings = pp, s
+	d.Device.SetViewport(graphics.NewViewport(0, 0, pp.BackBufferWidth, pp.BackBufferHeight)) // XNA's: the whole back buffer
 	d.manager.DeviceReset.raise(d)
 	return nil
 }

@@ -214,12 +214,16 @@ func (m *GraphicsDeviceManager) ApplyChanges() error {
 	}
 	cur := m.device.params
 	m.applyWindow(pp, &cur)
-	if pp == cur {
-		return nil
+	if pp != cur {
+		if err := m.device.Reset(pp); err != nil {
+			return fmt.Errorf("apply changes: %w", err)
+		}
 	}
-	if err := m.device.Reset(pp); err != nil {
-		return fmt.Errorf("apply changes: %w", err)
-	}
+	// The window's size as the platform reports it now (X11 without a
+	// window manager, Wayland: the new one), so ClientSize and
+	// Window().ClientBounds follow at once, as in XNA, where the window
+	// system has applied it; ClientSizeChanged comes after the reset.
+	m.game.requeryClientSize()
 	return nil
 }
 

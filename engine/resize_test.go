@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,6 +152,44 @@ func TestW9_ToggleFullScreenReturnsToTheWindowSize(t *testing.T) {
 	}
 	if gm.PreferredBackBufferWidth != 1000 || gm.PreferredBackBufferHeight != 400 {
 		t.Errorf("preferred %dx%d, want 1000x400", gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight)
+	}
+}
+
+// TestW9_ApplyChangesUpdatesClientSizeAtOnce: where the window system has
+// applied a new size when ApplyChanges returns (the fake, X11 without a
+// window manager, Wayland), ClientSize and Window().ClientBounds say it at
+// once, as XNA's ClientBounds does, and ClientSizeChanged is raised once,
+// after the reset (its handler sees the new back buffer and the whole-buffer
+// viewport): the window system's later events change nothing more.
+func TestW9_ApplyChangesUpdatesClientSizeAtOnce(t *testing.T) {
+	rec := &recorder{}
+	g, _, p := newTestGame(rec, timing.ProfileDefault)
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	var changed []graphicsSize
+	g.ClientSizeChanged.Add(func(g *Game) {
+		pp := g.GraphicsDevice().PresentationParameters()
+		vp := g.GraphicsDevice().Viewport()
+		changed = append(changed, graphicsSize{pp.BackBufferWidth, pp.BackBufferHeight}, graphicsSize{vp.Width, vp.Height})
+	})
+	gm := g.GraphicsDeviceManager()
+	gm.PreferredBackBufferWidth, gm.PreferredBackBufferHeight = 900, 500
+	if err := gm.ApplyChanges(); err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.ClientSize()
+	bw, bh := g.Window().ClientBounds()
+	if w != 900 || h != 500 || bw != 900 || bh != 500 {
+		t.Errorf("after ApplyChanges: ClientSize %dx%d, ClientBounds %dx%d; want 900x500", w, h, bw, bh)
+	}
+	p.script = make([][]PlatformEvent, p.polls+1) // the window system's report of the same size
+	p.script[p.polls] = []PlatformEvent{{Kind: EventFramebufferResize, Width: 900, Height: 500}, {Kind: EventResize, Width: 900, Height: 500}}
+	if err := g.RunOneFrame(); err != nil {
+		t.Fatal(err)
+	}
+	if want := []graphicsSize{{900, 500}, {900, 500}}; !slices.Equal(changed, want) {
+		t.Errorf("ClientSizeChanged saw back buffer and viewport %v, want once %v", changed, want)
 	}
 }
 
