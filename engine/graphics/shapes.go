@@ -29,7 +29,7 @@ func (sb *SpriteBatch) WhiteTexture() (*Texture2D, error) {
 func (sb *SpriteBatch) white(op string) *Texture2D {
 	if !sb.begun {
 		if sb.err == nil {
-			sb.fail(fmt.Errorf("graphics: sprite batch %s: %w", op, ErrNotBegun))
+			sb.fail(fmt.Errorf("graphics: sprite batch %s outside Begin and End (kept for the next End): %w", op, ErrNotBegun))
 		}
 		return nil
 	}

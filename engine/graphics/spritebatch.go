@@ -292,7 +292,9 @@ func (sb *SpriteBatch) drawRefused(tex *Texture2D) bool { return sb.checkOp("dra
 func (sb *SpriteBatch) checkOp(op string, tex *Texture2D) bool {
 	switch {
 	case !sb.begun:
-		sb.fail(fmt.Errorf("graphics: sprite batch %s: %w", op, ErrNotBegun))
+		// Draw returns nothing: the next End reports it, maybe a later
+		// batch's, so the message says where it came from.
+		sb.fail(fmt.Errorf("graphics: sprite batch %s outside Begin and End (kept for the next End): %w", op, ErrNotBegun))
 	case tex == nil:
 		sb.fail(fmt.Errorf("graphics: sprite batch %s: the texture is nil: %w", op, ErrInvalid))
 	case tex.dev != sb.dev:

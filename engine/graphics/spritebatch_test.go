@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -411,8 +412,8 @@ func TestG5_MisuseErrors(t *testing.T) {
 	// Draw outside Begin: kept for the next End.
 	r.sb.Draw(tex, mgl32.Vec2{}, graphics.White)
 	must(t, r.sb.Begin())
-	if err := r.sb.End(); !errors.Is(err, graphics.ErrNotBegun) {
-		t.Errorf("End after a Draw outside Begin: %v", err)
+	if err := r.sb.End(); !errors.Is(err, graphics.ErrNotBegun) || !strings.Contains(err.Error(), "draw outside Begin and End") {
+		t.Errorf("End after a Draw outside Begin: %v; want ErrNotBegun saying the draw came outside a batch", err)
 	}
 	// Begin inside Begin; Immediate while another batch is begun; any
 	// Begin while an Immediate batch is.
