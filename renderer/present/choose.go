@@ -52,7 +52,8 @@ const (
 	// SwitchNone: no change applied yet.
 	SwitchNone Switch = iota
 	// SwitchInPlace: the swapchain was made for a set of compatible modes
-	// and the next present named the new one; nothing was rebuilt.
+	// and the next present named the new one, or only the pacing changed
+	// (an emulated FIFO on or off on MAILBOX); nothing was rebuilt.
 	SwitchInPlace
 	// SwitchRebuilt: the swapchain was rebuilt with the new mode (P5).
 	SwitchRebuilt
@@ -61,7 +62,8 @@ const (
 // SwitchCounts are how the present-mode changes a renderer applied went
 // (P5, P11), for diagnostics and the sample's state dump.
 type SwitchCounts struct {
-	// Changes is how many times the present mode in use changed.
+	// Changes is how many times the presentation in use changed: its
+	// present mode, or an emulated FIFO's pacing on or off.
 	Changes int
 	// InPlace is how many of them switched in place, without a rebuild.
 	InPlace int

@@ -135,6 +135,7 @@ func (r *Renderer) acquireNext() (drawn bool, err error) {
 		return false, r.frameErr(res)
 	}
 	r.frames.acquired = true
+	r.pres.notePacing()
 	return true, nil
 }
 

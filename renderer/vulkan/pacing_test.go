@@ -150,3 +150,51 @@ func TestW10_EmulatedFIFOOnTheRealStack(t *testing.T) {
 		t.Errorf("interval 0: %+v, %d waits and %d requests more; want no pacing", c, p.waits-waits, p.requests-requests)
 	}
 }
+
+// TestP6_PacingChangeIsCountedInPlace: where FIFO is emulated on MAILBOX
+// (a FramePacer: Wayland), switching between interval 1 and 0 changes the
+// pacing, not the mode in use; each switch is a change applied in place at
+// the next frame (P6), with no rebuild. Setting the same again, or half
+// rate's hold on the same pacing, is none.
+func TestP6_PacingChangeIsCountedInPlace(t *testing.T) {
+	g := openGPU(t, 96, 64, Options{SwapInterval: 1, Pacer: &fakePacer{arrived: true}, PaceBound: 20 * time.Millisecond})
+	if !g.r.SupportedPresentModes().Has(present.ModeMailbox) {
+		t.Skipf("the surface offers no MAILBOX (%v): FIFO cannot be emulated here", g.r.SupportedPresentModes())
+	}
+	// A Wayland surface's modes: MAILBOX and FIFO only (X11's lavapipe
+	// offers IMMEDIATE and FIFO_RELAXED too).
+	g.r.pres.modes = 1<<present.ModeMailbox | 1<<present.ModeFIFO
+	if err := g.r.SetPresentation(1, false); err != nil {
+		t.Fatal(err)
+	}
+	frame := func(i int) {
+		t.Helper()
+		if !g.draw(t, float64(i)/60) {
+			t.Fatalf("frame %d not drawn", i)
+		}
+	}
+	frame(0)
+	before := g.r.PresentationCounts()
+	steps := []struct {
+		interval int
+		half     bool
+		changed  bool
+	}{{0, false, true}, {1, false, true}, {1, false, false}, {2, true, false}, {0, true, true}, {2, false, true}}
+	for i, s := range steps {
+		if err := g.r.SetPresentation(s.interval, s.half); err != nil {
+			t.Fatal(err)
+		}
+		frame(i + 1)
+		c := g.r.PresentationCounts()
+		want := before
+		if s.changed {
+			want.Changes++
+			want.InPlace++
+		}
+		if c != want || g.r.ModeInUse() != present.ModeMailbox || g.r.Presentation().Switch != present.SwitchInPlace {
+			t.Errorf("step %d (interval %d, half rate %v): counts %+v, mode %v, switch %q; want %+v, MAILBOX, in place",
+				i, s.interval, s.half, c, g.r.ModeInUse(), g.r.Presentation().Switch, want)
+		}
+		before = c
+	}
+}

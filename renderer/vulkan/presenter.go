@@ -36,11 +36,12 @@ type presenter struct {
 	paceBound time.Duration // the longest wait for a frame callback
 	hidden    uint64        // frames not drawn because the window was not visible (W8)
 
-	inPlace        bool           // P11: switch among compatible modes without a rebuild
-	changes        int            // changes of the mode in use (Status.Counts)
-	inPlaceChanges int            // of which in place
-	lastSwitch     present.Switch // how the last change went (Presentation)
-	presentFences  []vk.Fence     // per image slot, where the device has them (createPresentFences)
+	inPlace        bool                // P11: switch among compatible modes without a rebuild
+	changes        int                 // changes of the presentation in use (Status.Counts)
+	inPlaceChanges int                 // of which in place
+	lastSwitch     present.Switch      // how the last change went (Presentation)
+	applied        appliedPresentation // what the last frame presented with (notePacing)
+	presentFences  []vk.Fence          // per image slot, where the device has them (createPresentFences)
 
 	cap        *capture // read-back buffer of presented frames, made on first use
 	captureOne bool     // CaptureNext: copy the next presented frame
@@ -73,6 +74,33 @@ func (p *presenter) choose(interval int, halfRate bool) (present.Choice, error) 
 		return c, err
 	}
 	return present.EmulateFIFO(c, p.modes, p.pacer != nil), nil
+}
+
+// appliedPresentation is what a frame presented with: the swapchain's
+// mode and whether FIFO was emulated on it.
+type appliedPresentation struct {
+	set      bool
+	mode     present.PresentMode
+	emulated bool
+}
+
+// notePacing records what this frame presents with, once the swapchain
+// follows the choice, and counts a change that needed no swapchain work:
+// an emulated FIFO's pacing turned on or off while MAILBOX stays the mode
+// in use (Wayland: FIFO(emulated) and MAILBOX). It is in place: the next
+// present applies it (P6). A change of the mode itself was counted by
+// rebuild or switchInPlace.
+func (p *presenter) notePacing() {
+	if p.sc == nil {
+		return
+	}
+	now := appliedPresentation{set: true, mode: p.sc.mode, emulated: p.pacing()}
+	if a := p.applied; a.set && a.mode == now.mode && a.emulated != now.emulated {
+		p.changes++
+		p.inPlaceChanges++
+		p.lastSwitch = present.SwitchInPlace
+	}
+	p.applied = now
 }
 
 // pacing reports whether the chosen mode is an emulated FIFO.
