@@ -32,7 +32,7 @@ go test -count=1 -p 1 "$@" ./...
 if [ "${METRONOME_MESA25:-1}" != 0 ]; then
   case " $* " in
     *" -run "* | *" -run="*) mesa25_args=("$@") ;;
-    *) mesa25_args=(-run '^(TestP4_|TestP5_|TestP8_|TestP11_|TestW2_ResizeStorm|TestG10_)' "$@") ;;
+    *) mesa25_args=(-run '^(TestP4_|TestP5_|TestP6_PacingChange|TestP8_|TestP11_|TestW2_ResizeStorm|TestG10_)' "$@") ;;
   esac
   system_icd=${VK_DRIVER_FILES:-}
   (

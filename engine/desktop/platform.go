@@ -112,7 +112,7 @@ func (p *Platform) PollEvents(dst []engine.PlatformEvent) []engine.PlatformEvent
 	p.scratch = p.win.PollEvents(p.scratch[:0])
 	for i := range p.scratch {
 		if ev, ok := convert(&p.scratch[i]); ok {
-			if ev.Kind == engine.EventCursor && p.moves.n > 0 && p.moves.own(ev.X, ev.Y) {
+			if ev.Kind == engine.EventCursor && p.moves.own(ev.X, ev.Y) {
 				continue // the game's own move, not the user's
 			}
 			p.closed = p.closed || ev.Kind == engine.EventClose
